@@ -1,0 +1,26 @@
+import { defineConfig } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { entities } from './src/server/db/entities';
+
+/**
+ * ORM options shared by the app, the tests and the migration CLI.
+ * The connection URL is supplied by the caller (see src/server/db/orm.ts).
+ */
+export function ormOptions(clientUrl: string, debug = false) {
+  return defineConfig({
+    clientUrl,
+    entities,
+    extensions: [Migrator],
+    debug,
+    pool: { min: 0, max: 10 },
+    migrations: {
+      path: 'src/server/db/migrations',
+      glob: '!(*.d).{js,ts}',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+    },
+  });
+}
+
+export default ormOptions(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/convoza_dev');

@@ -1,0 +1,52 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { Toaster } from './components/ui/toaster';
+import { AboutPage } from './public/pages/about-page';
+import { CareersPage } from './public/pages/careers-page';
+import { CaseStudiesPage } from './public/pages/case-studies-page';
+import { ContactPage } from './public/pages/contact-page';
+import { HomePage } from './public/pages/home-page';
+import { NotFoundPage } from './public/pages/not-found-page';
+import { ServicesPage } from './public/pages/services-page';
+
+// The back office is its own chunk: public pages never download it.
+const AdminApp = lazy(() => import('./admin/admin-app').then((m) => ({ default: m.AdminApp })));
+
+/** The public routes that are prerendered at build time. */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/services',
+  '/services/ai-outbound-calling',
+  '/services/ai-inbound-lead-vetting',
+  '/services/ai-text-email',
+  '/services/workflow-automation',
+  '/case-studies',
+  '/about',
+  '/careers',
+  '/contact',
+] as const;
+
+export function App() {
+  return (
+    <>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/services/ai-inbound-vetting">
+          <Redirect to="/services/ai-inbound-lead-vetting" replace />
+        </Route>
+        <Route path="/services/:serviceId?">{(params) => <ServicesPage serviceId={params.serviceId} />}</Route>
+        <Route path="/case-studies" component={CaseStudiesPage} />
+        <Route path="/about" component={AboutPage} />
+        <Route path="/careers" component={CareersPage} />
+        <Route path="/contact" component={ContactPage} />
+        <Route path="/admin" nest>
+          <Suspense fallback={<div className="p-8 text-slate-600">Loading...</div>}>
+            <AdminApp />
+          </Suspense>
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ZLogin, ZLoginResult, ZMe } from '../../shared/auth.schema';
+import { ZOk } from '../../shared/text.schema';
+import { authedProcedure, publicProcedure, router } from '../trpc/trpc';
+import { authenticate } from './auth.service';
+
+export const authRouter = router({
+  login: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/login', tags: ['auth'], protect: false, summary: 'Sign in' } })
+    .input(ZLogin)
+    .output(ZLoginResult)
+    .mutation(async ({ ctx, input }) => {
+      const user = await authenticate(ctx.em, input);
+      await ctx.deps.sessions.start(ctx.em, ctx.req, ctx.res, user.id);
+      return { success: true, user };
+    }),
+
+  logout: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/logout', tags: ['auth'], protect: false, summary: 'Sign out' } })
+    .input(z.void())
+    .output(ZOk)
+    .mutation(async ({ ctx }) => {
+      await ctx.deps.sessions.end(ctx.em, ctx.req, ctx.res);
+      return { success: true };
+    }),
+
+  me: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/me', tags: ['auth'], summary: 'The signed-in user' } })
+    .input(z.void())
+    .output(ZMe)
+    .query(({ ctx }) => {
+      const { userId, username, role, firstName, lastName } = ctx.actor;
+      return { id: userId, username, role, firstName, lastName };
+    }),
+});

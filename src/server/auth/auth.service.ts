@@ -1,0 +1,17 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AUTH_MESSAGES, type TLogin, type TMe } from '../../shared/auth.schema';
+import { AppError } from '../errors';
+import { User } from '../users/user.entity';
+import { dummyPasswordHash, verifyPassword } from './password';
+
+/**
+ * Checks credentials. An unknown username, a wrong password and a disabled account all
+ * give the same error after the same amount of hashing work, so none can be told apart.
+ */
+export async function authenticate(em: EntityManager, input: TLogin): Promise<TMe> {
+  const user = await em.findOne(User, { username: input.username }, { populate: ['password'] });
+  const hash = user?.password ?? (await dummyPasswordHash());
+  const valid = await verifyPassword(input.password, hash);
+  if (!user || !valid || !user.isActive) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+  return { id: user.id, username: user.username, role: user.role, firstName: user.firstName ?? null, lastName: user.lastName ?? null };
+}

@@ -1,0 +1,17 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/user.entity';
+
+export const Session = defineEntity({
+  name: 'Session',
+  tableName: 'sessions',
+  properties: {
+    /** 256-bit random id, base64url; sealed inside the iron-session cookie. */
+    id: p.string().length(64).primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    expiresAt: p.datetime().index(),
+    /** Sliding idle deadline; expiresAt is the absolute one. */
+    idleExpiresAt: p.datetime(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});
+export type ISession = InferEntity<typeof Session>;

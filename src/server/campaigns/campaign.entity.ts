@@ -1,0 +1,23 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const Campaign = defineEntity({
+  name: 'Campaign',
+  tableName: 'campaigns',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string().length(200),
+    type: p.string().length(50),
+    status: p.string().length(20).default('draft').index(),
+    targetAudience: p.string().length(200).nullable(),
+    goalMetric: p.string().length(100).nullable(),
+    goalValue: p.integer().nullable(),
+    description: p.text().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export type ICampaign = InferEntity<typeof Campaign>;

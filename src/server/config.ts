@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/** Loads `.env` defaults without overriding the real environment. */
+function loadDotEnv(path = '.env'): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const values: Record<string, string> = {};
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (match?.[1] && match[2] !== undefined) values[match[1]] = match[2].replace(/^"(.*)"$/, '$1');
+  }
+  return values;
+}
+
+const ZBool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const ZConfig = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.url().optional(),
+    DATA_DIR: z.string().default('.data'),
+    SESSION_SECRET: z.string().optional(),
+    TRUST_PROXY: z.string().optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    SEED_DEMO: ZBool.optional(),
+    ADMIN_USERNAME: z.string().min(1).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 8),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && (!c.SESSION_SECRET || c.SESSION_SECRET.length < 32)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'SESSION_SECRET of at least 32 characters is required in production',
+      });
+    }
+  });
+
+export type TConfig = z.infer<typeof ZConfig>;
+
+/** Parses configuration from the environment (plus `.env` defaults); throws with every problem named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotEnvPath = '.env'): TConfig {
+  const merged = { ...loadDotEnv(dotEnvPath), ...env };
+  const result = ZConfig.safeParse(merged);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return result.data;
+}
+
+/** Express `trust proxy` value from TRUST_PROXY: a hop count, true/false, or a list of subnets. */
+export function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const hops = Number(value);
+  return Number.isInteger(hops) ? hops : value;
+}

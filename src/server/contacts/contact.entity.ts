@@ -1,0 +1,29 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const Contact = defineEntity({
+  name: 'Contact',
+  tableName: 'contacts',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    name: p.string().length(200),
+    email: p.string().length(254),
+    company: p.string().length(200).nullable(),
+    phone: p.string().length(50).nullable(),
+    message: p.text().nullable(),
+    source: p.string().length(50).default('website'),
+    status: p.string().length(20).default('new').index(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).index(),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  // Substring search (ILIKE '%q%') on name, email and company runs on trigram indexes.
+  indexes: [
+    { name: 'contacts_name_trgm', expression: 'create index "contacts_name_trgm" on "contacts" using gin ("name" gin_trgm_ops)' },
+    { name: 'contacts_email_trgm', expression: 'create index "contacts_email_trgm" on "contacts" using gin ("email" gin_trgm_ops)' },
+    { name: 'contacts_company_trgm', expression: 'create index "contacts_company_trgm" on "contacts" using gin ("company" gin_trgm_ops)' },
+  ],
+});
+export type IContact = InferEntity<typeof Contact>;

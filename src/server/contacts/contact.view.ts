@@ -1,0 +1,18 @@
+import type { TContact, TContactStatus } from '../../shared/contacts.schema';
+import type { IContact } from './contact.entity';
+
+/** Plain data for the wire: ISO dates, no entity. */
+export function toContactView(c: IContact): TContact {
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    company: c.company ?? null,
+    phone: c.phone ?? null,
+    message: c.message ?? null,
+    source: c.source,
+    status: c.status as TContactStatus,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}

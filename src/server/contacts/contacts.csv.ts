@@ -1,0 +1,130 @@
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify';
+import { z } from 'zod';
+import { ZContactCreate, ZContactStatus, type TCsvImportResult } from '../../shared/contacts.schema';
+import { AppError } from '../errors';
+import { Contact } from './contact.entity';
+
+export const CSV_COLUMNS = ['id', 'name', 'email', 'company', 'phone', 'message', 'status', 'source', 'createdAt', 'updatedAt'] as const;
+const MAX_ROWS = 50_000;
+const MAX_REPORTED_ERRORS = 10;
+
+const ZCsvRow = ZContactCreate.extend({
+  status: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => v || undefined)
+    .pipe(ZContactStatus.optional())
+    .optional(),
+});
+
+/**
+ * Imports contacts from CSV text. All or nothing: if any row is invalid nothing is stored and
+ * the error lists each bad row by its line number in the file (line 1 is the header).
+ */
+export async function importContactsCsv(em: EntityManager, csv: string): Promise<TCsvImportResult> {
+  let records: { record: Record<string, string>; info: { lines: number } }[];
+  try {
+    records = parse(csv, {
+      bom: true,
+      columns: (header: string[]) => header.map((h) => h.trim().replace(/\s+/g, '').toLowerCase()),
+      skip_empty_lines: true,
+      info: true,
+      relax_column_count: true,
+    });
+  } catch (error) {
+    throw new AppError('BAD_REQUEST', `The file is not valid CSV: ${(error as Error).message}`, 'csvData');
+  }
+  const header = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]?.toLowerCase() ?? '';
+  const missing = ['name', 'email'].filter((c) => !header.split(',').some((h) => h.trim().replace(/^"|"$/g, '') === c));
+  if (missing.length) {
+    throw new AppError('BAD_REQUEST', `The CSV header must include the columns: ${missing.join(', ')}`, 'csvData');
+  }
+  if (records.length === 0) throw new AppError('BAD_REQUEST', 'The CSV file has no data rows', 'csvData');
+  if (records.length > MAX_ROWS) {
+    throw new AppError('BAD_REQUEST', `The CSV file has ${records.length} rows; at most ${MAX_ROWS} can be imported at once`, 'csvData');
+  }
+
+  const rows: z.output<typeof ZCsvRow>[] = [];
+  const errors: string[] = [];
+  for (const { record, info } of records) {
+    const parsed = ZCsvRow.safeParse({
+      name: record.name ?? '',
+      email: record.email ?? '',
+      company: record.company,
+      phone: record.phone,
+      message: record.message,
+      source: record.source || 'csv_import',
+      status: record.status,
+    });
+    if (parsed.success) rows.push(parsed.data);
+    else errors.push(`Line ${info.lines}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ')}`);
+  }
+  if (errors.length) {
+    const shown = errors.slice(0, MAX_REPORTED_ERRORS).join('; ');
+    const more = errors.length > MAX_REPORTED_ERRORS ? `; and ${errors.length - MAX_REPORTED_ERRORS} more` : '';
+    throw new AppError('BAD_REQUEST', `Nothing was imported: ${errors.length} invalid row(s). ${shown}${more}`, 'csvData');
+  }
+
+  await em.transactional(async (tem) => {
+    for (let i = 0; i < rows.length; i += 1000) {
+      await tem.insertMany(
+        Contact,
+        rows.slice(i, i + 1000).map((r) => ({
+          name: r.name,
+          email: r.email,
+          company: r.company,
+          phone: r.phone,
+          message: r.message,
+          source: r.source ?? 'csv_import',
+          status: r.status ?? 'new',
+        })),
+      );
+    }
+  });
+  const noun = rows.length === 1 ? 'contact' : 'contacts';
+  return { success: true, imported: rows.length, message: `Imported ${rows.length} ${noun}` };
+}
+
+/** Spreadsheet apps run cells that start with these as formulas; a leading quote disarms them. */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  return neutraliseFormula(String(value));
+}
+
+/** Walks the table in id order, a batch at a time, so memory stays flat however many rows there are. */
+async function* contactBatches(em: EntityManager, batchSize = 2000) {
+  let after = 0;
+  for (;;) {
+    const rows = await em.find(Contact, { id: { $gt: after } }, { orderBy: { id: 'asc' }, limit: batchSize, disableIdentityMap: true });
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** Streams every contact as CSV (header row first) into `destination`; rejects if either side fails. */
+export async function streamContactsCsv(em: EntityManager, destination: Writable): Promise<void> {
+  const records = Readable.from(
+    (async function* () {
+      for await (const batch of contactBatches(em)) {
+        for (const c of batch) yield CSV_COLUMNS.map((col) => csvCell(c[col]));
+      }
+    })(),
+  );
+  await pipeline(records, stringify({ header: true, columns: [...CSV_COLUMNS] }), destination);
+}
+
+export function exportFileName(now = new Date()): string {
+  return `contacts-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,109 @@
+import { raw } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  CONTACT_STATUSES,
+  type TContact,
+  type TContactCreate,
+  type TContactFind,
+  type TContactPage,
+  type TContactStatus,
+  type TContactStatusCounts,
+} from '../../shared/contacts.schema';
+import { notFound } from '../errors';
+import { Contact } from './contact.entity';
+import { toContactView } from './contact.view';
+
+type ContactData = Omit<TContactCreate, 'source'> & { source?: string | null; status?: TContactStatus };
+
+export async function createContact(em: EntityManager, input: ContactData): Promise<TContact> {
+  const contact = em.create(Contact, {
+    name: input.name,
+    email: input.email,
+    company: input.company ?? null,
+    phone: input.phone ?? null,
+    message: input.message ?? null,
+    source: input.source ?? 'website',
+    status: input.status ?? 'new',
+  });
+  await em.flush();
+  return toContactView(contact);
+}
+
+/** The spec's `GET /api/contacts`: every contact, newest first. */
+export async function listAllContacts(em: EntityManager): Promise<TContact[]> {
+  const rows = await em.find(Contact, {}, { orderBy: { id: 'desc' } });
+  return rows.map(toContactView);
+}
+
+/** `%term%` for ILIKE with the user's wildcards taken literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function searchFilter(search: string | undefined) {
+  if (!search) return {};
+  const pattern = likePattern(search);
+  return { $or: [{ name: { $ilike: pattern } }, { email: { $ilike: pattern } }, { company: { $ilike: pattern } }] };
+}
+
+/** One page of contacts for the admin screen: keyset paging on id, filters and counts in SQL. */
+export async function findContacts(em: EntityManager, query: TContactFind): Promise<TContactPage> {
+  const limit = query.limit ?? 50;
+  const base = searchFilter(query.search);
+  const where = {
+    ...base,
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.cursor ? { id: { $lt: query.cursor } } : {}),
+  };
+  const [rows, counts] = await Promise.all([
+    em.find(Contact, where, { orderBy: { id: 'desc' }, limit: limit + 1 }),
+    countByStatus(em, base),
+  ]);
+  const items = rows.slice(0, limit).map(toContactView);
+  return {
+    items,
+    nextCursor: rows.length > limit ? (items[items.length - 1]?.id ?? null) : null,
+    total: query.status ? counts[query.status] : counts.all,
+    counts,
+  };
+}
+
+async function countByStatus(em: EntityManager, where: object): Promise<TContactStatusCounts> {
+  const rows = await em
+    .createQueryBuilder(Contact)
+    .select(['status', raw('count(*) as count')])
+    .where(where)
+    .groupBy('status')
+    .execute<{ status: string; count: string }[]>();
+  const counts: TContactStatusCounts = { all: 0, new: 0, contacted: 0, qualified: 0, converted: 0 };
+  for (const row of rows) {
+    const n = Number(row.count);
+    counts.all += n;
+    if ((CONTACT_STATUSES as readonly string[]).includes(row.status)) counts[row.status as TContactStatus] += n;
+  }
+  return counts;
+}
+
+export async function getContact(em: EntityManager, id: number): Promise<TContact> {
+  const contact = await em.findOne(Contact, { id });
+  if (!contact) throw notFound('Contact', id);
+  return toContactView(contact);
+}
+
+export async function updateContactStatus(em: EntityManager, id: number, status: TContactStatus): Promise<TContact> {
+  const contact = await em.findOne(Contact, { id });
+  if (!contact) throw notFound('Contact', id);
+  contact.status = status;
+  await em.flush();
+  return toContactView(contact);
+}
+
+export async function deleteContact(em: EntityManager, id: number): Promise<void> {
+  const deleted = await em.nativeDelete(Contact, { id });
+  if (deleted === 0) throw notFound('Contact', id);
+}
+
+/** Deletes every contact (and, through the foreign key, their service inquiries). */
+export async function deleteAllContacts(em: EntityManager): Promise<number> {
+  return em.nativeDelete(Contact, {});
+}

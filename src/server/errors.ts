@@ -1,0 +1,26 @@
+/**
+ * Domain errors thrown by services. Services never see HTTP or tRPC; one middleware
+ * (trpc/errors.ts) maps these codes to tRPC codes and so to HTTP statuses.
+ */
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    /** The input field the error is about, when there is one. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what: string, id: number | string) =>
+  new AppError('NOT_FOUND', `${what} ${id} was not found`);

@@ -1,0 +1,65 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createApp } from './app';
+import { SessionManager } from './auth/session';
+import { trustProxySetting, type TConfig } from './config';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
+import { ensureFirstAdmin } from './db/first-admin';
+import { initOrm } from './db/orm';
+import { seedDemoData } from './db/seeders/demo-data';
+import { createLogger } from './logger';
+import { developmentSessionSecret } from './session-secret';
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  stop: () => Promise<void>;
+}
+
+/** config -> database -> migrations -> first admin (+ demo data) -> app -> listen. */
+export async function startServer(config: TConfig, frontend?: (app: Express) => void, csp = true): Promise<RunningServer> {
+  const log = createLogger(config.LOG_LEVEL);
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedDatabase(config.DATA_DIR, (m) => log.info(m));
+    databaseUrl = embedded.url;
+    log.info('using the embedded PostgreSQL', { dataDir: config.DATA_DIR });
+  }
+  const orm = await initOrm(databaseUrl);
+  const em = orm.em.fork() as EntityManager;
+  await ensureFirstAdmin(em, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
+  // Demo content: on request, or by default on a brand-new embedded database; never by default on DATABASE_URL.
+  if (config.SEED_DEMO ?? Boolean(embedded?.created)) await seedDemoData(em);
+
+  const secret = config.SESSION_SECRET ?? developmentSessionSecret(config.DATA_DIR);
+  const sessions = new SessionManager({
+    secret,
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+    secureCookie: config.NODE_ENV === 'production',
+  });
+  const app = createApp({ orm, sessions, log }, { trustProxy: trustProxySetting(config.TRUST_PROXY), frontend, csp });
+  const server = await new Promise<Server>((done) => {
+    const s = app.listen(config.PORT, config.HOST, () => done(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  log.info('listening', { url });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5000).unref();
+      });
+      await orm.close();
+      await embedded?.stop();
+      log.info('stopped');
+    })());
+  return { url, server, stop };
+}

@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import type { TServiceInquiry, ZServiceInquiryCreate, ZServiceInquiryUpdate } from '../../shared/service-inquiries.schema';
+import { Contact } from '../contacts/contact.entity';
+import { AppError, notFound } from '../errors';
+import { ServiceInquiry, type IServiceInquiry } from './service-inquiry.entity';
+
+export function toInquiryView(i: IServiceInquiry): TServiceInquiry {
+  return {
+    id: i.id,
+    contactId: i.contact.id,
+    serviceType: i.serviceType,
+    priority: i.priority,
+    estimatedVolume: i.estimatedVolume ?? null,
+    timeline: i.timeline ?? null,
+    budget: i.budget ?? null,
+    notes: i.notes ?? null,
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+
+export async function listServiceInquiries(em: EntityManager): Promise<TServiceInquiry[]> {
+  const rows = await em.find(ServiceInquiry, {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  return rows.map(toInquiryView);
+}
+
+export async function createServiceInquiry(
+  em: EntityManager,
+  input: z.output<typeof ZServiceInquiryCreate>,
+): Promise<TServiceInquiry> {
+  if (!(await em.count(Contact, { id: input.contactId }))) throw new AppError('BAD_REQUEST', `contactId: contact ${input.contactId} does not exist`, 'contactId');
+  const { contactId: _contactId, ...rest } = input;
+  const inquiry = em.create(ServiceInquiry, { ...rest, contact: em.getReference(Contact, input.contactId) });
+  await em.flush();
+  return toInquiryView(inquiry);
+}
+
+export async function updateServiceInquiry(
+  em: EntityManager,
+  input: z.output<typeof ZServiceInquiryUpdate>,
+): Promise<TServiceInquiry> {
+  const inquiry = await em.findOne(ServiceInquiry, { id: input.id });
+  if (!inquiry) throw notFound('Service inquiry', input.id);
+  const { id: _id, ...changes } = input;
+  for (const [key, value] of Object.entries(changes)) {
+    if (value !== undefined) (inquiry as Record<string, unknown>)[key] = value;
+  }
+  await em.flush();
+  return toInquiryView(inquiry);
+}

@@ -1,0 +1,20 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Contact } from '../contacts/contact.entity';
+
+export const ServiceInquiry = defineEntity({
+  name: 'ServiceInquiry',
+  tableName: 'service_inquiries',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    // Inquiries belong to a contact: removing the contact removes its inquiries.
+    contact: () => p.manyToOne(Contact).fieldName('contact_id').deleteRule('cascade').index(),
+    serviceType: p.string().length(50),
+    priority: p.string().length(20).default('medium').index(),
+    estimatedVolume: p.string().length(200).nullable(),
+    timeline: p.string().length(200).nullable(),
+    budget: p.string().length(200).nullable(),
+    notes: p.text().nullable(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+});
+export type IServiceInquiry = InferEntity<typeof ServiceInquiry>;

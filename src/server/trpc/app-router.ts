@@ -1,0 +1,22 @@
+import { adminCampaignsRouter } from '../campaigns/campaigns.router';
+import { adminContactsRouter } from '../contacts/contacts.router';
+import { publicContactRouter } from '../contacts/public-contact.router';
+import { analyticsRouter } from '../analytics/analytics.router';
+import { authRouter } from '../auth/auth.router';
+import { adminServiceInquiriesRouter } from '../service-inquiries/service-inquiries.router';
+import { adminUsersRouter } from '../users/users.router';
+import { router } from './trpc';
+
+export const appRouter = router({
+  public: router({ contact: publicContactRouter }),
+  admin: router({
+    contacts: adminContactsRouter,
+    users: adminUsersRouter,
+    serviceInquiries: adminServiceInquiriesRouter,
+    campaigns: adminCampaignsRouter,
+  }),
+  analytics: analyticsRouter,
+  auth: authRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,38 @@
+import type { Request, Response } from 'express';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor, SessionManager } from '../auth/session';
+import type { Logger } from '../logger';
+import type { Orm } from '../db/orm';
+
+/** What the app gives every request; built once at start-up. */
+export interface AppDeps {
+  orm: Orm;
+  sessions: SessionManager;
+  log: Logger;
+}
+
+export interface Context {
+  em: EntityManager;
+  req: Request;
+  res: Response;
+  deps: AppDeps;
+  /** The signed-in actor, loaded on first use and remembered for the request. */
+  actor: () => Promise<Actor | null>;
+  /** Client IP as Express sees it (honours TRUST_PROXY). */
+  ip: string;
+}
+
+export function contextFactory(deps: AppDeps) {
+  return ({ req, res }: { req: Request; res: Response }): Context => {
+    const em = deps.orm.em.fork() as EntityManager;
+    let actor: Promise<Actor | null> | undefined;
+    return {
+      em,
+      req,
+      res,
+      deps,
+      ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      actor: () => (actor ??= deps.sessions.resolve(em, req, res)),
+    };
+  };
+}

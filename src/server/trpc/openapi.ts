@@ -1,0 +1,40 @@
+import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { SESSION_COOKIE } from '../auth/session';
+import { appRouter } from './app-router';
+
+type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
+let cached: OpenApiDocument | undefined;
+
+/** The REST API description (OpenAPI 3.1), generated from the same procedures that serve it. */
+export function openApiDocument(): OpenApiDocument {
+  cached ??= buildDocument();
+  return cached;
+}
+
+function buildDocument(): OpenApiDocument {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Convoza API',
+    description:
+      'REST face of the Convoza tRPC procedures. Admin operations need the session cookie set by POST /api/auth/login. ' +
+      'TypeScript clients can use /trpc with the exported AppRouter type instead.',
+    version: '1.0.0',
+    baseUrl: '/api',
+    securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+  });
+  // The CSV download is a plain streaming route (it cannot be JSON); describe it by hand.
+  doc.paths ??= {};
+  doc.paths['/contacts/export/csv'] = {
+    get: {
+      operationId: 'admin-contacts-exportCsv',
+      summary: 'Download every contact as CSV (contacts-YYYY-MM-DD.csv)',
+      tags: ['contacts'],
+      security: [{ cookieAuth: [] }],
+      responses: {
+        '200': { description: 'CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+        '401': { description: 'Not signed in' },
+        '403': { description: 'Not an administrator' },
+      },
+    },
+  };
+  return doc;
+}

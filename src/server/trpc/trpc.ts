@@ -1,0 +1,64 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import type { Context } from './context';
+import { toTRPCError } from './errors';
+
+/** "field: message; other: message" from a zod error, so both transports name the field. */
+export function describeZodError(error: ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const zod = error.cause instanceof ZodError ? error.cause : null;
+      return {
+        ...shape,
+        message: zod ? describeZodError(zod) : shape.message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          fieldErrors: zod ? fieldErrors(zod) : undefined,
+        },
+      };
+    },
+  });
+
+function fieldErrors(error: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) throw toTRPCError(result.error);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const actor = await ctx.actor();
+  if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  return next({ ctx: { actor } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.role !== 'admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only administrators can do this' });
+  }
+  return next();
+});

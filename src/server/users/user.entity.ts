@@ -1,0 +1,24 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    username: p.string().length(50).unique(),
+    /** scrypt hash, never the password itself; never leaves the server. */
+    password: p.string().length(255).hidden().lazy(),
+    email: p.string().length(254).unique(),
+    firstName: p.string().length(100).nullable(),
+    lastName: p.string().length(100).nullable(),
+    role: p.string().length(20).default('user'),
+    isActive: p.boolean().default(true),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export type IUser = InferEntity<typeof User>;

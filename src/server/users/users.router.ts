@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ZIdInput, ZOk } from '../../shared/text.schema';
+import { ZUser, ZUserCreate, ZUserUpdate } from '../../shared/users.schema';
+import { adminProcedure, router } from '../trpc/trpc';
+import { createUser, deleteUser, listUsers, updateUser } from './users.service';
+
+const tags = ['users'];
+
+export const adminUsersRouter = router({
+  list: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/users', tags, summary: 'Every user (never a password)' } })
+    .input(z.void())
+    .output(z.array(ZUser))
+    .query(({ ctx }) => listUsers(ctx.em)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/users', tags, summary: 'Create a user' } })
+    .input(ZUserCreate)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => createUser(ctx.em, input)),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/users/{id}', tags, summary: 'Update a user, optionally with a new password' } })
+    .input(ZUserUpdate)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => updateUser(ctx.em, input, ctx.actor)),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/users/{id}', tags, summary: 'Delete a user and end their sessions' } })
+    .input(ZIdInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await deleteUser(ctx.em, input.id, ctx.actor);
+      return { success: true, message: 'User deleted' };
+    }),
+});

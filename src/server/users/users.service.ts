@@ -1,0 +1,106 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { z } from 'zod';
+import type { TUser, ZUserCreate, ZUserUpdate } from '../../shared/users.schema';
+import { endUserSessions, type Actor } from '../auth/session';
+import { hashPassword } from '../auth/password';
+import { AppError, notFound } from '../errors';
+import { User, type IUser } from './user.entity';
+
+export function toUserView(u: IUser): TUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    role: u.role,
+    isActive: u.isActive,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+export async function listUsers(em: EntityManager): Promise<TUser[]> {
+  const users = await em.find(User, {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  return users.map(toUserView);
+}
+
+/** Names the field that collides, so the admin sees "Username ... is already taken". */
+async function assertUnique(em: EntityManager, username: string, email: string, exceptId?: number) {
+  const clash = await em.findOne(User, {
+    $or: [{ username }, { email }],
+    ...(exceptId ? { id: { $ne: exceptId } } : {}),
+  });
+  if (!clash) return;
+  if (clash.username === username) throw new AppError('CONFLICT', `Username '${username}' is already taken`, 'username');
+  throw new AppError('CONFLICT', `Email '${email}' is already in use`, 'email');
+}
+
+function uniqueViolation(error: unknown): never {
+  if (error instanceof UniqueConstraintViolationException) {
+    const field = /email/i.test(error.message) ? 'email' : 'username';
+    throw new AppError('CONFLICT', `That ${field} is already in use`, field);
+  }
+  throw error;
+}
+
+export async function createUser(em: EntityManager, input: z.output<typeof ZUserCreate>): Promise<TUser> {
+  await assertUnique(em, input.username, input.email);
+  const user = em.create(User, {
+    username: input.username,
+    email: input.email,
+    password: await hashPassword(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    role: input.role,
+    isActive: true,
+  });
+  await em.flush().catch(uniqueViolation);
+  return toUserView(user);
+}
+
+/**
+ * Counts active admins while locking their rows, so two concurrent demotions or deletions
+ * cannot both see "another admin is left" and remove the last one.
+ */
+async function lockedAdminCount(em: EntityManager): Promise<number> {
+  const admins = await em.find(User, { role: 'admin', isActive: true }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+  return admins.length;
+}
+
+export async function updateUser(em: EntityManager, input: z.output<typeof ZUserUpdate>, actor: Actor): Promise<TUser> {
+  return em.transactional(async (tem) => {
+    const user = await tem.findOne(User, { id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!user) throw notFound('User', input.id);
+    await assertUnique(tem, input.username, input.email, user.id);
+    const demoting = user.role === 'admin' && input.role !== 'admin';
+    if (demoting && (await lockedAdminCount(tem)) <= 1) {
+      throw new AppError('CONFLICT', 'The last administrator cannot be demoted', 'role');
+    }
+    const roleChanged = user.role !== input.role;
+    user.username = input.username;
+    user.email = input.email;
+    user.firstName = input.firstName;
+    user.lastName = input.lastName;
+    user.role = input.role;
+    if (input.newPassword) user.password = await hashPassword(input.newPassword);
+    await tem.flush().catch(uniqueViolation);
+    // A new password or role ends the user's other sessions (the actor keeps their own).
+    if (input.newPassword || roleChanged) await endUserSessions(tem, user.id, actor.sessionId);
+    return toUserView(user);
+  });
+}
+
+export async function deleteUser(em: EntityManager, id: number, actor: Actor): Promise<void> {
+  if (id === actor.userId) throw new AppError('CONFLICT', 'You cannot delete your own account');
+  await em.transactional(async (tem) => {
+    const user = await tem.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!user) throw notFound('User', id);
+    if (user.role === 'admin' && (await lockedAdminCount(tem)) <= 1) {
+      throw new AppError('CONFLICT', 'The last administrator cannot be deleted');
+    }
+    // Sessions go with the user (ON DELETE CASCADE).
+    await tem.nativeDelete(User, { id });
+  });
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  invalidCredentials: 'Invalid username or password',
+} as const;
+
+export const ZLogin = z.object({
+  username: z.string({ error: AUTH_MESSAGES.usernameRequired }).trim().min(1, AUTH_MESSAGES.usernameRequired).max(200),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
+});
+export type TLogin = z.infer<typeof ZLogin>;
+
+export const ZMe = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+export const ZLoginResult = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  user: ZMe.optional(),
+});
+export type TLoginResult = z.infer<typeof ZLoginResult>;

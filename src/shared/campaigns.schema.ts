@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate, optionalText, requiredText } from './text.schema';
+
+export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'completed'] as const;
+export const ZCampaignStatus = z.enum(CAMPAIGN_STATUSES, {
+  error: `Status must be one of: ${CAMPAIGN_STATUSES.join(', ')}`,
+});
+export type TCampaignStatus = z.infer<typeof ZCampaignStatus>;
+
+export const CAMPAIGN_TYPES = ['email', 'social', 'voice', 'content', 'other'] as const;
+export const ZCampaignType = z.enum(CAMPAIGN_TYPES, {
+  error: `Type must be one of: ${CAMPAIGN_TYPES.join(', ')}`,
+});
+export type TCampaignType = z.infer<typeof ZCampaignType>;
+
+const goalValue = z
+  .number({ error: 'Goal value must be a whole number' })
+  .int('Goal value must be a whole number')
+  .min(0, 'Goal value must be 0 or more')
+  .max(2147483647, 'Goal value is too large')
+  .nullish()
+  .transform((v) => v ?? null);
+
+const fields = {
+  name: requiredText('Name is required', 200),
+  type: ZCampaignType,
+  status: ZCampaignStatus,
+  targetAudience: optionalText(200),
+  goalMetric: optionalText(100),
+  goalValue,
+  description: optionalText(2000),
+};
+
+export const ZCampaignCreate = z.object({ ...fields, status: fields.status.default('draft') });
+export type TCampaignCreate = z.input<typeof ZCampaignCreate>;
+
+/** PATCH: any subset of the fields (the spec's client sends just `{status}`). */
+export const ZCampaignUpdate = z.object({
+  id: ZId,
+  name: fields.name.optional(),
+  type: fields.type.optional(),
+  status: fields.status.optional(),
+  targetAudience: fields.targetAudience.optional(),
+  goalMetric: fields.goalMetric.optional(),
+  goalValue: fields.goalValue.optional(),
+  description: fields.description.optional(),
+});
+export type TCampaignUpdate = z.input<typeof ZCampaignUpdate>;
+
+/** The fixed defaults of the spec's 'New Campaign' button. */
+export const NEW_CAMPAIGN_DEFAULTS: TCampaignCreate = {
+  name: 'New Campaign',
+  type: 'email',
+  status: 'draft',
+  targetAudience: 'All customers',
+  goalMetric: 'conversions',
+  goalValue: 100,
+  description: 'Describe the goal, audience and message of this campaign.',
+};
+
+export const ZCampaign = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  status: ZCampaignStatus,
+  targetAudience: z.string().nullable(),
+  goalMetric: z.string().nullable(),
+  goalValue: z.number().int().nullable(),
+  description: z.string().nullable(),
+  createdAt: ZIsoDate,
+  updatedAt: ZIsoDate,
+});
+export type TCampaign = z.infer<typeof ZCampaign>;

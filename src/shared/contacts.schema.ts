@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { CONTACT_LIMITS, CONTACT_MESSAGES, EMAIL_PATTERN } from './contact-form';
+import { ZId, ZIsoDate, optionalText, requiredText } from './text.schema';
+
+export const CONTACT_STATUSES = ['new', 'contacted', 'qualified', 'converted'] as const;
+export const ZContactStatus = z.enum(CONTACT_STATUSES, {
+  error: `Status must be one of: ${CONTACT_STATUSES.join(', ')}`,
+});
+export type TContactStatus = z.infer<typeof ZContactStatus>;
+
+const email = requiredText(CONTACT_MESSAGES.emailRequired, CONTACT_LIMITS.email)
+  .refine((v) => EMAIL_PATTERN.test(v), CONTACT_MESSAGES.emailInvalid)
+  .transform((v) => v.toLowerCase());
+
+/** What an admin-side create or a CSV row carries. */
+export const ZContactCreate = z.object({
+  name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_LIMITS.name),
+  email,
+  company: optionalText(CONTACT_LIMITS.company),
+  phone: optionalText(CONTACT_LIMITS.phone),
+  message: optionalText(CONTACT_LIMITS.message),
+  source: optionalText(50),
+});
+export type TContactCreate = z.infer<typeof ZContactCreate>;
+
+/** The public website form: message required, plus the `website` honeypot and the form token. */
+export const ZContactSubmit = ZContactCreate.extend({
+  message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message),
+  website: z.string().max(500).optional(),
+  formToken: z.string().max(500).optional(),
+});
+export type TContactSubmit = z.input<typeof ZContactSubmit>;
+
+export const ZContact = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  message: z.string().nullable(),
+  source: z.string(),
+  status: ZContactStatus,
+  createdAt: ZIsoDate,
+  updatedAt: ZIsoDate,
+});
+export type TContact = z.infer<typeof ZContact>;
+
+export const ZContactStatusUpdate = z.object({ id: ZId, status: ZContactStatus });
+
+export const ZContactStatusCounts = z.object({
+  all: z.number().int(),
+  new: z.number().int(),
+  contacted: z.number().int(),
+  qualified: z.number().int(),
+  converted: z.number().int(),
+});
+export type TContactStatusCounts = z.infer<typeof ZContactStatusCounts>;
+
+/** Paged, searchable query the admin screen uses (keyset paging on id, newest first). */
+export const ZContactFind = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: ZContactStatus.optional(),
+  cursor: ZId.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type TContactFind = z.output<typeof ZContactFind>;
+
+export const ZContactPage = z.object({
+  items: z.array(ZContact),
+  nextCursor: z.number().int().nullable(),
+  /** Contacts matching search + status. */
+  total: z.number().int(),
+  /** Per-status counts over the search (not the status filter), plus `all`. */
+  counts: ZContactStatusCounts,
+});
+export type TContactPage = z.infer<typeof ZContactPage>;
+
+export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const ZCsvImport = z.object({
+  csvData: z
+    .string({ error: 'csvData is required' })
+    .min(1, 'The CSV file is empty')
+    .max(CSV_IMPORT_MAX_BYTES, 'The CSV file is larger than 5 MB'),
+});
+export const ZCsvImportResult = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  imported: z.number().int(),
+});
+export type TCsvImportResult = z.infer<typeof ZCsvImportResult>;

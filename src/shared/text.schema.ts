@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** PostgreSQL rejects NUL in text; refuse it at the edge so it never becomes a 500. */
+const noNul = (s: string) => !s.includes('\u0000');
+
+/** A required, trimmed text field with the user-facing message for "blank". */
+export function requiredText(message: string, max = 200) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(noNul, 'Must not contain NUL characters');
+}
+
+/** An optional text field: blank or missing becomes null. */
+export function optionalText(max = 200) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine(noNul, 'Must not contain NUL characters')
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** Database ids are int4: anything outside is "not found" territory, so reject it as bad input. */
+export const ZId = z.coerce
+  .number({ error: 'Must be a positive whole number' })
+  .int('Must be a positive whole number')
+  .min(1, 'Must be a positive whole number')
+  .max(2147483647, 'Must be a positive whole number');
+
+export const ZIdInput = z.object({ id: ZId });
+
+export const ZIsoDate = z.string().describe('ISO 8601 timestamp');
+
+export const ZOk = z.object({ success: z.boolean(), message: z.string().optional() });
+export type TOk = z.infer<typeof ZOk>;

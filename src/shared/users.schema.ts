@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ZId, ZIsoDate, optionalText, requiredText } from './text.schema';
+
+export const ROLES = ['admin', 'user'] as const;
+export const ZRole = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
+export type TRole = z.infer<typeof ZRole>;
+
+export const PASSWORD_MIN = 6;
+export const USER_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordsDontMatch: "Passwords don't match",
+} as const;
+
+const username = requiredText(USER_MESSAGES.usernameRequired, 50).regex(
+  /^[A-Za-z0-9._-]+$/,
+  'Username may only contain letters, digits, dots, dashes and underscores',
+);
+const email = requiredText(USER_MESSAGES.emailRequired, 254)
+  .pipe(z.email(USER_MESSAGES.emailInvalid))
+  .transform((v) => v.toLowerCase());
+const password = z
+  .string({ error: USER_MESSAGES.passwordRequired })
+  .min(1, USER_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, USER_MESSAGES.passwordTooShort)
+  .max(200, 'Password must be at most 200 characters');
+
+export const ZUserCreate = z.object({
+  username,
+  password,
+  email,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  role: ZRole.default('user'),
+});
+export type TUserCreate = z.input<typeof ZUserCreate>;
+
+export const ZUserUpdate = z.object({
+  id: ZId,
+  username,
+  email,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  role: ZRole.default('user'),
+  newPassword: z
+    .string()
+    .max(200, 'Password must be at most 200 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= PASSWORD_MIN, USER_MESSAGES.passwordTooShort),
+});
+export type TUserUpdate = z.input<typeof ZUserUpdate>;
+
+/** The edit dialog's form: the update plus a confirmation that is checked here and never sent. */
+export const ZUserEditForm = ZUserUpdate.omit({ id: true }).extend({ confirmPassword: z.string().optional() })
+  .refine((v) => !v.newPassword || v.newPassword === v.confirmPassword, {
+    message: USER_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.string(),
+  isActive: z.boolean(),
+  createdAt: ZIsoDate,
+  updatedAt: ZIsoDate,
+});
+export type TUser = z.infer<typeof ZUser>;
