@@ -8,7 +8,8 @@ export function requiredText(message: string, max = 200) {
   return z
     .string({ error: message })
     .trim()
-    .min(1, message)
+    // abort: a blank value reports only "required", not also "invalid format".
+    .min(1, { message, abort: true })
     .max(max, `Must be at most ${max} characters`)
     .refine(noNul, 'Must not contain NUL characters');
 }

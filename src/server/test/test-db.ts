@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { ormOptions } from '../../../mikro-orm.config';
+import { TEMPLATE_DB, adminQuery, databaseUrl } from './pg-admin';
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  orm: MikroORM;
+  em: () => EntityManager;
+  /** Empties every table (between tests). */
+  reset: () => Promise<void>;
+  drop: () => Promise<void>;
+}
+
+/** A private database for one test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `convoza_t_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${TEMPLATE_DB}`);
+  const url = databaseUrl(name);
+  const orm = await MikroORM.init(ormOptions(url));
+  return {
+    name,
+    url,
+    orm,
+    em: () => orm.em.fork() as EntityManager,
+    reset: async () => {
+      const conn = orm.em.getConnection();
+      const tables = await conn.execute<{ name: string }[]>(
+        "select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'",
+      );
+      await conn.execute(`truncate table ${tables.map((t) => t.name).join(', ')} restart identity cascade`);
+    },
+    drop: async () => {
+      await orm.close(true);
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: Debian chromium driven by playwright-core against the built app.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    globalSetup: ['src/server/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
+});
