@@ -3,6 +3,7 @@ import { adminContactsRouter } from '../contacts/contacts.router';
 import { publicContactRouter } from '../contacts/public-contact.router';
 import { analyticsRouter } from '../analytics/analytics.router';
 import { authRouter } from '../auth/auth.router';
+import { adminSecurityRouter } from '../security/security.router';
 import { adminServiceInquiriesRouter } from '../service-inquiries/service-inquiries.router';
 import { adminUsersRouter } from '../users/users.router';
 import { router } from './trpc';
@@ -14,6 +15,7 @@ export const appRouter = router({
     users: adminUsersRouter,
     serviceInquiries: adminServiceInquiriesRouter,
     campaigns: adminCampaignsRouter,
+    security: adminSecurityRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

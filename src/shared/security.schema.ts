@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ZIsoDate } from './text.schema';
+
+export const SECURITY_EVENT_TYPES = ['honeypot_triggered', 'bot_detected', 'rate_limit', 'suspicious_submission'] as const;
+export const ZSecurityEventType = z.enum(SECURITY_EVENT_TYPES);
+export type TSecurityEventType = z.infer<typeof ZSecurityEventType>;
+
+export const SEVERITIES = ['high', 'medium', 'low'] as const;
+export const ZSeverity = z.enum(SEVERITIES);
+export type TSeverity = z.infer<typeof ZSeverity>;
+
+/** Spec section 2/9: four switches, max submissions per hour 1-100 (5), min fill time 1-60 s (3). */
+export const ZSecuritySettings = z.object({
+  rateLimitEnabled: z.boolean(),
+  honeypotEnabled: z.boolean(),
+  botDetectionEnabled: z.boolean(),
+  suspiciousContentFiltering: z.boolean(),
+  maxSubmissionsPerHour: z
+    .number({ error: 'Max submissions per hour must be a number' })
+    .int('Max submissions per hour must be a whole number')
+    .min(1, 'Max submissions per hour must be between 1 and 100')
+    .max(100, 'Max submissions per hour must be between 1 and 100'),
+  minFormFillTime: z
+    .number({ error: 'Minimum form fill time must be a number' })
+    .int('Minimum form fill time must be a whole number of seconds')
+    .min(1, 'Minimum form fill time must be between 1 and 60 seconds')
+    .max(60, 'Minimum form fill time must be between 1 and 60 seconds'),
+});
+export type TSecuritySettings = z.infer<typeof ZSecuritySettings>;
+
+export const DEFAULT_SECURITY_SETTINGS: TSecuritySettings = {
+  rateLimitEnabled: true,
+  honeypotEnabled: true,
+  botDetectionEnabled: true,
+  suspiciousContentFiltering: true,
+  maxSubmissionsPerHour: 5,
+  minFormFillTime: 3,
+};
+
+export const ZSecurityEvent = z.object({
+  id: z.number().int(),
+  timestamp: ZIsoDate,
+  type: ZSecurityEventType,
+  ip: z.string(),
+  userAgent: z.string(),
+  details: z.string(),
+  severity: ZSeverity,
+});
+export type TSecurityEvent = z.infer<typeof ZSecurityEvent>;
+
+export const SECURITY_PERIODS = ['24h', '7d', '30d'] as const;
+export const ZSecurityPeriod = z.enum(SECURITY_PERIODS);
+export type TSecurityPeriod = z.infer<typeof ZSecurityPeriod>;
+
+/** The Security Center tiles, computed from stored events over the period. */
+export const ZSecurityStats = z.object({
+  period: ZSecurityPeriod,
+  blockedThreats: z.number().int(),
+  rateLimited: z.number().int(),
+  botDetections: z.number().int(),
+  honeypotTriggers: z.number().int(),
+  suspiciousSubmissions: z.number().int(),
+  cleanSubmissions: z.number().int(),
+  /** Clean share of all submissions in the period, whole percent; 100 when there were none. */
+  cleanSubmissionsPercent: z.number().int(),
+});
+export type TSecurityStats = z.infer<typeof ZSecurityStats>;
+
+export const ZSecurityEventFind = z.object({
+  type: ZSecurityEventType.optional(),
+  severity: ZSeverity.optional(),
+  cursor: z.coerce.number().int().min(1).max(2147483647).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TSecurityEventFind = z.output<typeof ZSecurityEventFind>;
+
+export const ZSecurityEventPage = z.object({
+  items: z.array(ZSecurityEvent),
+  nextCursor: z.number().int().nullable(),
+});
+export type TSecurityEventPage = z.infer<typeof ZSecurityEventPage>;
