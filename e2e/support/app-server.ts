@@ -1,0 +1,70 @@
+// Starts the BUILT app (npm run build first; scripts/test.ts does) on a private database
+// cloned from the migrated test template, with a known admin, for browser tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { TEMPLATE_DB, adminQuery, databaseUrl } from '../../src/server/test/pg-admin';
+
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
+
+export interface AppServer {
+  url: string;
+  databaseUrl: string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => done(port));
+    });
+  });
+}
+
+export async function startAppServer(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<AppServer> {
+  const name = `convoza_e2e_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${TEMPLATE_DB}`);
+  const port = await freePort();
+  const dbUrl = databaseUrl(name);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: options.seedDemo ? '1' : '0',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    databaseUrl: dbUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
