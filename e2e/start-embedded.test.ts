@@ -13,7 +13,7 @@ let output = '';
 let child: ReturnType<typeof spawn>;
 
 beforeAll(async () => {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development' };
   for (const key of ['DATABASE_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'SEED_DEMO', 'SESSION_SECRET']) delete env[key];
   child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d) => (output += d));

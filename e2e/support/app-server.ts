@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { TEMPLATE_DB, adminQuery, databaseUrl } from '../../src/server/test/pg-admin';
+import { adminQuery, databaseUrl } from '../../src/server/test/pg-admin';
+import { templateDb } from '../../src/server/test/template-db';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
@@ -24,7 +25,7 @@ async function freePort(): Promise<number> {
 
 export async function startAppServer(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<AppServer> {
   const name = `convoza_e2e_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${TEMPLATE_DB}`);
+  await adminQuery(`create database ${name} template ${templateDb()}`);
   const port = await freePort();
   const dbUrl = databaseUrl(name);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -33,10 +33,10 @@ describe('POST /api/contacts (public submit)', () => {
   });
 
   it('names each invalid field with the spec message, on both transports', async () => {
-    const res = await t.anonymous().rest<{ message: string; issues: { path: string[]; message: string }[] }>('POST', '/contacts', { name: '  ', email: '', message: '' });
+    const res = await t.anonymous().rest<{ message: string; data: { fieldErrors: Record<string, string> } }>('POST', '/contacts', { name: '  ', email: '', message: '' });
     expect(res.status).toBe(400);
-    const messages = Object.fromEntries(res.body.issues.map((i) => [i.path.join('.'), i.message]));
-    expect(messages).toMatchObject({ name: 'Name is required', email: 'Email is required', message: 'Message is required' });
+    expect(res.body.message).toBe('name: Name is required; email: Email is required; message: Message is required');
+    expect(res.body.data.fieldErrors).toEqual({ name: 'Name is required', email: 'Email is required', message: 'Message is required' });
 
     const err = await t.anonymous().trpc.public.contact.submit.mutate({ name: '', email: 'a@b.co', message: 'x' }).catch((e) => e);
     expect(err).toBeInstanceOf(TRPCClientError);

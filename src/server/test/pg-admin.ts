@@ -21,4 +21,3 @@ export async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-export const TEMPLATE_DB = 'convoza_test_template';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { ormOptions } from '../../../mikro-orm.config';
-import { TEMPLATE_DB, adminQuery, databaseUrl } from './pg-admin';
+import { adminQuery, databaseUrl } from './pg-admin';
+import { templateDb } from './template-db';
 
 export interface TestDatabase {
   name: string;
@@ -16,7 +17,7 @@ export interface TestDatabase {
 /** A private database for one test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `convoza_t_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${TEMPLATE_DB}`);
+  await adminQuery(`create database ${name} template ${templateDb()}`);
   const url = databaseUrl(name);
   const orm = await MikroORM.init(ormOptions(url));
   return {

@@ -4,10 +4,32 @@ import {
   ForeignKeyConstraintViolationException,
   UniqueConstraintViolationException,
 } from '@mikro-orm/core';
+import { ZodError } from 'zod';
 import { AppError } from '../errors';
+
+/**
+ * Invalid input, with the zod issues kept for the error shape. Not named ZodError on purpose:
+ * trpc-to-openapi replaces a ZodError's message with a generic 'Input validation failed', and
+ * REST clients deserve the same "field: message" text that tRPC clients get.
+ */
+export class InputValidationError extends Error {
+  constructor(readonly zodError: ZodError) {
+    super(describeZodError(zodError));
+    this.name = 'InputValidationError';
+  }
+}
+
+/** "field: message; other: message" from a zod error, so both transports name the field. */
+export function describeZodError(error: ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}
 
 /** The one place domain and database errors become tRPC errors (and so HTTP statuses). */
 export function toTRPCError(error: unknown): TRPCError {
+  if (error instanceof TRPCError && error.cause instanceof ZodError) {
+    const cause = new InputValidationError(error.cause);
+    return new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause });
+  }
   if (error instanceof TRPCError) {
     const cause = error.cause;
     if (cause && !(cause instanceof TRPCError) && error.code === 'INTERNAL_SERVER_ERROR') return toTRPCError(cause);

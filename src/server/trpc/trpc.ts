@@ -3,12 +3,7 @@ import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import type { Context } from './context';
-import { toTRPCError } from './errors';
-
-/** "field: message; other: message" from a zod error, so both transports name the field. */
-export function describeZodError(error: ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
-}
+import { InputValidationError, describeZodError, toTRPCError } from './errors';
 
 const t = initTRPC
   .context<Context>()
@@ -16,7 +11,8 @@ const t = initTRPC
   .create({
     transformer: superjson,
     errorFormatter({ shape, error }) {
-      const zod = error.cause instanceof ZodError ? error.cause : null;
+      const zod =
+        error.cause instanceof InputValidationError ? error.cause.zodError : error.cause instanceof ZodError ? error.cause : null;
       return {
         ...shape,
         message: zod ? describeZodError(zod) : shape.message,
@@ -25,6 +21,7 @@ const t = initTRPC
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           fieldErrors: zod ? fieldErrors(zod) : undefined,
+          issues: zod ? zod.issues.map((i) => ({ path: i.path.map(String), message: i.message })) : undefined,
         },
       };
     },
