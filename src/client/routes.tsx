@@ -1,13 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { Toaster } from './components/ui/toaster';
-import { AboutPage } from './public/pages/about-page';
-import { CareersPage } from './public/pages/careers-page';
-import { CaseStudiesPage } from './public/pages/case-studies-page';
-import { ContactPage } from './public/pages/contact-page';
-import { HomePage } from './public/pages/home-page';
+import { DeferredToaster } from './public/components/deferred-toaster';
+import {
+  LazyAboutPage as AboutPage,
+  LazyCareersPage as CareersPage,
+  LazyCaseStudiesPage as CaseStudiesPage,
+  LazyContactPage as ContactPage,
+  LazyHomePage as HomePage,
+  LazyServicesPage as ServicesPage,
+} from './public/lazy-pages';
 import { NotFoundPage } from './public/pages/not-found-page';
-import { ServicesPage } from './public/pages/services-page';
 
 // The back office is its own chunk: public pages never download it.
 const AdminApp = lazy(() => import('./admin/admin-app').then((m) => ({ default: m.AdminApp })));
@@ -29,24 +31,29 @@ export const PUBLIC_ROUTES = [
 export function App() {
   return (
     <>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/services/ai-inbound-vetting">
-          <Redirect to="/services/ai-inbound-lead-vetting" replace />
-        </Route>
-        <Route path="/services/:serviceId?">{(params) => <ServicesPage serviceId={params.serviceId} />}</Route>
-        <Route path="/case-studies" component={CaseStudiesPage} />
-        <Route path="/about" component={AboutPage} />
-        <Route path="/careers" component={CareersPage} />
-        <Route path="/contact" component={ContactPage} />
-        <Route path="/admin" nest>
-          <Suspense fallback={<div className="p-8 text-slate-600">Loading...</div>}>
-            <AdminApp />
-          </Suspense>
-        </Route>
-        <Route component={NotFoundPage} />
-      </Switch>
-      <Toaster />
+      {/* Public pages are lazy chunks (see lazy-pages.ts); prerendered HTML stays until they load. */}
+      <Suspense fallback={null}>
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route path="/services/ai-inbound-vetting">
+            <Redirect to="/services/ai-inbound-lead-vetting" replace />
+          </Route>
+          <Route path="/services/:serviceId?">
+            {(params) => <ServicesPage serviceId={params.serviceId} />}
+          </Route>
+          <Route path="/case-studies" component={CaseStudiesPage} />
+          <Route path="/about" component={AboutPage} />
+          <Route path="/careers" component={CareersPage} />
+          <Route path="/contact" component={ContactPage} />
+          <Route path="/admin" nest>
+            <Suspense fallback={<div className="p-8 text-slate-600">Loading...</div>}>
+              <AdminApp />
+            </Suspense>
+          </Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+      <DeferredToaster />
     </>
   );
 }

@@ -1,0 +1,21 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navbar } from './navbar';
+import { prefetchPagesWhenIdle } from './prefetch-pages';
+import { SiteFooter } from './site-footer';
+import { useDocumentTitle, useScrollOnNavigate } from './use-page-navigation';
+
+/** Navbar, one <main> landmark (target of the skip link) and the footer. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  useScrollOnNavigate();
+  useDocumentTitle();
+  useEffect(prefetchPagesWhenIdle, []);
+  return (
+    <div className="flex min-h-screen flex-col overflow-x-clip">
+      <Navbar />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { CheckCircle2, Heart, MessagesSquare, Rocket, Target } from 'lucide-react';
+import { Link } from 'wouter';
+import { ctaClass } from '../components/cta-styles';
+import {
+  CAREER_BENEFITS,
+  CAREER_VALUES,
+  JOBS,
+  TEAM_SIZE_STATEMENT,
+} from '../content/careers.content';
+import { PageHero } from '../components/page-hero';
+import { SectionHeading } from '../components/section-heading';
+import { ValueGrid } from '../components/value-grid';
+import { PublicLayout } from '../layout/public-layout';
+import { JobCard } from '../sections/job-card';
+
+export function CareersPage() {
+  return (
+    <PublicLayout>
+      <PageHero
+        eyebrow="Careers"
+        title={TEAM_SIZE_STATEMENT}
+        intro="We are 50+ engineers, researchers, sellers and success managers whose agents have booked over 700,000 meetings. Come build what is next."
+      >
+        <a className={ctaClass('primary', 'lg', 'mt-8')} href="#open-positions">
+          See open positions
+        </a>
+      </PageHero>
+      <section aria-labelledby="values-title" className="bg-white py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading id="values-title" eyebrow="How we work" title="Our values" />
+          <div className="mt-12">
+            <ValueGrid values={CAREER_VALUES} icons={[Rocket, Target, MessagesSquare, Heart]} />
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="benefits-title" className="bg-slate-50 py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading id="benefits-title" eyebrow="Benefits" title="What you get" />
+          <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {CAREER_BENEFITS.map((b) => (
+              <li
+                key={b}
+                className="flex gap-3 rounded-xl border border-slate-200 bg-white p-5 text-slate-800"
+              >
+                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden />
+                {b}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section
+        id="open-positions"
+        aria-labelledby="positions-title"
+        className="scroll-mt-16 bg-white py-20"
+      >
+        <div className="mx-auto max-w-5xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading id="positions-title" eyebrow="Open positions" title="4 roles open now" />
+          <ul className="mt-12 space-y-6">
+            {JOBS.map((job) => (
+              <li key={job.id}>
+                <JobCard job={job} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-12 rounded-2xl bg-primary-50 p-8 text-center">
+            <h3 className="text-xl font-semibold text-slate-900">Don't see your role?</h3>
+            <p className="mt-2 text-slate-700">
+              Tell us what you would build at Convoza. We read every message.
+            </p>
+            <Link
+              href="/contact"
+              className="mt-4 inline-block rounded-sm font-semibold text-primary-700 underline underline-offset-4"
+            >
+              Don't see your role? Get in touch
+            </Link>
+          </div>
+        </div>
+      </section>
+    </PublicLayout>
+  );
+}

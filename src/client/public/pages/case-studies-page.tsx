@@ -1,0 +1,93 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { LazyCaseStudyDialog } from '../components/lazy-case-study-dialog';
+import { MetricGrid } from '../components/metric-grid';
+import { PageHero } from '../components/page-hero';
+import { SectionHeading } from '../components/section-heading';
+import { FEATURED_STORY, SUCCESS_STATS, SUCCESS_STORIES } from '../content/success-stories.content';
+import type { CaseStudy } from '../content/marketing.types';
+import { PublicLayout } from '../layout/public-layout';
+import { ClosingCtaSection } from '../sections/closing-cta-section';
+import { SuccessStoryCard } from '../sections/success-story-card';
+
+export function CaseStudiesPage() {
+  const [selected, setSelected] = useState<CaseStudy | null>(null);
+  return (
+    <PublicLayout>
+      <PageHero
+        before={
+          <Link
+            href="/"
+            className="mb-8 inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-300 hover:text-white"
+          >
+            <ArrowLeft className="size-4" aria-hidden />
+            Back to Home
+          </Link>
+        }
+        eyebrow="Success stories"
+        title="Real teams, real numbers: 70x more appointments booked"
+        intro="How healthcare groups, software companies, security providers and builders turned AI agents into booked meetings and lower cost per appointment."
+      >
+        <div className="mt-12">
+          <MetricGrid metrics={SUCCESS_STATS} tone="dark" />
+        </div>
+      </PageHero>
+      <section aria-labelledby="featured-title" className="bg-white py-20">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-accent-700">
+              {FEATURED_STORY.eyebrow}
+            </p>
+            <h2
+              id="featured-title"
+              className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+            >
+              {FEATURED_STORY.title}
+            </h2>
+            <p className="mt-4 text-lg text-slate-600">{FEATURED_STORY.body}</p>
+            <dl className="mt-8 grid grid-cols-3 gap-4">
+              {FEATURED_STORY.metrics.map((m) => (
+                <div key={m.label} className="flex flex-col">
+                  <dt className="order-2 text-sm text-slate-600">{m.label}</dt>
+                  <dd className="text-2xl font-bold text-primary sm:text-3xl">{m.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <img
+            src={FEATURED_STORY.image}
+            alt={FEATURED_STORY.imageAlt}
+            width={640}
+            height={480}
+            loading="lazy"
+            decoding="async"
+            className="w-full rounded-2xl border border-slate-200 shadow-lg"
+          />
+        </div>
+      </section>
+      <section aria-labelledby="stories-title" className="bg-slate-50 py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <SectionHeading
+            id="stories-title"
+            eyebrow="Case studies"
+            title="Three stories, in detail"
+          />
+          <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+            {SUCCESS_STORIES.map((study) => (
+              <li key={study.id}>
+                <SuccessStoryCard study={study} onOpen={() => setSelected(study)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <ClosingCtaSection
+        title="Be our next success story"
+        body="Tell us where your pipeline leaks. We will show you the agent that fixes it and the numbers to expect."
+        action="Book Your Strategy Call"
+      />
+      <LazyCaseStudyDialog study={selected} onClose={() => setSelected(null)} />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { CheckCircle2, Clock, Mail, Phone } from 'lucide-react';
+import { SITE } from '../content/site.content';
+
+const WHAT_TO_EXPECT = [
+  '30-minute discovery call',
+  'Custom solution walkthrough',
+  'ROI projection and timeline',
+  'Implementation roadmap',
+];
+
+export function ContactInfo() {
+  return (
+    <div className="space-y-6">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 className="text-lg font-semibold text-slate-900">Talk to us directly</h2>
+        <ul className="mt-4 space-y-4">
+          <li className="flex gap-3">
+            <Phone className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+            <div>
+              <p className="text-sm text-slate-600">Toll-free</p>
+              <a
+                href={SITE.phoneHref}
+                className="rounded-sm font-semibold text-slate-900 hover:text-primary"
+              >
+                {SITE.phone}
+              </a>
+            </div>
+          </li>
+          <li className="flex gap-3">
+            <Mail className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+            <div>
+              <p className="text-sm text-slate-600">Email</p>
+              <a
+                href={`mailto:${SITE.email}`}
+                className="rounded-sm font-semibold text-slate-900 hover:text-primary"
+              >
+                {SITE.email}
+              </a>
+            </div>
+          </li>
+          <li className="flex gap-3">
+            <Clock className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+            <div>
+              <p className="text-sm text-slate-600">Response time</p>
+              <p className="font-semibold text-slate-900">Instant AI reply, 24/7</p>
+              <p className="text-sm text-slate-600">
+                A strategist confirms your call within 1 business hour (Mon-Fri, 8 a.m.-6 p.m. ET).
+              </p>
+            </div>
+          </li>
+        </ul>
+      </div>
+      <div className="rounded-2xl bg-ink p-6 text-white">
+        <h2 className="text-lg font-semibold">What to Expect</h2>
+        <ul className="mt-4 space-y-3">
+          {WHAT_TO_EXPECT.map((item) => (
+            <li key={item} className="flex gap-3 text-slate-200">
+              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { apiRequest, errorMessage } from '../../lib/api-request';
+import { toast } from '../../lib/use-toast';
+import {
+  validateContactForm,
+  type TContactFormErrors,
+  type TContactFormValues,
+} from '../../../shared/contact-form';
+
+/** Spec section 9: the confirmation panel stays 3000 ms before the form resets. */
+export const SUCCESS_PANEL_MS = 3000;
+
+export const EMPTY_CONTACT: TContactFormValues = {
+  name: '',
+  email: '',
+  company: '',
+  phone: '',
+  message: '',
+  website: '',
+};
+
+/**
+ * The server may hand out a one-time form token (bot protection). It is optional: a 404 or any
+ * failure simply means we submit without one.
+ */
+async function fetchFormToken(): Promise<string | undefined> {
+  try {
+    const res = await apiRequest('GET', '/api/contacts/form-token');
+    const data = (await res.json()) as { token?: unknown };
+    return typeof data.token === 'string' ? data.token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useContactForm() {
+  const [values, setValues] = useState<TContactFormValues>(EMPTY_CONTACT);
+  const [errors, setErrors] = useState<TContactFormErrors>({});
+  const [pending, setPending] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const token = useRef<string | undefined>(undefined);
+  const resetTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    void fetchFormToken().then((t) => (token.current = t));
+    return () => window.clearTimeout(resetTimer.current);
+  }, []);
+
+  const setField = (field: keyof TContactFormValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    // Clear a field's error as soon as the visitor fixes it, not only on the next submit.
+    if (field in errors) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateContactForm(values);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      const first = (['name', 'email', 'message'] as const).find((f) => found[f]);
+      if (first) document.getElementById(`contact-${first}`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest('POST', '/api/contacts', {
+        ...values,
+        ...(token.current ? { formToken: token.current } : {}),
+      });
+      toast({
+        title: 'Message Sent Successfully!',
+        description: 'Thank you for contacting us! Our AI system will respond immediately.',
+      });
+      setSubmitted(true);
+      resetTimer.current = window.setTimeout(() => {
+        setSubmitted(false);
+        setValues(EMPTY_CONTACT);
+        setErrors({});
+      }, SUCCESS_PANEL_MS);
+      token.current = await fetchFormToken();
+    } catch (err) {
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to submit form. Please try again.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { values, errors, pending, submitted, setField, onSubmit };
+}
