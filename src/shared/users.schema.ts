@@ -44,7 +44,8 @@ export const ZUserUpdate = z.object({
   email,
   firstName: optionalText(100),
   lastName: optionalText(100),
-  role: ZRole.default('user'),
+  // Omitted means "keep the current role": a PATCH that does not mention it must never demote an admin.
+  role: ZRole.optional(),
   newPassword: z
     .string()
     .max(200, 'Password must be at most 200 characters')

@@ -94,14 +94,15 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 400 with the spec messages for blank or missing fields, on both transports', async () => {
-    const blank = await t.anonymous().rest<{ issues: { path: string[]; message: string }[] }>('POST', '/auth/login', { username: '  ', password: '' });
+    type ErrorBody = { message: string; data: { fieldErrors: Record<string, string> } };
+    const blank = await t.anonymous().rest<ErrorBody>('POST', '/auth/login', { username: '  ', password: '' });
     expect(blank.status).toBe(400);
-    const messages = Object.fromEntries(blank.body.issues.map((i) => [i.path.join('.'), i.message]));
-    expect(messages).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect(blank.body.message).toBe('username: Username is required; password: Password is required');
+    expect(blank.body.data.fieldErrors).toEqual({ username: 'Username is required', password: 'Password is required' });
 
-    const missing = await t.anonymous().rest<{ issues: { path: string[]; message: string }[] }>('POST', '/auth/login', {});
+    const missing = await t.anonymous().rest<ErrorBody>('POST', '/auth/login', {});
     expect(missing.status).toBe(400);
-    expect(missing.body.issues.map((i) => i.message).sort()).toEqual(['Password is required', 'Username is required']);
+    expect(missing.body.data.fieldErrors).toEqual({ username: 'Username is required', password: 'Password is required' });
 
     const err = await t.anonymous().trpc.auth.login.mutate({ username: 'someone', password: '' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCClientError);

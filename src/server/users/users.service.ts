@@ -74,16 +74,17 @@ export async function updateUser(em: EntityManager, input: z.output<typeof ZUser
     const user = await tem.findOne(User, { id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!user) throw notFound('User', input.id);
     await assertUnique(tem, input.username, input.email, user.id);
-    const demoting = user.role === 'admin' && input.role !== 'admin';
+    const role = input.role ?? user.role;
+    const demoting = user.role === 'admin' && role !== 'admin';
     if (demoting && (await lockedAdminCount(tem)) <= 1) {
       throw new AppError('CONFLICT', 'The last administrator cannot be demoted', 'role');
     }
-    const roleChanged = user.role !== input.role;
+    const roleChanged = user.role !== role;
     user.username = input.username;
     user.email = input.email;
     user.firstName = input.firstName;
     user.lastName = input.lastName;
-    user.role = input.role;
+    user.role = role;
     if (input.newPassword) user.password = await hashPassword(input.newPassword);
     await tem.flush().catch(uniqueViolation);
     // A new password or role ends the user's other sessions (the actor keeps their own).
