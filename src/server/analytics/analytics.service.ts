@@ -13,10 +13,12 @@ export async function analyticsSummary(em: EntityManager): Promise<TAnalyticsSum
     ),
     conn.execute<{ status: string; count: string }[]>('select status, count(*) as count from contacts group by status'),
     conn.execute<{ status: string; count: string }[]>('select status, count(*) as count from campaigns group by status'),
+    // Plain `date`s turned into UTC instants explicitly, so the session's TimeZone setting never shifts a day.
     conn.execute<{ day: string; count: string }[]>(
       `select to_char(d.day, 'YYYY-MM-DD') as day, count(c.id) as count
-         from generate_series((now() at time zone 'utc')::date - ${DAYS - 1}, (now() at time zone 'utc')::date, interval '1 day') as d(day)
-         left join contacts c on c.created_at >= d.day at time zone 'utc' and c.created_at < (d.day + interval '1 day') at time zone 'utc'
+         from (select (now() at time zone 'utc')::date - g as day from generate_series(0, ${DAYS - 1}) as g) as d
+         left join contacts c
+           on c.created_at >= d.day::timestamp at time zone 'utc' and c.created_at < (d.day + 1)::timestamp at time zone 'utc'
         group by d.day order by d.day`,
     ),
   ]);
