@@ -3,12 +3,20 @@ import { useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { createQueryClient } from '../lib/query-client';
 import { createTrpcClient, trpc } from '../lib/trpc';
-import { NotFoundPage } from '../public/pages/not-found-page';
 import { AdminGuard } from './admin-guard';
-import { AdminPlaceholder } from './pages/admin-placeholder';
+import { AdminNotFound } from './admin-not-found';
+import { AnalyticsPage } from './analytics/analytics-page';
+import { CampaignsPage } from './campaigns/campaigns-page';
+import { ContactsPage } from './contacts/contacts-page';
+import { DashboardPage } from './dashboard/dashboard-page';
+import { ServiceInquiriesPage } from './inquiries/service-inquiries-page';
+import { AdminShell } from './layout/admin-shell';
+import { LegacyContactsPage } from './legacy/legacy-contacts-page';
 import { LoginPage } from './pages/login-page';
+import { SecurityPage } from './security/security-page';
+import { UsersPage } from './users/users-page';
 
-/** The back office: its own providers, routes relative to /admin. */
+/** The back office: its own providers; routes are relative to /admin (wouter nest). */
 export function AdminApp() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
@@ -17,29 +25,24 @@ export function AdminApp() {
       <QueryClientProvider client={queryClient}>
         <Switch>
           <Route path="/login" component={LoginPage} />
-          <Route path="/">
+          <Route>
+            {/* One guard and one shell for every other admin path, so the sidebar persists. */}
             <AdminGuard>
-              <AdminPlaceholder title="Dashboard" />
+              <AdminShell>
+                <Switch>
+                  <Route path="/" component={DashboardPage} />
+                  <Route path="/contacts" component={ContactsPage} />
+                  <Route path="/users" component={UsersPage} />
+                  <Route path="/service-inquiries" component={ServiceInquiriesPage} />
+                  <Route path="/campaigns" component={CampaignsPage} />
+                  <Route path="/analytics" component={AnalyticsPage} />
+                  <Route path="/security" component={SecurityPage} />
+                  <Route path="/legacy" component={LegacyContactsPage} />
+                  <Route component={AdminNotFound} />
+                </Switch>
+              </AdminShell>
             </AdminGuard>
           </Route>
-          {(
-            [
-              ['/contacts', 'Contacts'],
-              ['/users', 'User Management'],
-              ['/service-inquiries', 'Service Inquiries'],
-              ['/campaigns', 'Campaign Management'],
-              ['/analytics', 'Analytics Dashboard'],
-              ['/security', 'Security Center'],
-              ['/legacy', 'Contacts (legacy)'],
-            ] as const
-          ).map(([path, title]) => (
-            <Route key={path} path={path}>
-              <AdminGuard>
-                <AdminPlaceholder title={title} />
-              </AdminGuard>
-            </Route>
-          ))}
-          <Route component={NotFoundPage} />
         </Switch>
       </QueryClientProvider>
     </trpc.Provider>

@@ -1,0 +1,107 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { CAMPAIGN_STATUSES, NEW_CAMPAIGN_DEFAULTS, type TCampaign } from '../../../shared/campaigns.schema';
+import { Button } from '../../components/ui/button';
+import { trpc } from '../../lib/trpc';
+import { toast } from '../../lib/use-toast';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { CountBadges } from '../components/count-badges';
+import { FilterSelect } from '../components/filter-select';
+import { PageHeader } from '../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { SearchInput } from '../components/search-input';
+import { countBy, filterCampaigns } from '../lib/filters';
+import { formatNumber } from '../lib/format';
+import { CampaignCard } from './campaign-card';
+import { CampaignDetailsDialog } from './campaign-details-dialog';
+import { CampaignEditDialog } from './campaign-edit-dialog';
+import { useCampaignMutations } from './use-campaigns';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All Status' },
+  { value: 'active', label: 'Active' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'paused', label: 'Paused' },
+  { value: 'completed', label: 'Completed' },
+] as const;
+
+export function CampaignsPage() {
+  const campaigns = trpc.admin.campaigns.list.useQuery();
+  const { create, update, duplicate, remove } = useCampaignMutations();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [editing, setEditing] = useState<TCampaign | null>(null);
+  const [details, setDetails] = useState<TCampaign | null>(null);
+  const [deleting, setDeleting] = useState<TCampaign | null>(null);
+
+  const all = campaigns.data ?? [];
+  const shown = filterCampaigns(all, search, status);
+  const counts = countBy(all, CAMPAIGN_STATUSES, (c) => c.status);
+  const newButton = (label: string) => (
+    <Button onClick={() => create.mutate(NEW_CAMPAIGN_DEFAULTS)} disabled={create.isPending}>
+      <Plus aria-hidden /> {create.isPending ? 'Creating...' : label}
+    </Button>
+  );
+
+  return (
+    <div>
+      <PageHeader title="Campaign Management" subtitle="Create and manage marketing campaigns" actions={newButton('New Campaign')} />
+      <p className="mb-4 text-sm text-slate-600" data-testid="campaigns-total">
+        Total: <span className="font-semibold tabular-nums text-slate-900">{formatNumber(all.length)}</span> campaigns
+      </p>
+      <div className="mb-3 flex flex-col gap-3 sm:flex-row">
+        <SearchInput value={search} onChange={setSearch} placeholder="Search campaigns..." label="Search campaigns" />
+        <FilterSelect label="Filter by status" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+      </div>
+      <div className="mb-5">
+        <CountBadges
+          label="Campaigns per status"
+          items={[
+            { label: 'Active', count: counts.active, tone: 'green' },
+            { label: 'Draft', count: counts.draft, tone: 'gray' },
+            { label: 'Paused', count: counts.paused, tone: 'yellow' },
+            { label: 'Completed', count: counts.completed, tone: 'blue' },
+          ]}
+        />
+      </div>
+      {campaigns.isPending ? (
+        <LoadingState text="Loading campaigns..." />
+      ) : campaigns.isError ? (
+        <ErrorState title="Campaigns could not be loaded" message={campaigns.error.message} />
+      ) : all.length === 0 ? (
+        <EmptyState title="No Campaigns Yet" hint="Create your first campaign to get started." action={newButton('Create Campaign')} />
+      ) : shown.length === 0 ? (
+        <EmptyState filtered title="No Matching Campaigns" hint="Try adjusting your search or filter criteria" />
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2 2xl:grid-cols-3" aria-label="Campaigns">
+          {shown.map((campaign) => (
+            <li key={campaign.id} className="flex">
+              <CampaignCard
+                campaign={campaign}
+                toggling={update.isPending && update.variables?.id === campaign.id && update.variables.status !== undefined}
+                onEdit={() => setEditing(campaign)}
+                onDetails={() => setDetails(campaign)}
+                onDuplicate={() => {
+                  toast({ title: 'Duplicate', description: `Creating copy of ${campaign.name}` });
+                  duplicate.mutate({ id: campaign.id });
+                }}
+                onDelete={() => setDeleting(campaign)}
+                onToggle={() => update.mutate({ id: campaign.id, status: campaign.status === 'active' ? 'paused' : 'active' })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && <CampaignEditDialog key={editing.id} campaign={editing} onClose={() => setEditing(null)} />}
+      {details && <CampaignDetailsDialog campaign={details} onClose={() => setDetails(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete campaign?"
+        description={`"${deleting?.name ?? ''}" will be permanently deleted. This cannot be undone.`}
+        confirmLabel="Delete Campaign"
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </div>
+  );
+}

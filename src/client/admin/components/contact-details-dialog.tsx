@@ -1,0 +1,58 @@
+import type { TContact } from '../../../shared/contacts.schema';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { trpc } from '../../lib/trpc';
+import { formatDateTime } from '../lib/format';
+import { DetailList } from './detail-list';
+import { LoadingState } from './page-states';
+import { ContactStatusBadge } from './status-badge';
+
+function ContactDetails({ contact }: { contact: TContact }) {
+  return (
+    <DetailList
+      items={[
+        { label: 'Name', value: contact.name },
+        { label: 'Email', value: <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a> },
+        { label: 'Company', value: contact.company },
+        { label: 'Phone', value: contact.phone },
+        { label: 'Status', value: <ContactStatusBadge status={contact.status} /> },
+        { label: 'Source', value: contact.source },
+        { label: 'Created', value: formatDateTime(contact.createdAt) },
+        { label: 'Updated', value: formatDateTime(contact.updatedAt) },
+        { label: 'Message', value: contact.message, wide: true },
+      ]}
+    />
+  );
+}
+
+/** Every field of one contact. Pass the contact, or an id to load it (from an inquiry). */
+export function ContactDetailsDialog({
+  contact,
+  contactId,
+  onClose,
+}: {
+  contact?: TContact | null;
+  contactId?: number | null;
+  onClose: () => void;
+}) {
+  const id = contact ? null : (contactId ?? null);
+  const loaded = trpc.admin.contacts.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
+  const shown = contact ?? loaded.data;
+  const open = Boolean(contact) || id !== null;
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Contact Details</DialogTitle>
+          <DialogDescription>{shown ? `Submitted by ${shown.name}` : `Contact #${id ?? ''}`}</DialogDescription>
+        </DialogHeader>
+        {shown ? (
+          <ContactDetails contact={shown} />
+        ) : loaded.isError ? (
+          <p role="alert" className="text-sm text-red-700">This contact could not be loaded: {loaded.error.message}</p>
+        ) : (
+          <LoadingState text="Loading contact..." />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

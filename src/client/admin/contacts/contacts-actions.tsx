@@ -1,0 +1,57 @@
+import { Download, Trash2, Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../lib/use-toast';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { downloadContactsCsv } from '../lib/download-csv';
+import { formatNumber } from '../lib/format';
+import { ImportCsvDialog } from './import-csv-dialog';
+import { useContactMutations } from './use-contacts';
+
+/** Header actions: Export CSV, Import CSV, and Delete All (only when contacts exist). */
+export function ContactsActions({ total }: { total: number }) {
+  const [importing, setImporting] = useState(false);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const { removeAll } = useContactMutations();
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadContactsCsv();
+      toast({ title: 'Success', description: 'Contacts exported successfully' });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to export contacts', variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
+        <Download aria-hidden />
+        Export CSV
+      </Button>
+      <Button variant="secondary" onClick={() => setImporting(true)}>
+        <Upload aria-hidden />
+        Import CSV
+      </Button>
+      {total > 0 && (
+        <Button variant="destructive" onClick={() => setConfirmAll(true)} disabled={removeAll.isPending}>
+          <Trash2 aria-hidden />
+          Delete All
+        </Button>
+      )}
+      <ImportCsvDialog open={importing} onOpenChange={setImporting} />
+      <ConfirmDialog
+        open={confirmAll}
+        onOpenChange={setConfirmAll}
+        title="Delete all contacts?"
+        description={`This will permanently delete all ${formatNumber(total)} contacts and their service inquiries. This action cannot be undone.`}
+        confirmLabel={`Delete ${formatNumber(total)} contacts`}
+        onConfirm={() => removeAll.mutate()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import type { TContactStatus } from '../../../shared/contacts.schema';
+import { trpc } from '../../lib/trpc';
+import { notifyError, notifySuccess } from '../lib/notify';
+
+export const CONTACTS_PAGE_SIZE = 50;
+
+/** One server-side page stream for the current search and status (keyset paging). */
+export function useContactPages(search: string, status: TContactStatus | 'all') {
+  return trpc.admin.contacts.find.useInfiniteQuery(
+    { search: search.trim() || undefined, status: status === 'all' ? undefined : status, limit: CONTACTS_PAGE_SIZE },
+    // Keep the current cards while the next search runs, so typing does not flash a spinner.
+    { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
+  );
+}
+
+/** Unfiltered totals (one row fetched) for the header count and the "no contacts at all" case. */
+export function useContactTotals() {
+  return trpc.admin.contacts.find.useQuery({ limit: 1 });
+}
+
+/** Contact writes; each refreshes contact lists, analytics and (via cascade) inquiries. */
+export function useContactMutations() {
+  const utils = trpc.useUtils();
+  const refresh = () =>
+    Promise.all([utils.admin.contacts.invalidate(), utils.analytics.invalidate(), utils.admin.serviceInquiries.invalidate()]);
+
+  const updateStatus = trpc.admin.contacts.updateStatus.useMutation({
+    onSuccess: () => notifySuccess('Contact status updated successfully'),
+    onError: (e) => notifyError('Failed to update contact status', e),
+    onSettled: refresh,
+  });
+  const remove = trpc.admin.contacts.delete.useMutation({
+    onSuccess: () => notifySuccess('Contact deleted successfully'),
+    onError: (e) => notifyError('Failed to delete contact', e),
+    onSettled: refresh,
+  });
+  const removeAll = trpc.admin.contacts.deleteAll.useMutation({
+    onSuccess: () => notifySuccess('All contacts deleted successfully'),
+    onError: (e) => notifyError('Failed to delete all contacts', e),
+    onSettled: refresh,
+  });
+  const importCsv = trpc.admin.contacts.import.useMutation({ onSettled: refresh });
+  return { updateStatus, remove, removeAll, importCsv };
+}

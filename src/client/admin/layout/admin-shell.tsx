@@ -1,0 +1,50 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { cn } from '../../lib/cn';
+import { AdminSidebar } from './admin-sidebar';
+
+/** Sidebar layout; below lg the sidebar is a drawer behind a menu button. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  // Any navigation (links, back button) closes the drawer.
+  useEffect(() => setOpen(false), [location]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
+        <button
+          type="button"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-expanded={open}
+          aria-controls="admin-sidebar"
+          onClick={() => setOpen(!open)}
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+        >
+          {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+        </button>
+        <span className="text-sm font-semibold text-slate-900">Convoza Admin</span>
+      </header>
+      {open && <div className="fixed inset-0 z-40 bg-ink/50 lg:hidden" onClick={() => setOpen(false)} aria-hidden />}
+      <aside
+        id="admin-sidebar"
+        className={cn(
+          'fixed inset-y-0 left-0 z-50 w-64 transition-transform duration-200 lg:translate-x-0',
+          open ? 'translate-x-0' : '-translate-x-full max-lg:invisible',
+        )}
+      >
+        <AdminSidebar onNavigate={() => setOpen(false)} />
+      </aside>
+      <div className="lg:pl-64">
+        <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { ArrowLeft, LogOut } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { cn } from '../../lib/cn';
+import { displayName, initialOf } from '../lib/format';
+import { useCurrentUser } from '../use-current-user';
+import { NAV_ITEMS, isActive } from './nav-items';
+import { useSignOut } from './use-sign-out';
+
+/** Navigation, the signed-in user and the exits. `onNavigate` closes the drawer on phones. */
+export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const [location] = useLocation();
+  const me = useCurrentUser().data;
+  const { signOut, pending } = useSignOut();
+  return (
+    <div className="flex h-full flex-col bg-ink text-slate-200">
+      <div className="flex h-16 items-center gap-2 px-5">
+        <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-sm font-bold text-white" aria-hidden>
+          C
+        </span>
+        <span className="text-base font-semibold text-white">Convoza Admin</span>
+      </div>
+      <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-2">
+        <ul className="space-y-1">
+          {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
+            const active = isActive(href, location);
+            return (
+              <li key={href}>
+                <Link
+                  href={href}
+                  onClick={onNavigate}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                    active ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white',
+                  )}
+                >
+                  <Icon className="size-4" aria-hidden />
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="border-t border-white/10 p-4">
+        {me && (
+          <div className="mb-3 flex items-center gap-3" data-testid="signed-in-user">
+            <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white" aria-hidden>
+              {initialOf(me)}
+            </span>
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold text-white">{displayName(me)}</p>
+              <p className="text-xs capitalize text-slate-400">{me.role}</p>
+            </div>
+          </div>
+        )}
+        <button
+          type="button"
+          onClick={signOut}
+          disabled={pending}
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-60"
+        >
+          <LogOut className="size-4" aria-hidden />
+          Sign Out
+        </button>
+        <Link href="~/" className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white">
+          <ArrowLeft className="size-4" aria-hidden />
+          Back to Website
+        </Link>
+      </div>
+    </div>
+  );
+}

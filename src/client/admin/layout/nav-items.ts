@@ -1,0 +1,16 @@
+import { BarChart3, Briefcase, LayoutDashboard, Megaphone, Shield, Users, Mail, type LucideIcon } from 'lucide-react';
+
+/** Sidebar links, relative to /admin (the admin app is nested there). */
+export const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon }[] = [
+  { href: '/', label: 'Dashboard', icon: LayoutDashboard },
+  { href: '/contacts', label: 'Contacts', icon: Mail },
+  { href: '/users', label: 'Users', icon: Users },
+  { href: '/service-inquiries', label: 'Service Inquiries', icon: Briefcase },
+  { href: '/campaigns', label: 'Campaigns', icon: Megaphone },
+  { href: '/analytics', label: 'Analytics', icon: BarChart3 },
+  { href: '/security', label: 'Security', icon: Shield },
+];
+
+export function isActive(href: string, location: string): boolean {
+  return href === '/' ? location === '/' || location === '' : location === href || location.startsWith(`${href}/`);
+}

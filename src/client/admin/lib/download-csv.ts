@@ -1,0 +1,22 @@
+import { exportFileName } from './format';
+
+/**
+ * Downloads the contacts export through fetch + blob (the route needs the admin cookie) and
+ * saves it as contacts-{today}.csv. Any failure raises 'Failed to download CSV'.
+ */
+export async function downloadContactsCsv(): Promise<string> {
+  const res = await fetch('/api/contacts/export/csv', { credentials: 'include', headers: { Accept: 'text/csv' } });
+  if (!res.ok) throw new Error('Failed to download CSV');
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const name = exportFileName();
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoke later: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

@@ -1,0 +1,92 @@
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import type { TUser } from '../../../shared/users.schema';
+import { Button } from '../../components/ui/button';
+import { trpc } from '../../lib/trpc';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { PageHeader } from '../components/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { SearchInput } from '../components/search-input';
+import { filterUsers } from '../lib/filters';
+import { displayName, formatNumber } from '../lib/format';
+import { useCurrentUser } from '../use-current-user';
+import { useUserMutations } from './use-users';
+import { UserCard } from './user-card';
+import { UserCreateDialog } from './user-create-dialog';
+import { UserEditDialog } from './user-edit-dialog';
+
+/** Why a delete is not offered; the server refuses both cases too. */
+function deleteRefusal(user: TUser, selfId: number | undefined, adminCount: number): string | undefined {
+  if (user.id === selfId) return 'You cannot delete your own account. Ask another administrator to remove it.';
+  if (user.role === 'admin' && adminCount <= 1) return 'The last administrator cannot be deleted. Make another user an admin first.';
+  return undefined;
+}
+
+export function UsersPage() {
+  const users = trpc.admin.users.list.useQuery();
+  const me = useCurrentUser().data;
+  const { remove } = useUserMutations();
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<TUser | null>(null);
+  const [deleting, setDeleting] = useState<TUser | null>(null);
+
+  const all = users.data ?? [];
+  const shown = filterUsers(all, search);
+  const adminCount = all.filter((u) => u.role === 'admin' && u.isActive).length;
+
+  return (
+    <div>
+      <PageHeader
+        title="User Management"
+        subtitle="Manage system users and their permissions"
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <UserPlus aria-hidden /> Add User
+          </Button>
+        }
+      />
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchInput value={search} onChange={setSearch} placeholder="Search users..." label="Search users" />
+        <p className="text-sm text-slate-600" data-testid="users-total">
+          Total users: <span className="font-semibold tabular-nums text-slate-900">{formatNumber(all.length)}</span>
+        </p>
+      </div>
+      {users.isPending ? (
+        <LoadingState text="Loading users..." />
+      ) : users.isError ? (
+        <ErrorState title="Users could not be loaded" message={users.error.message} />
+      ) : all.length === 0 ? (
+        <EmptyState title="No Users Yet" hint="Create your first user to get started." />
+      ) : shown.length === 0 ? (
+        <EmptyState filtered title="No Matching Users" hint="Try adjusting your search criteria" />
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Users">
+          {shown.map((user, index) => (
+            <li key={user.id}>
+              <UserCard user={user} index={index} isSelf={user.id === me?.id} onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <UserCreateDialog open={creating} onOpenChange={setCreating} />
+      {editing && (
+        <UserEditDialog
+          key={editing.id}
+          user={editing}
+          isLastAdmin={editing.role === 'admin' && adminCount <= 1}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={deleting ? `Delete ${displayName(deleting)}?` : 'Delete user?'}
+        description={`The account ${deleting?.username ?? ''} (${deleting?.email ?? ''}) will be deleted and signed out everywhere. This cannot be undone.`}
+        refusal={deleting ? deleteRefusal(deleting, me?.id, adminCount) : undefined}
+        confirmLabel="Delete User"
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </div>
+  );
+}
