@@ -37,7 +37,7 @@ export const CLIENT_LOGOS: ClientLogo[] = [
   { name: 'Zendesk', src: '/logos/zendesk.svg' },
   { name: 'Shopify', src: '/logos/shopify.svg' },
   { name: 'Stripe', src: '/logos/stripe.svg' },
-  { name: 'Zoom', src: '/logos/zoom.svg' },
+  { name: 'Intercom', src: '/logos/intercom.svg' },
   { name: 'Atlassian', src: '/logos/atlassian.svg' },
 ];
 

@@ -32,7 +32,7 @@ export const SUCCESS_STORIES: CaseStudy[] = [
       'An online-learning platform used AI check-in calls and texts to keep students on track.',
     tags: ['Voice', 'SMS', 'Data'],
     metrics: [
-      { value: '45% → 80%', label: 'course completion' },
+      { value: '45→80%', label: 'course completion' },
       { value: '3x', label: 'renewals booked' },
       { value: '24/7', label: 'student support' },
     ],

@@ -64,7 +64,7 @@ export function CareersPage() {
             ))}
           </ul>
           <div className="mt-12 rounded-2xl bg-primary-50 p-8 text-center">
-            <h3 className="text-xl font-semibold text-slate-900">Don't see your role?</h3>
+            <h3 className="text-xl font-semibold text-slate-900">Open application</h3>
             <p className="mt-2 text-slate-700">
               Tell us what you would build at Convoza. We read every message.
             </p>

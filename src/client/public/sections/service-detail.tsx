@@ -40,7 +40,9 @@ export function ServiceDetail({ service }: { service: Service }) {
             <ArrowLeft className="size-4" aria-hidden />
             Back to Services
           </Link>
-          <ServiceIcon name={service.icon} className="mt-8 size-14 bg-white/10 text-accent" />
+          <div className="mt-8">
+            <ServiceIcon name={service.icon} className="size-14 bg-white/10 text-accent" />
+          </div>
           <h1 className="mt-5 max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
             {service.title}
           </h1>

@@ -19,18 +19,33 @@ export const EMPTY_CONTACT: TContactFormValues = {
   website: '',
 };
 
+interface FormToken {
+  token: string;
+  /** When we received it, and how long the server wants between that and a submission. */
+  receivedAt: number;
+  minFillMs: number;
+}
+
 /**
- * The server may hand out a one-time form token (bot protection). It is optional: a 404 or any
- * failure simply means we submit without one.
+ * The server hands out a signed form token (bot protection) and rejects submissions sent sooner
+ * than `minFormFillTime` seconds after it was issued. Optional: any failure means no token.
  */
-async function fetchFormToken(): Promise<string | undefined> {
+async function fetchFormToken(): Promise<FormToken | undefined> {
   try {
     const res = await apiRequest('GET', '/api/contacts/form-token');
-    const data = (await res.json()) as { token?: unknown };
-    return typeof data.token === 'string' ? data.token : undefined;
+    const data = (await res.json()) as { token?: unknown; minFormFillTime?: unknown };
+    if (typeof data.token !== 'string') return undefined;
+    const minFillSeconds = typeof data.minFormFillTime === 'number' ? data.minFormFillTime : 0;
+    return { token: data.token, receivedAt: Date.now(), minFillMs: minFillSeconds * 1000 };
   } catch {
     return undefined;
   }
+}
+
+/** A person who pastes or autofills quickly should not be mistaken for a bot: wait out the rest. */
+function waitForMinFillTime(token: FormToken | undefined): Promise<void> {
+  const remaining = token ? token.receivedAt + token.minFillMs + 250 - Date.now() : 0;
+  return remaining > 0 ? new Promise((r) => setTimeout(r, remaining)) : Promise.resolve();
 }
 
 export function useContactForm() {
@@ -38,7 +53,7 @@ export function useContactForm() {
   const [errors, setErrors] = useState<TContactFormErrors>({});
   const [pending, setPending] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const token = useRef<string | undefined>(undefined);
+  const token = useRef<FormToken | undefined>(undefined);
   const resetTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
@@ -63,9 +78,10 @@ export function useContactForm() {
     }
     setPending(true);
     try {
+      await waitForMinFillTime(token.current);
       await apiRequest('POST', '/api/contacts', {
         ...values,
-        ...(token.current ? { formToken: token.current } : {}),
+        ...(token.current ? { formToken: token.current.token } : {}),
       });
       toast({
         title: 'Message Sent Successfully!',

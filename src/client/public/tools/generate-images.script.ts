@@ -28,7 +28,7 @@ async function write(relative: string, content: string | Buffer) {
 }
 
 const LOGO_TONE = '#475569';
-const LOGOS = ['hubspot', 'zendesk', 'shopify', 'stripe', 'zoom', 'atlassian'];
+const LOGOS = ['hubspot', 'zendesk', 'shopify', 'stripe', 'intercom', 'atlassian'];
 
 await write('logo.svg', logo());
 await write('favicon.svg', favicon());

@@ -1,0 +1,84 @@
+// Shared set-up for the public-site browser tests: one built server and one chromium per file,
+// pages that record console errors (with their URL) and requests to any other host.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/app-server';
+import { launchBrowser } from './support/browser';
+
+export const PUBLIC_PAGES: { path: string; h1: RegExp }[] = [
+  { path: '/', h1: /1200\+ appointments in 2 days/ },
+  { path: '/services', h1: /^All Services$/ },
+  { path: '/services/ai-outbound-calling', h1: /^AI Outbound Calling$/ },
+  { path: '/services/ai-inbound-lead-vetting', h1: /^AI Inbound Lead Vetting$/ },
+  { path: '/services/ai-text-email', h1: /^AI Text & Email Follow-up$/ },
+  { path: '/services/workflow-automation', h1: /^Workflow Automation$/ },
+  { path: '/case-studies', h1: /70x more appointments booked/ },
+  { path: '/about', h1: /give sales teams their time back/ },
+  { path: '/careers', h1: /50\+ team members/ },
+  { path: '/contact', h1: /^Book Your Strategy Call$/ },
+];
+
+export interface PublicSuite {
+  server: AppServer;
+  browser: Browser;
+}
+
+export async function startPublicSuite(): Promise<PublicSuite> {
+  const [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  return { server, browser };
+}
+
+export async function stopPublicSuite(suite: PublicSuite | undefined): Promise<void> {
+  await suite?.browser.close();
+  await suite?.server.stop();
+}
+
+export interface Watched {
+  page: Page;
+  consoleErrors: string[];
+  foreignRequests: string[];
+  close: () => Promise<void>;
+}
+
+export async function newPage(
+  suite: PublicSuite,
+  options: BrowserContextOptions = {},
+): Promise<Watched> {
+  const context = await suite.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    baseURL: suite.server.url,
+    ...options,
+  });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const foreignRequests: string[] = [];
+  const origin = new URL(suite.server.url).origin;
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && consoleErrors.push(`${m.text()} (${m.location().url})`),
+  );
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))
+      foreignRequests.push(u);
+  });
+  return { page, consoleErrors, foreignRequests, close: () => context.close() };
+}
+
+/** Serious and critical axe findings, one line each. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Waits until the route's lazy page chunk has hydrated (the navbar toggle/links respond). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+  });
+  await page.waitForLoadState('networkidle');
+}
