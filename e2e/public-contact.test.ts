@@ -108,8 +108,9 @@ describe('contact form', () => {
       const pending = w.page.getByRole('button', { name: 'Submitting...' });
       await pending.waitFor();
       expect(await pending.isDisabled()).toBe(true);
-      await w.page.getByText('Message Sent Successfully!').waitFor();
-      await w.page
+      const toast = w.page.locator('[data-testid="toast"]');
+      await toast.getByText('Message Sent Successfully!').waitFor();
+      await toast
         .getByText('Thank you for contacting us! Our AI system will respond immediately.')
         .waitFor();
       const panel = w.page.getByText('Thank you! Our AI team will respond immediately.');

@@ -44,7 +44,12 @@ export async function newPage(
   suite: PublicSuite,
   options: BrowserContextOptions = {},
 ): Promise<Watched> {
+  // The server refuses automation user agents (bot protection); present as the desktop Chrome
+  // a visitor would use, with a language, as a real browser sends.
+  const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${suite.browser.version()} Safari/537.36`;
   const context = await suite.browser.newContext({
+    userAgent,
+    locale: 'en-US',
     viewport: { width: 1280, height: 900 },
     baseURL: suite.server.url,
     ...options,

@@ -218,7 +218,7 @@ describe('case-study modals', () => {
       await dialog.getByText('Stackwise', { exact: true }).waitFor();
       await w.page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await card.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => card.evaluate((el) => el === document.activeElement)).toBe(true);
     } finally {
       await w.close();
     }
