@@ -9,6 +9,7 @@ import { ensureFirstAdmin } from './db/first-admin';
 import { initOrm } from './db/orm';
 import { seedDemoData } from './db/seeders/demo-data';
 import { createLogger } from './logger';
+import { startMaintenance } from './security/maintenance';
 import { developmentSessionSecret } from './session-secret';
 
 export interface RunningServer {
@@ -44,6 +45,7 @@ export async function startServer(config: TConfig, frontend?: (app: Express) => 
   const server = await new Promise<Server>((done) => {
     const s = app.listen(config.PORT, config.HOST, () => done(s));
   });
+  const stopMaintenance = startMaintenance(orm, log);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
@@ -52,6 +54,7 @@ export async function startServer(config: TConfig, frontend?: (app: Express) => 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      stopMaintenance();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeIdleConnections();

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { ZLogin, ZLoginResult, ZMe } from '../../shared/auth.schema';
 import { ZOk } from '../../shared/text.schema';
+import { withLoginThrottle } from '../security/login-throttle.service';
+import { throttledProcedure } from '../security/retry-after.procedure';
 import { authedProcedure, publicProcedure, router } from '../trpc/trpc';
 import { authenticate } from './auth.service';
 
 export const authRouter = router({
-  login: publicProcedure
+  login: throttledProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/login', tags: ['auth'], protect: false, summary: 'Sign in' } })
     .input(ZLogin)
     .output(ZLoginResult)
     .mutation(async ({ ctx, input }) => {
-      const user = await authenticate(ctx.em, input);
+      const attempt = { username: input.username, ip: ctx.ip, userAgent: ctx.req.get('user-agent') ?? '' };
+      const user = await withLoginThrottle(ctx.em, attempt, () => authenticate(ctx.em, input));
       await ctx.deps.sessions.start(ctx.em, ctx.req, ctx.res, user.id);
       return { success: true, user };
     }),

@@ -1,12 +1,52 @@
+import { z } from 'zod';
 import { ZContactSubmit, ZContact } from '../../shared/contacts.schema';
 import { ZOk } from '../../shared/text.schema';
+import { issueContactFormToken } from '../security/form-token.service';
+import { throttledProcedure } from '../security/retry-after.procedure';
 import { publicProcedure, router } from '../trpc/trpc';
 import { submitContact } from './contact-submit.service';
 
+const tags = ['public'];
+
 export const publicContactRouter = router({
-  submit: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/contacts', tags: ['public'], protect: false, summary: 'Submit the website contact form' } })
+  submit: throttledProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/contacts',
+        tags,
+        protect: false,
+        summary: 'Submit the website contact form',
+        description:
+          'Protected by the Security Center settings. With bot detection on, send `formToken` from GET /contacts/form-token ' +
+          'obtained at least minFormFillTime seconds earlier (single use), plus browser User-Agent and Accept-Language headers. ' +
+          '429 when the per-IP hourly limit is exceeded; 400/403 with a message when a protection refuses the submission.',
+      },
+    })
     .input(ZContactSubmit)
     .output(ZOk.extend({ contact: ZContact.pick({ id: true, status: true, source: true }).optional() }))
-    .mutation(({ ctx, input }) => submitContact(ctx.em, input, { ip: ctx.ip, userAgent: ctx.req.get('user-agent') ?? '' })),
+    .mutation(({ ctx, input }) =>
+      submitContact(ctx.em, input, {
+        ip: ctx.ip,
+        userAgent: ctx.req.get('user-agent') ?? '',
+        acceptLanguage: ctx.req.get('accept-language') ?? '',
+      }),
+    ),
+
+  formToken: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/contacts/form-token',
+        tags,
+        protect: false,
+        summary: 'A signed, single-use token to send with the contact form (proves the form was open long enough)',
+      },
+    })
+    .input(z.void())
+    .output(z.object({ token: z.string(), minFormFillTime: z.number().int() }))
+    .query(async ({ ctx }) => {
+      ctx.res.setHeader?.('Cache-Control', 'no-store');
+      return issueContactFormToken(ctx.em);
+    }),
 });

@@ -1,0 +1,75 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export interface RateLimitRule {
+  /** What is counted: 'contact-ip', 'login-ip', 'login-account' ... */
+  bucket: string;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitState {
+  /** Hits in the last window length, estimated (see below). */
+  count: number;
+  limited: boolean;
+  /** Seconds until the current window ends: when the client may reasonably retry. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Sliding-window estimate from two fixed windows: all hits of the current window plus the
+ * previous window's hits weighted by how much of it still overlaps the last `windowSeconds`.
+ * Two small rows per client, atomic in PostgreSQL, and no burst of 2x the limit at a window
+ * boundary as plain fixed windows allow.
+ */
+function windows(rule: RateLimitRule, now: Date) {
+  const size = rule.windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / size) * size;
+  const elapsed = (now.getTime() - start) / size;
+  return {
+    current: new Date(start),
+    previous: new Date(start - size),
+    previousWeight: 1 - elapsed,
+    retryAfterSeconds: Math.max(1, Math.ceil((start + size - now.getTime()) / 1000)),
+  };
+}
+
+function state(rule: RateLimitRule, now: Date, current: number, previous: number, counting: boolean): RateLimitState {
+  const w = windows(rule, now);
+  const count = current + Math.floor(previous * w.previousWeight);
+  // When counting, this hit is already in `current`; when peeking, the next hit would be one more.
+  const limited = counting ? count > rule.limit : count >= rule.limit;
+  return { count, limited, retryAfterSeconds: w.retryAfterSeconds };
+}
+
+/** Counts one hit and says whether it is over the limit. */
+export async function consumeRateLimit(em: EntityManager, rule: RateLimitRule, now = new Date()): Promise<RateLimitState> {
+  const w = windows(rule, now);
+  const [row] = await em.execute<{ current: number; previous: number | null }[]>(
+    `with hit as (
+       insert into security_rate_limits (bucket, key, window_start, count) values (?, ?, ?, 1)
+       on conflict (bucket, key, window_start) do update set count = security_rate_limits.count + 1
+       returning count)
+     select hit.count as current,
+            (select count from security_rate_limits where bucket = ? and key = ? and window_start = ?) as previous
+       from hit`,
+    [rule.bucket, rule.key, w.current, rule.bucket, rule.key, w.previous],
+  );
+  return state(rule, now, row?.current ?? 1, row?.previous ?? 0, true);
+}
+
+/** Whether one more hit would be over the limit, without counting it. */
+export async function peekRateLimit(em: EntityManager, rule: RateLimitRule, now = new Date()): Promise<RateLimitState> {
+  const w = windows(rule, now);
+  const rows = await em.execute<{ window_start: Date; count: number }[]>(
+    'select window_start, count from security_rate_limits where bucket = ? and key = ? and window_start in (?, ?)',
+    [rule.bucket, rule.key, w.current, w.previous],
+  );
+  const countAt = (d: Date) => rows.find((r) => new Date(r.window_start).getTime() === d.getTime())?.count ?? 0;
+  return state(rule, now, countAt(w.current), countAt(w.previous), false);
+}
+
+/** Forgets a key's hits (e.g. an account's failed sign-ins after a successful one). */
+export async function clearRateLimit(em: EntityManager, bucket: string, key: string): Promise<void> {
+  await em.execute('delete from security_rate_limits where bucket = ? and key = ?', [bucket, key]);
+}

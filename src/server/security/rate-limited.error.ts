@@ -1,0 +1,17 @@
+import { AppError } from '../errors';
+
+/** A 429 that also says when to come back (sent as Retry-After by retryAfterHeader). */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('TOO_MANY_REQUESTS', message);
+    this.name = 'RateLimitedError';
+  }
+}
+
+export const aboutMinutes = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};

@@ -1,0 +1,23 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * The one row (id 1) of contact-form protection settings, shared by every app instance.
+ * `formSecret` keys the form-token HMAC; it lives here so all instances sign alike, and it never
+ * leaves the server.
+ */
+export const SecuritySettings = defineEntity({
+  name: 'SecuritySettings',
+  tableName: 'security_settings',
+  properties: {
+    id: p.integer().primary().autoincrement(false),
+    rateLimitEnabled: p.boolean(),
+    honeypotEnabled: p.boolean(),
+    botDetectionEnabled: p.boolean(),
+    suspiciousContentFiltering: p.boolean(),
+    maxSubmissionsPerHour: p.integer(),
+    minFormFillTime: p.integer(),
+    formSecret: p.string().length(64).hidden(),
+    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type ISecuritySettings = InferEntity<typeof SecuritySettings>;
