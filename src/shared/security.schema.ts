@@ -9,12 +9,19 @@ export const SEVERITIES = ['high', 'medium', 'low'] as const;
 export const ZSeverity = z.enum(SEVERITIES);
 export type TSeverity = z.infer<typeof ZSeverity>;
 
+/**
+ * A strict boolean. trpc-to-openapi switches every `z.boolean()` of a REST input to coercion
+ * (so "false", "no" or "0" would become true and null false); a union of the two literals is
+ * left alone and accepts only true and false.
+ */
+const strictBoolean = (name: string) => z.union([z.literal(true), z.literal(false)], { error: `${name} must be true or false` });
+
 /** Spec section 2/9: four switches, max submissions per hour 1-100 (5), min fill time 1-60 s (3). */
 export const ZSecuritySettings = z.object({
-  rateLimitEnabled: z.boolean(),
-  honeypotEnabled: z.boolean(),
-  botDetectionEnabled: z.boolean(),
-  suspiciousContentFiltering: z.boolean(),
+  rateLimitEnabled: strictBoolean('rateLimitEnabled'),
+  honeypotEnabled: strictBoolean('honeypotEnabled'),
+  botDetectionEnabled: strictBoolean('botDetectionEnabled'),
+  suspiciousContentFiltering: strictBoolean('suspiciousContentFiltering'),
   maxSubmissionsPerHour: z
     .number({ error: 'Max submissions per hour must be a number' })
     .int('Max submissions per hour must be a whole number')
