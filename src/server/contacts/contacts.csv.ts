@@ -22,25 +22,45 @@ const ZCsvRow = ZContactCreate.extend({
     .optional(),
 });
 
+/** Header names compared loosely: ' E-Mail ' is not 'email', but ' Email ' and 'EMAIL' are. */
+const normaliseHeader = (h: string) => h.trim().replace(/\s+/g, '').toLowerCase();
+
+/**
+ * The line a record starts on. csv-parse reports the line where a record ends, which for a
+ * quoted multi-line message is not the line a person looks for; `raw` also carries any
+ * skipped blank lines before the record and its own line break.
+ */
+function startLine(endLine: number, raw: string): number {
+  const own = raw.replace(/^\n+/, '').replace(/\n$/, '');
+  return endLine - (own.match(/\n/g)?.length ?? 0);
+}
+
+/** Undoes the export's formula neutralising ('=x -> =x), so an exported file imports back unchanged. */
+export function restoreFormula(value: string | undefined): string | undefined {
+  return value !== undefined && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
 /**
  * Imports contacts from CSV text. All or nothing: if any row is invalid nothing is stored and
- * the error lists each bad row by its line number in the file (line 1 is the header).
+ * the error lists each bad row by the line number it starts on (line 1 is the header).
  */
 export async function importContactsCsv(em: EntityManager, csv: string): Promise<TCsvImportResult> {
-  let records: { record: Record<string, string>; info: { lines: number } }[];
+  let header: string[] = [];
+  let records: { record: Record<string, string>; info: { lines: number }; raw: string }[];
   try {
-    records = parse(csv, {
+    // One line-break style first: csv-parse miscounts lines (and raw text) with CRLF files.
+    records = parse(csv.replace(/\r\n?/g, '\n'), {
       bom: true,
-      columns: (header: string[]) => header.map((h) => h.trim().replace(/\s+/g, '').toLowerCase()),
+      columns: (names: string[]) => (header = names.map(normaliseHeader)),
       skip_empty_lines: true,
       info: true,
+      raw: true,
       relax_column_count: true,
     });
   } catch (error) {
     throw new AppError('BAD_REQUEST', `The file is not valid CSV: ${(error as Error).message}`, 'csvData');
   }
-  const header = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]?.toLowerCase() ?? '';
-  const missing = ['name', 'email'].filter((c) => !header.split(',').some((h) => h.trim().replace(/^"|"$/g, '') === c));
+  const missing = ['name', 'email'].filter((c) => !header.includes(c));
   if (missing.length) {
     throw new AppError('BAD_REQUEST', `The CSV header must include the columns: ${missing.join(', ')}`, 'csvData');
   }
@@ -51,18 +71,18 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
 
   const rows: z.output<typeof ZCsvRow>[] = [];
   const errors: string[] = [];
-  for (const { record, info } of records) {
+  for (const { record, info, raw } of records) {
     const parsed = ZCsvRow.safeParse({
-      name: record.name ?? '',
-      email: record.email ?? '',
-      company: record.company,
-      phone: record.phone,
-      message: record.message,
-      source: record.source || 'csv_import',
+      name: restoreFormula(record.name) ?? '',
+      email: restoreFormula(record.email) ?? '',
+      company: restoreFormula(record.company),
+      phone: restoreFormula(record.phone),
+      message: restoreFormula(record.message),
+      source: restoreFormula(record.source) || 'csv_import',
       status: record.status,
     });
     if (parsed.success) rows.push(parsed.data);
-    else errors.push(`Line ${info.lines}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ')}`);
+    else errors.push(`Line ${startLine(info.lines, raw)}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ')}`);
   }
   if (errors.length) {
     const shown = errors.slice(0, MAX_REPORTED_ERRORS).join('; ');

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { exportFileName, neutraliseFormula, restoreFormula } from './contacts.csv';
+import { likePattern } from './contacts.service';
+
+describe('neutraliseFormula', () => {
+  it.each(['=1+2', '+1 415 555 0110', '-2', '@SUM(A1)', '\t=cmd', '\r=cmd'])('prefixes %j with a single quote', (value) => {
+    expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
+
+  it.each(['', 'Ada', ' =not-first', "'=already", 'a=b', '1-2', 'x@y.io'])('leaves %j alone', (value) => {
+    expect(neutraliseFormula(value)).toBe(value);
+  });
+
+  it('is undone by restoreFormula, which leaves other quotes alone', () => {
+    for (const value of ['=1+2', '+44 20', '-1', '@corp', 'plain', "'quoted", "it's"]) {
+      expect(restoreFormula(neutraliseFormula(value))).toBe(value);
+    }
+    expect(restoreFormula("'quoted")).toBe("'quoted");
+    expect(restoreFormula(undefined)).toBeUndefined();
+  });
+});
+
+describe('likePattern', () => {
+  it('wraps the term in % for a substring match', () => {
+    expect(likePattern('acme')).toBe('%acme%');
+  });
+
+  it('escapes the LIKE wildcards and the escape character itself', () => {
+    expect(likePattern('50%')).toBe('%50\\%%');
+    expect(likePattern('a_b')).toBe('%a\\_b%');
+    expect(likePattern('c:\\temp')).toBe('%c:\\\\temp%');
+    expect(likePattern('%_\\')).toBe('%\\%\\_\\\\%');
+  });
+});
+
+describe('exportFileName', () => {
+  it('names the file after the UTC date', () => {
+    expect(exportFileName(new Date('2026-03-09T23:59:59Z'))).toBe('contacts-2026-03-09.csv');
+    expect(exportFileName(new Date('2026-12-31T00:00:00Z'))).toBe('contacts-2026-12-31.csv');
+  });
+});
