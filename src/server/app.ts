@@ -1,14 +1,15 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
-import { CSV_IMPORT_MAX_BYTES } from '../shared/contacts.schema';
 import { contactsExportRoute } from './contacts/contacts-export.route';
 import { apiDocsRouter } from './http/api-docs';
 import { bodilessJson } from './http/bodiless-json';
+import { jsonBody, LARGE_BODY_LIMIT } from './http/body-limits';
 import { sameSiteWrites } from './http/same-site-writes';
 import { securityHeaders } from './http/security-headers';
 import { appRouter } from './trpc/app-router';
 import { contextFactory, type AppDeps } from './trpc/context';
+import { isDatabaseUnavailable } from './trpc/errors';
 import { openApiDocument } from './trpc/openapi';
 import type { TRPCError } from '@trpc/server';
 
@@ -19,8 +20,6 @@ export interface AppOptions {
   /** Content-Security-Policy header (off under the Vite dev server, which injects inline scripts). */
   csp?: boolean;
 }
-
-const BODY_LIMIT = CSV_IMPORT_MAX_BYTES + 256 * 1024;
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const app = express();
@@ -43,7 +42,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   };
 
   app.use(['/api', '/trpc'], sameSiteWrites());
-  app.use('/trpc', express.json({ limit: BODY_LIMIT }), createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }));
+  app.use('/trpc', jsonBody('trpc'), createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }));
 
   app.get('/api/openapi.json', (_req, res) => res.json(openApiDocument()));
   app.use('/api/docs', apiDocsRouter());
@@ -51,8 +50,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(
     '/api',
     bodilessJson(),
-    express.json({ limit: BODY_LIMIT }),
-    createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: BODY_LIMIT, responseMeta: undefined }),
+    jsonBody('rest'),
+    createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: LARGE_BODY_LIMIT, responseMeta: undefined }),
   );
 
   options.frontend?.(app);
@@ -60,20 +59,28 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   return app;
 }
 
-/** Last stop for errors outside the procedures (bad JSON, body too large): a clear 4xx, never a stack trace. */
+/**
+ * Last stop for errors outside the procedures (bad JSON, body too large, the database gone under
+ * a plain route): a clear 4xx, or 503 / 500 with a fixed message, never a stack trace or SQL.
+ */
 function errorHandler(deps: AppDeps): ErrorRequestHandler {
   return (error, _req, res, _next) => {
-    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    const unavailable = isDatabaseUnavailable(error);
+    const clientStatus = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? (error.status as number) : null;
+    const status = clientStatus ?? (unavailable ? 503 : 500);
     if (status === 500) deps.log.error('request failed', { error: String(error) });
     const message =
       error?.type === 'entity.too.large'
         ? 'Request body too large'
         : error?.type === 'entity.parse.failed'
           ? 'Request body is not valid JSON'
-          : status === 500
-            ? 'Internal server error'
-            : String(error?.message ?? 'Bad request');
+          : status === 503
+            ? 'The database is unavailable, please retry shortly'
+            : status === 500
+              ? 'Internal server error'
+              : String(error?.message ?? 'Bad request');
     if (res.headersSent) return res.destroy();
-    res.status(status).json({ message, code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' });
+    const code = status === 500 ? 'INTERNAL_SERVER_ERROR' : status === 503 ? 'SERVICE_UNAVAILABLE' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    res.status(status).json({ message, code });
   };
 }

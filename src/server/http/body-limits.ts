@@ -1,0 +1,23 @@
+import express, { type RequestHandler } from 'express';
+import { CSV_IMPORT_MAX_BYTES } from '../../shared/contacts.schema';
+
+/** The CSV import carries up to 5 MB of text plus JSON overhead. */
+export const LARGE_BODY_LIMIT = CSV_IMPORT_MAX_BYTES + 256 * 1024;
+/** Every other request body (a contact form, a login, a settings save) is a few kilobytes. */
+export const SMALL_BODY_LIMIT = 64 * 1024;
+
+const small = express.json({ limit: SMALL_BODY_LIMIT });
+const large = express.json({ limit: LARGE_BODY_LIMIT });
+
+function isCsvImport(req: Parameters<RequestHandler>[0], transport: 'rest' | 'trpc'): boolean {
+  if (transport === 'rest') return req.method === 'POST' && req.path === '/contacts/import/csv';
+  return req.path.slice(1).split(',').includes('admin.contacts.import');
+}
+
+/**
+ * JSON bodies with a limit per operation: only the CSV import may send megabytes, so anonymous
+ * clients cannot make every public endpoint parse 5 MB bodies.
+ */
+export function jsonBody(transport: 'rest' | 'trpc'): RequestHandler {
+  return (req, res, next) => (isCsvImport(req, transport) ? large : small)(req, res, next);
+}
