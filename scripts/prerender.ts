@@ -27,14 +27,43 @@ if (!template.includes('<!--head-->') || !template.includes('<!--app-->')) {
 
 const assets = await readdir(join(clientDir, 'assets'));
 
-/** Preload the route's lazy page chunk, so it downloads in parallel with the entry script. */
-function preloadTag(route: string): string {
+/** Relative imports (`import … from "./x.js"`) of a built chunk. */
+function staticImports(code: string): string[] {
+  return [
+    ...code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["']\.\/([^"']+\.js)["']/g),
+  ].map((m) => m[1] ?? '');
+}
+
+/**
+ * Preload the route's lazy page chunk and everything it imports statically, so the whole page
+ * downloads in parallel with the entry script instead of as a waterfall of small chunks; and the
+ * Latin subset of Inter, which the CSS would otherwise only discover late.
+ */
+async function preloadTags(route: string): Promise<string> {
   const chunk = assets.find(
     (f) => f.startsWith(`${entry.pageChunkName(route)}-`) && f.endsWith('.js'),
   );
   if (!chunk) throw new Error(`No page chunk found for ${route}`);
-  return `<link rel="modulepreload" crossorigin href="/assets/${chunk}" />`;
+  const entryChunk = /src="\/assets\/([^"]+\.js)"/.exec(template)?.[1];
+  const seen = new Set<string>(entryChunk ? [entryChunk] : []);
+  const queue = [chunk];
+  const order: string[] = [];
+  while (queue.length) {
+    const file = queue.shift() ?? '';
+    if (seen.has(file)) continue;
+    seen.add(file);
+    order.push(file);
+    queue.push(...staticImports(await readFile(join(clientDir, 'assets', file), 'utf8')));
+  }
+  const tags = order.map((f) => `<link rel="modulepreload" crossorigin href="/assets/${f}" />`);
+  if (font)
+    tags.unshift(
+      `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />`,
+    );
+  return tags.join('\n    ');
 }
+
+const font = assets.find((f) => f.startsWith('inter-latin-wght-normal-') && f.endsWith('.woff2'));
 
 function fill(head: string, html: string): string {
   // Function replacers: rendered text may contain `$&`-style sequences.
@@ -52,7 +81,7 @@ for (const route of entry.PUBLIC_ROUTES) {
   if (!/<h1[\s>]/.test(html)) throw new Error(`Prerendered ${route} has no <h1>`);
   await write(
     route === '/' ? 'home/index.html' : join(route, 'index.html'),
-    fill(`${head}\n    ${preloadTag(route)}`, html),
+    fill(`${head}\n    ${await preloadTags(route)}`, html),
   );
 }
 

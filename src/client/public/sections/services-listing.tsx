@@ -42,9 +42,8 @@ export function ServicesListing() {
               <Link
                 className={ctaClass('primary', 'md', 'mt-6 self-start')}
                 href={`/services/${service.id}`}
-                aria-label={`Learn More about ${service.title}`}
               >
-                Learn More
+                Learn More<span className="sr-only"> about {service.title}</span>
               </Link>
             </li>
           ))}

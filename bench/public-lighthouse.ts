@@ -1,0 +1,138 @@
+/**
+ * Lighthouse (mobile preset, simulated throttling) for every public route, median of 3 runs:
+ *   npm run build && node --import tsx bench/public-lighthouse.ts [--write] [--runs=3]
+ * Uses BASE_URL when given; otherwise starts the built server (src/server/main.ts) on a free port
+ * with the environment's DATABASE_URL, or the embedded PostgreSQL in a temporary DATA_DIR.
+ * Chromium: CHROME_PATH (default /usr/lib/chromium/chromium, the real binary, not the wrapper).
+ * Fails (exit 1) when a median category score is below 95.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { PUBLIC_ROUTES } from '../src/client/routes';
+import { updateBenchmarkSection } from './public-benchmarks-doc';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+] as const;
+const MIN_SCORE = 95;
+const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'convoza-lh-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+const server = process.env.BASE_URL
+  ? { url: process.env.BASE_URL, stop: async () => {} }
+  : await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+  ],
+});
+const rows: string[] = [];
+let failed = false;
+try {
+  for (const route of PUBLIC_ROUTES) {
+    const scores: Record<string, number[]> = {};
+    const metrics: Record<string, number[]> = {};
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${server.url}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`no Lighthouse result for ${route}`);
+      for (const c of CATEGORIES)
+        (scores[c] ??= []).push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
+      for (const m of METRICS) (metrics[m] ??= []).push(lhr.audits[m]?.numericValue ?? NaN);
+    }
+    const s = CATEGORIES.map((c) => median(scores[c] ?? []));
+    const [fcp, lcp, tbt, cls] = METRICS.map((m) => median(metrics[m] ?? []));
+    if (s.some((v) => v < MIN_SCORE)) failed = true;
+    const line = `| \`${route}\` | ${s.join(' | ')} | ${((fcp ?? 0) / 1000).toFixed(1)} s | ${((lcp ?? 0) / 1000).toFixed(1)} s | ${Math.round(tbt ?? 0)} ms | ${(cls ?? 0).toFixed(3)} |`;
+    rows.push(line);
+    console.log(
+      `${route.padEnd(36)} perf ${s[0]} a11y ${s[1]} bp ${s[2]} seo ${s[3]}  LCP ${((lcp ?? 0) / 1000).toFixed(2)} s  TBT ${Math.round(tbt ?? 0)} ms`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+if (process.argv.includes('--write')) {
+  // BENCH_LABEL names the serving setup when it is not the default (e.g. a compressing proxy).
+  const label =
+    process.env.BENCH_LABEL ??
+    (process.env.BASE_URL ? `served at ${process.env.BASE_URL}` : 'served by src/server/main.ts');
+  updateBenchmarkSection(
+    `Lighthouse (mobile), ${label}`,
+    [
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, default mobile preset (simulated slow 4G, 4x CPU slowdown), Debian chromium headless, median of ${runs} runs per route. Measured by \`bench/public-lighthouse.ts\`; target >= ${MIN_SCORE} in every category.`,
+      '',
+      '| Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows,
+    ].join('\n'),
+  );
+}
+process.exit(failed ? 1 : 0);
