@@ -46,7 +46,8 @@ export type TConfig = z.infer<typeof ZConfig>;
 
 /** Parses configuration from the environment (plus `.env` defaults); throws with every problem named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotEnvPath = '.env'): TConfig {
-  const merged = { ...loadDotEnv(dotEnvPath), ...env };
+  // `PORT=` or `DATABASE_URL=` (common in compose files) means "unset": an empty PORT used to coerce to 0 (a random port).
+  const merged = Object.fromEntries(Object.entries({ ...loadDotEnv(dotEnvPath), ...env }).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const result = ZConfig.safeParse(merged);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

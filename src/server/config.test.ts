@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, trustProxySetting } from './config';
+
+const NO_DOTENV = join(tmpdir(), 'convoza-no-such-dir', '.env');
+const SECRET_32 = 's'.repeat(32);
+
+/** Loads from exactly these variables, ignoring the repository's .env and the real environment. */
+const load = (env: Record<string, string>, dotEnvPath = NO_DOTENV) => loadConfig(env, dotEnvPath);
+const problem = (env: Record<string, string>) => {
+  try {
+    load(env);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be refused');
+};
+
+describe('loadConfig defaults', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(load({})).toEqual({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: '.data',
+      LOG_LEVEL: 'info',
+      SESSION_IDLE_MINUTES: 480,
+      SESSION_ABSOLUTE_HOURS: 168,
+    });
+  });
+
+  it('treats an empty variable as unset (PORT= keeps 3000, DATABASE_URL= means embedded)', () => {
+    const config = load({ PORT: '', DATABASE_URL: '', SESSION_SECRET: '', SEED_DEMO: '', TRUST_PROXY: '' });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SESSION_SECRET).toBeUndefined();
+    expect(config.SEED_DEMO).toBeUndefined();
+  });
+
+  it('parses numbers, booleans and URLs', () => {
+    const config = load({ PORT: '8080', SEED_DEMO: '1', DATABASE_URL: 'postgres://u:p@db:5432/convoza', SESSION_IDLE_MINUTES: '15' });
+    expect(config).toMatchObject({ PORT: 8080, SEED_DEMO: true, DATABASE_URL: 'postgres://u:p@db:5432/convoza', SESSION_IDLE_MINUTES: 15 });
+    expect(load({ SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
+    expect(load({ SEED_DEMO: 'yes' }).SEED_DEMO).toBe(true);
+  });
+
+  it('reads .env for defaults but lets the real environment win', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'convoza-config-'));
+    const dotEnv = join(dir, '.env');
+    writeFileSync(dotEnv, '# comment\nPORT=4000\nLOG_LEVEL="warn"\nDATA_DIR=/var/lib/convoza\n');
+    try {
+      expect(load({ PORT: '5000' }, dotEnv)).toMatchObject({ PORT: 5000, LOG_LEVEL: 'warn', DATA_DIR: '/var/lib/convoza' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('loadConfig refusals', () => {
+  it('refuses production without SESSION_SECRET, or with one shorter than 32 characters', () => {
+    expect(problem({ NODE_ENV: 'production' })).toMatch(/SESSION_SECRET: SESSION_SECRET of at least 32 characters is required in production/);
+    expect(problem({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(31) })).toMatch(/SESSION_SECRET/);
+    expect(load({ NODE_ENV: 'production', SESSION_SECRET: SECRET_32 }).SESSION_SECRET).toBe(SECRET_32);
+    expect(load({ NODE_ENV: 'development' }).SESSION_SECRET).toBeUndefined();
+  });
+
+  it('names a bad PORT', () => {
+    for (const port of ['abc', '70000', '-1', '3000.5']) expect(problem({ PORT: port }), port).toMatch(/^Invalid configuration:\n {2}PORT: /);
+  });
+
+  it('names every bad variable at once', () => {
+    const message = problem({ NODE_ENV: 'staging', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud', SEED_DEMO: 'maybe', ADMIN_PASSWORD: 'short' });
+    for (const name of ['NODE_ENV', 'DATABASE_URL', 'LOG_LEVEL', 'SEED_DEMO', 'ADMIN_PASSWORD']) expect(message).toContain(`${name}: `);
+    expect(message).toContain('ADMIN_PASSWORD must be at least 8 characters');
+  });
+});
+
+describe('trustProxySetting', () => {
+  it('maps TRUST_PROXY to Express values', () => {
+    expect(trustProxySetting(undefined)).toBe(false);
+    expect(trustProxySetting('false')).toBe(false);
+    expect(trustProxySetting('true')).toBe(true);
+    expect(trustProxySetting('1')).toBe(1);
+    expect(trustProxySetting('loopback, 10.0.0.0/8')).toBe('loopback, 10.0.0.0/8');
+  });
+});
+
+afterAll(() => rmSync(join(tmpdir(), 'convoza-no-such-dir'), { recursive: true, force: true }));
