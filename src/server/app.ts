@@ -5,6 +5,7 @@ import { contactsExportRoute } from './contacts/contacts-export.route';
 import { apiDocsRouter } from './http/api-docs';
 import { bodilessJson } from './http/bodiless-json';
 import { jsonBody, LARGE_BODY_LIMIT } from './http/body-limits';
+import { trpcQueryDepth } from './http/json-depth';
 import { sameSiteWrites } from './http/same-site-writes';
 import { securityHeaders } from './http/security-headers';
 import { appRouter } from './trpc/app-router';
@@ -42,7 +43,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   };
 
   app.use(['/api', '/trpc'], sameSiteWrites());
-  app.use('/trpc', jsonBody('trpc'), createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }));
+  app.use('/trpc', trpcQueryDepth(), jsonBody('trpc'), createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }));
 
   app.get('/api/openapi.json', (_req, res) => res.json(openApiDocument()));
   app.use('/api/docs', apiDocsRouter());

@@ -1,13 +1,14 @@
 import express, { type RequestHandler } from 'express';
 import { CSV_IMPORT_MAX_BYTES } from '../../shared/contacts.schema';
+import { verifyJsonDepth } from './json-depth';
 
 /** The CSV import carries up to 5 MB of text plus JSON overhead. */
 export const LARGE_BODY_LIMIT = CSV_IMPORT_MAX_BYTES + 256 * 1024;
 /** Every other request body (a contact form, a login, a settings save) is a few kilobytes. */
 export const SMALL_BODY_LIMIT = 64 * 1024;
 
-const small = express.json({ limit: SMALL_BODY_LIMIT });
-const large = express.json({ limit: LARGE_BODY_LIMIT });
+const small = express.json({ limit: SMALL_BODY_LIMIT, verify: verifyJsonDepth });
+const large = express.json({ limit: LARGE_BODY_LIMIT, verify: verifyJsonDepth });
 
 function isCsvImport(req: Parameters<RequestHandler>[0], transport: 'rest' | 'trpc'): boolean {
   if (transport === 'rest') return req.method === 'POST' && req.path === '/contacts/import/csv';
@@ -16,7 +17,8 @@ function isCsvImport(req: Parameters<RequestHandler>[0], transport: 'rest' | 'tr
 
 /**
  * JSON bodies with a limit per operation: only the CSV import may send megabytes, so anonymous
- * clients cannot make every public endpoint parse 5 MB bodies.
+ * clients cannot make every public endpoint parse 5 MB bodies. Deeply nested JSON is refused
+ * before parsing (it overflows the stack in validation: a 500 instead of a 400).
  */
 export function jsonBody(transport: 'rest' | 'trpc'): RequestHandler {
   return (req, res, next) => (isCsvImport(req, transport) ? large : small)(req, res, next);

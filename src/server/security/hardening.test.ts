@@ -56,6 +56,20 @@ describe('request limits', () => {
     expect(await res.json()).toEqual({ message: 'Request body is not valid JSON', code: 'BAD_REQUEST' });
   });
 
+  it('refuses deeply nested JSON with 400 (it would overflow the stack in validation)', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    for (const path of ['/api/contacts', '/api/auth/logout', '/trpc/public.contact.submit']) {
+      const res = await post(path, deep);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/nested too deeply/);
+    }
+    const query = await fetch(`${t.url}/trpc/admin.security.events?input=${encodeURIComponent('{"json":' + '['.repeat(1000) + ']'.repeat(1000) + '}')}`);
+    expect(query.status).toBe(400);
+    // Brackets inside strings are text, not nesting.
+    await relaxContactProtections(t.db.em());
+    expect((await post('/api/contacts', JSON.stringify({ name: 'A', email: 'a@b.co', message: '['.repeat(1000) }))).status).toBe(200);
+  });
+
   it('limits tRPC batches to 10 calls', async () => {
     const batch = (n: number) => fetch(`${t.url}/trpc/${Array(n).fill('auth.me').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`, {
       headers: { cookie: admin.cookieHeader },

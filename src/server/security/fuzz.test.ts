@@ -1,0 +1,168 @@
+// Property-based fuzzing of every REST operation in the OpenAPI document: malformed, oversized,
+// wrongly typed and hostile inputs never get a 5xx, always a clear 4xx (JSON with a message),
+// and a request that is refused leaves the business data exactly as it was.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../trpc/openapi';
+import { startTestApp, type Client, type TestApp } from '../test/test-app';
+import { relaxContactProtections } from './test-support';
+
+let t: TestApp;
+let admin: Client & { userId: number };
+
+interface Operation {
+  method: string;
+  path: string;
+  params: string[];
+  bodyFields: string[];
+}
+
+const operations: Operation[] = Object.entries(openApiDocument().paths ?? {}).flatMap(([path, ops]) =>
+  Object.entries(ops as Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } }>).map(
+    ([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      params: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      bodyFields: Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
+    }),
+  ),
+);
+
+const HOSTILE_STRINGS = [
+  '\u0000',
+  'a\u0000b',
+  "'; drop table contacts; --",
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '=HYPERLINK("http://x")',
+  '../../../../etc/passwd',
+  '%00',
+  '${jndi:ldap://x/a}',
+  '{{7*7}}',
+  '\uD800',
+  '\uFFFF',
+  '🙂'.repeat(300),
+  'x'.repeat(70_000),
+  '__proto__',
+  'constructor',
+  ' ',
+  '',
+];
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ minLength: 300, maxLength: 6000 }),
+);
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -1, 1, 2, 3, 2147483647, 2147483648, -2147483649, Number.MAX_SAFE_INTEGER, 1e308, 1.5, -0),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileString },
+  { weight: 2, arbitrary: hostileNumber },
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(hostileString, hostileNumber), { maxLength: 5 }),
+  fc.dictionary(fc.string({ maxLength: 10 }), fc.oneof(hostileString, hostileNumber), { maxKeys: 4 }),
+  fc.constant({ __proto__: { admin: true } }),
+);
+const pathParam = fc.oneof(
+  fc.constantFrom('1', '2', '3', '0', '-1', '2147483648', '1.5', '1e309', 'NaN', 'abc', '%00', '%2e%2e', ' 1', '0x10', '99999999999999999999'),
+  hostileString.filter((s) => s.isWellFormed()).map((s) => encodeURIComponent(s.slice(0, 200))),
+);
+
+/** A body shaped like the operation's (its field names, hostile values), or anything at all. */
+function bodyFor(op: Operation): fc.Arbitrary<{ raw: string; contentType: string }> {
+  const shaped = fc
+    .record(Object.fromEntries(op.bodyFields.map((f) => [f, hostileValue])), { requiredKeys: [] })
+    .map((b) => ({ raw: JSON.stringify(b), contentType: 'application/json' }));
+  const anything = fc.jsonValue({ maxDepth: 3 }).map((v) => ({ raw: JSON.stringify(v) ?? 'null', contentType: 'application/json' }));
+  const broken = fc.constantFrom(
+    { raw: '{"name": ', contentType: 'application/json' },
+    { raw: '{"a":1}', contentType: 'text/plain' },
+    { raw: 'name=x&email=y', contentType: 'application/x-www-form-urlencoded' },
+    { raw: '[' .repeat(5000) + ']'.repeat(5000), contentType: 'application/json' },
+    { raw: JSON.stringify({ x: 'y'.repeat(70 * 1024) }), contentType: 'application/json' },
+    { raw: '\u0000', contentType: 'application/json' },
+  );
+  return fc.oneof({ weight: 5, arbitrary: shaped }, { weight: 2, arbitrary: anything }, { weight: 1, arbitrary: broken });
+}
+
+function requestFor(op: Operation) {
+  const ids = fc.array(pathParam, { minLength: 1, maxLength: 1 });
+  const query = fc.dictionary(fc.constantFrom(...op.params, 'extra', '__proto__'), hostileString.map((s) => s.slice(0, 500).toWellFormed()), { maxKeys: 4 });
+  const body = ['POST', 'PUT', 'PATCH'].includes(op.method) ? bodyFor(op) : fc.constant(undefined);
+  return fc.record({ ids, query, body }).map(({ ids, query, body }) => {
+    const path = op.path.replace(/\{\w+\}/g, () => ids[0]!);
+    const qs = new URLSearchParams(query).toString();
+    return { url: `/api${path}${qs ? `?${qs}` : ''}`, body };
+  });
+}
+
+/** A fingerprint of the business data (sessions and security bookkeeping are expected to change). */
+async function fingerprint(): Promise<string> {
+  const [row] = await t.db.em().execute<{ f: string }[]>(
+    `select concat_ws('|',
+       (select md5(coalesce(string_agg(c::text, ',' order by id), '')) from contacts c),
+       (select md5(coalesce(string_agg(concat_ws(',', u.id, u.username, u.email, u.first_name, u.last_name, u.role, u.is_active, u.password), ',' order by id), '')) from users u),
+       (select md5(coalesce(string_agg(s::text, ',' order by id), '')) from service_inquiries s),
+       (select md5(coalesce(string_agg(g::text, ',' order by id), '')) from campaigns g),
+       (select md5(coalesce(string_agg(concat_ws(',', x.rate_limit_enabled, x.honeypot_enabled, x.bot_detection_enabled, x.suspicious_content_filtering, x.max_submissions_per_hour, x.min_form_fill_time), ','), '')) from security_settings x)) as f`,
+  );
+  return row!.f;
+}
+
+async function send(client: Client, req: { url: string; body?: { raw: string; contentType: string } }, method: string) {
+  const res = await client.fetch(req.url, {
+    method,
+    headers: req.body ? { 'content-type': req.body.contentType } : {},
+    body: req.body?.raw,
+  });
+  const text = await res.text();
+  return { status: res.status, text, type: res.headers.get('content-type') ?? '' };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.signedIn('admin', 'fuzz-admin');
+  await relaxContactProtections(t.db.em());
+  for (let i = 0; i < 3; i++) {
+    await admin.rest('POST', '/contacts', { name: `Seed ${i}`, email: `seed${i}@example.com`, message: 'seed' });
+    await admin.rest('POST', '/campaigns', { name: `Campaign ${i}`, type: 'email' });
+  }
+  await t.signedIn('user', 'fuzz-user');
+});
+afterAll(() => t.close());
+
+/** Keeps the fuzzing admin signed in (a fuzzed logout or self-edit may end the session). */
+async function ensureAdmin() {
+  if ((await admin.rest('GET', '/auth/me')).status === 200) return;
+  admin = await t.signedIn('admin');
+}
+
+const writes = (op: Operation) => op.method !== 'GET' && op.path !== '/auth/logout';
+
+describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s', (_name, op) => {
+  it('answers hostile input with a clear 4xx (never 5xx), and a refusal changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestFor(op), fc.boolean(), async (req, asAdmin) => {
+        const client = asAdmin ? admin : t.anonymous();
+        const before = writes(op) ? await fingerprint() : '';
+        const res = await send(client, req, op.method);
+        expect(res.status, `${op.method} ${req.url.slice(0, 200)} BODY ${req.body?.contentType} ${req.body?.raw.slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(res.type).toContain('application/json');
+          const body = JSON.parse(res.text) as { message?: unknown };
+          expect(typeof body.message).toBe('string');
+          expect((body.message as string).length).toBeGreaterThan(0);
+          expect(res.text).not.toMatch(/node_modules|\.ts:\d+|at async|select .* from/i);
+          if (writes(op)) expect(await fingerprint(), `${op.method} ${req.url} refused but changed data`).toBe(before);
+        }
+        if (asAdmin) await ensureAdmin();
+      }),
+      { numRuns: op.method === 'GET' ? 25 : 40, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31), endOnFailure: true },
+    );
+  });
+});
