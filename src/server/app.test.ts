@@ -22,7 +22,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-async function listen(app: ReturnType<typeof createApp>): Promise<{ url: string; close: () => Promise<void> }> {
+async function listen(
+  app: ReturnType<typeof createApp>,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });
@@ -41,12 +43,17 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 when the database is unreachable', async () => {
-    const orm = await MikroORM.init(ormOptions(`postgres://postgres@127.0.0.1:${await closedPort()}/nowhere`));
+    const orm = await MikroORM.init(
+      ormOptions(`postgres://postgres@127.0.0.1:${await closedPort()}/nowhere`),
+    );
     const server = await listen(createApp({ ...t.deps, orm }));
     try {
       const res = await fetch(`${server.url}/api/health`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'unavailable', message: 'The database is not answering' });
+      expect(await res.json()).toEqual({
+        status: 'unavailable',
+        message: 'The database is not answering',
+      });
       // Procedures say "retry later" too, instead of a 500.
       const login = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
@@ -54,7 +61,9 @@ describe('GET /api/health', () => {
         body: JSON.stringify({ username: 'someone', password: 'secret' }),
       });
       expect(login.status).toBe(503);
-      expect(await login.json()).toMatchObject({ message: 'The database is unavailable, please retry shortly' });
+      expect(await login.json()).toMatchObject({
+        message: 'The database is unavailable, please retry shortly',
+      });
     } finally {
       await server.close();
       await orm.close(true);
@@ -75,7 +84,13 @@ describe('HTTP edges', () => {
 
   it('answers a malformed JSON body with 400, not 500, on /api and /trpc', async () => {
     for (const path of ['/api/auth/login', '/trpc/auth.login']) {
-      const res = await t.anonymous().fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username": ' });
+      const res = await t
+        .anonymous()
+        .fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"username": ',
+        });
       expect(res.status, path).toBe(400);
       expect(await res.json(), path).toMatchObject({ message: 'Request body is not valid JSON' });
     }
@@ -83,7 +98,13 @@ describe('HTTP edges', () => {
 
   it('answers a body over the limit with 413', async () => {
     const body = JSON.stringify({ csvData: 'x'.repeat(6 * 1024 * 1024) });
-    const res = await t.anonymous().fetch('/api/contacts/import/csv', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await t
+      .anonymous()
+      .fetch('/api/contacts/import/csv', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ message: 'Request body too large' });
   });

@@ -32,7 +32,13 @@ describe('loadConfig defaults', () => {
   });
 
   it('treats an empty variable as unset (PORT= keeps 3000, DATABASE_URL= means embedded)', () => {
-    const config = load({ PORT: '', DATABASE_URL: '', SESSION_SECRET: '', SEED_DEMO: '', TRUST_PROXY: '' });
+    const config = load({
+      PORT: '',
+      DATABASE_URL: '',
+      SESSION_SECRET: '',
+      SEED_DEMO: '',
+      TRUST_PROXY: '',
+    });
     expect(config.PORT).toBe(3000);
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SESSION_SECRET).toBeUndefined();
@@ -40,8 +46,18 @@ describe('loadConfig defaults', () => {
   });
 
   it('parses numbers, booleans and URLs', () => {
-    const config = load({ PORT: '8080', SEED_DEMO: '1', DATABASE_URL: 'postgres://u:p@db:5432/convoza', SESSION_IDLE_MINUTES: '15' });
-    expect(config).toMatchObject({ PORT: 8080, SEED_DEMO: true, DATABASE_URL: 'postgres://u:p@db:5432/convoza', SESSION_IDLE_MINUTES: 15 });
+    const config = load({
+      PORT: '8080',
+      SEED_DEMO: '1',
+      DATABASE_URL: 'postgres://u:p@db:5432/convoza',
+      SESSION_IDLE_MINUTES: '15',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      SEED_DEMO: true,
+      DATABASE_URL: 'postgres://u:p@db:5432/convoza',
+      SESSION_IDLE_MINUTES: 15,
+    });
     expect(load({ SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
     expect(load({ SEED_DEMO: 'yes' }).SEED_DEMO).toBe(true);
   });
@@ -51,7 +67,11 @@ describe('loadConfig defaults', () => {
     const dotEnv = join(dir, '.env');
     writeFileSync(dotEnv, '# comment\nPORT=4000\nLOG_LEVEL="warn"\nDATA_DIR=/var/lib/convoza\n');
     try {
-      expect(load({ PORT: '5000' }, dotEnv)).toMatchObject({ PORT: 5000, LOG_LEVEL: 'warn', DATA_DIR: '/var/lib/convoza' });
+      expect(load({ PORT: '5000' }, dotEnv)).toMatchObject({
+        PORT: 5000,
+        LOG_LEVEL: 'warn',
+        DATA_DIR: '/var/lib/convoza',
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -60,19 +80,33 @@ describe('loadConfig defaults', () => {
 
 describe('loadConfig refusals', () => {
   it('refuses production without SESSION_SECRET, or with one shorter than 32 characters', () => {
-    expect(problem({ NODE_ENV: 'production' })).toMatch(/SESSION_SECRET: SESSION_SECRET of at least 32 characters is required in production/);
-    expect(problem({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(31) })).toMatch(/SESSION_SECRET/);
-    expect(load({ NODE_ENV: 'production', SESSION_SECRET: SECRET_32 }).SESSION_SECRET).toBe(SECRET_32);
+    expect(problem({ NODE_ENV: 'production' })).toMatch(
+      /SESSION_SECRET: SESSION_SECRET of at least 32 characters is required in production/,
+    );
+    expect(problem({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(31) })).toMatch(
+      /SESSION_SECRET/,
+    );
+    expect(load({ NODE_ENV: 'production', SESSION_SECRET: SECRET_32 }).SESSION_SECRET).toBe(
+      SECRET_32,
+    );
     expect(load({ NODE_ENV: 'development' }).SESSION_SECRET).toBeUndefined();
   });
 
   it('names a bad PORT', () => {
-    for (const port of ['abc', '70000', '-1', '3000.5']) expect(problem({ PORT: port }), port).toMatch(/^Invalid configuration:\n {2}PORT: /);
+    for (const port of ['abc', '70000', '-1', '3000.5'])
+      expect(problem({ PORT: port }), port).toMatch(/^Invalid configuration:\n {2}PORT: /);
   });
 
   it('names every bad variable at once', () => {
-    const message = problem({ NODE_ENV: 'staging', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud', SEED_DEMO: 'maybe', ADMIN_PASSWORD: 'short' });
-    for (const name of ['NODE_ENV', 'DATABASE_URL', 'LOG_LEVEL', 'SEED_DEMO', 'ADMIN_PASSWORD']) expect(message).toContain(`${name}: `);
+    const message = problem({
+      NODE_ENV: 'staging',
+      DATABASE_URL: 'not a url',
+      LOG_LEVEL: 'loud',
+      SEED_DEMO: 'maybe',
+      ADMIN_PASSWORD: 'short',
+    });
+    for (const name of ['NODE_ENV', 'DATABASE_URL', 'LOG_LEVEL', 'SEED_DEMO', 'ADMIN_PASSWORD'])
+      expect(message).toContain(`${name}: `);
     expect(message).toContain('ADMIN_PASSWORD must be at least 8 characters');
   });
 });

@@ -6,7 +6,7 @@ import { SessionManager } from './auth/session';
 import { trustProxySetting, type TConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { ensureFirstAdmin } from './db/first-admin';
-import { initOrm } from './db/orm';
+import { initOrm, type Orm } from './db/orm';
 import { seedDemoData } from './db/seeders/demo-data';
 import { createLogger } from './logger';
 import { startMaintenance } from './security/maintenance';
@@ -18,8 +18,16 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** config -> database -> migrations -> first admin (+ demo data) -> app -> listen. */
-export async function startServer(config: TConfig, frontend?: (app: Express) => void, csp = true): Promise<RunningServer> {
+/**
+ * config -> database -> migrations -> first admin (+ demo data) -> app -> listen.
+ * `print` shows the one-time first-admin password (stdout by default; tests capture it).
+ */
+export async function startServer(
+  config: TConfig,
+  frontend?: (app: Express) => void,
+  csp = true,
+  print?: (line: string) => void,
+): Promise<RunningServer> {
   const log = createLogger(config.LOG_LEVEL);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
@@ -30,7 +38,7 @@ export async function startServer(config: TConfig, frontend?: (app: Express) => 
   }
   const orm = await initOrm(databaseUrl);
   const em = orm.em.fork() as EntityManager;
-  await ensureFirstAdmin(em, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
+  await ensureFirstAdmin(em, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log, print);
   // Demo content: on request, or by default on a brand-new embedded database; never by default on DATABASE_URL.
   if (config.SEED_DEMO ?? Boolean(embedded?.created)) await seedDemoData(em);
 
@@ -60,9 +68,21 @@ export async function startServer(config: TConfig, frontend?: (app: Express) => 
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
+      await drainPool(orm);
       await orm.close();
       await embedded?.stop();
       log.info('stopped');
     })());
   return { url, server, stop };
+}
+
+/**
+ * Waits (at most `ms`) for queries still running, e.g. a maintenance tick started just before
+ * shutdown: closing the pool under a running query never resolves, so stop() used to hang.
+ */
+async function drainPool(orm: Orm, ms = 5000): Promise<void> {
+  const pool = await orm.em.getConnection().getNativeClient();
+  const deadline = Date.now() + ms;
+  do await new Promise((done) => setTimeout(done, 20));
+  while ((pool.waitingCount > 0 || pool.idleCount < pool.totalCount) && Date.now() < deadline);
 }

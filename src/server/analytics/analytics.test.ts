@@ -18,14 +18,18 @@ beforeEach(async () => {
 });
 
 const DAY_MS = 86_400_000;
-const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+const utcDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 
 async function sql(query: string, params: unknown[] = []): Promise<void> {
   await t.db.orm.em.getConnection().execute(query, params);
 }
 
 async function contactAt(createdAt: string, status = 'new'): Promise<void> {
-  await sql(`insert into contacts (name, email, status, created_at, updated_at) values ('C', 'c@x.io', ?, ?, ?)`, [status, createdAt, createdAt]);
+  await sql(
+    `insert into contacts (name, email, status, created_at, updated_at) values ('C', 'c@x.io', ?, ?, ?)`,
+    [status, createdAt, createdAt],
+  );
 }
 
 /** Contacts on the edges of UTC days: only the calendar day in UTC may decide where each one counts. */
@@ -43,17 +47,26 @@ function expectDayEdges(summary: TAnalyticsSummary): void {
   expect(perDay[0]!.date).toBe(utcDay(-29));
   expect(perDay[29]!.date).toBe(utcDay(0));
   for (let i = 1; i < perDay.length; i++) {
-    expect(new Date(perDay[i]!.date).getTime() - new Date(perDay[i - 1]!.date).getTime()).toBe(DAY_MS);
+    expect(new Date(perDay[i]!.date).getTime() - new Date(perDay[i - 1]!.date).getTime()).toBe(
+      DAY_MS,
+    );
   }
-  const counts = Object.fromEntries(perDay.filter((d) => d.count > 0).map((d) => [d.date, d.count]));
+  const counts = Object.fromEntries(
+    perDay.filter((d) => d.count > 0).map((d) => [d.date, d.count]),
+  );
   expect(counts).toEqual({ [utcDay(0)]: 2, [utcDay(-1)]: 1, [utcDay(-29)]: 1 });
 }
 
 describe('GET /api/analytics', () => {
   it('counts every table and groups contacts and campaigns by status (REST)', async () => {
     await seedDayEdges();
-    const [contact] = await t.db.orm.em.getConnection().execute<{ id: number }[]>('select id from contacts limit 1');
-    await admin.trpc.admin.serviceInquiries.create.mutate({ contactId: contact!.id, serviceType: 'ai_inbound' });
+    const [contact] = await t.db.orm.em
+      .getConnection()
+      .execute<{ id: number }[]>('select id from contacts limit 1');
+    await admin.trpc.admin.serviceInquiries.create.mutate({
+      contactId: contact!.id,
+      serviceType: 'ai_inbound',
+    });
     await admin.trpc.admin.campaigns.create.mutate({ name: 'A', type: 'email', status: 'active' });
     await admin.trpc.admin.campaigns.create.mutate({ name: 'B', type: 'email', status: 'active' });
     await admin.trpc.admin.campaigns.create.mutate({ name: 'C', type: 'voice' });
@@ -69,7 +82,11 @@ describe('GET /api/analytics', () => {
       contactsByStatus: { new: 2, contacted: 1, converted: 2 },
       campaignsByStatus: { active: 2, draft: 1 },
     });
-    expect(Object.keys(res.body.contactsByStatus).sort()).toEqual(['contacted', 'converted', 'new']);
+    expect(Object.keys(res.body.contactsByStatus).sort()).toEqual([
+      'contacted',
+      'converted',
+      'new',
+    ]);
     expectDayEdges(res.body);
   });
 
@@ -106,7 +123,11 @@ describe('GET /api/analytics', () => {
     const user = await t.signedIn('user');
     expect((await t.anonymous().rest('GET', '/analytics')).status).toBe(401);
     expect((await user.rest('GET', '/analytics')).status).toBe(403);
-    await expect(t.caller(null).analytics.summary()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(t.caller(actorFor(user.userId, 'user')).analytics.summary()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.caller(null).analytics.summary()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(t.caller(actorFor(user.userId, 'user')).analytics.summary()).rejects.toMatchObject(
+      { code: 'FORBIDDEN' },
+    );
   });
 });

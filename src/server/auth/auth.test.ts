@@ -22,7 +22,10 @@ async function sessionRows(userId?: number): Promise<SessionRow[]> {
   const conn = t.db.orm.em.getConnection();
   return userId === undefined
     ? conn.execute<SessionRow[]>('select id, user_id from sessions order by created_at')
-    : conn.execute<SessionRow[]>('select id, user_id from sessions where user_id = ? order by created_at', [userId]);
+    : conn.execute<SessionRow[]>(
+        'select id, user_id from sessions where user_id = ? order by created_at',
+        [userId],
+      );
 }
 
 /** A signed-in user with no admin rights needed: the login flow is the same for every role. */
@@ -58,7 +61,13 @@ describe('POST /api/auth/login', () => {
 
     const me = await client.rest<TMe>('GET', '/auth/me');
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id: body.user!.id, username, role: 'user', firstName: null, lastName: null });
+    expect(me.body).toEqual({
+      id: body.user!.id,
+      username,
+      role: 'user',
+      firstName: null,
+      lastName: null,
+    });
   });
 
   it('signs in over tRPC and the same cookie serves /trpc and /api', async () => {
@@ -72,14 +81,24 @@ describe('POST /api/auth/login', () => {
 
   it('gives the same 401 and message for a wrong password and for an unknown user', async () => {
     const { username } = await userWithLogin();
-    const wrong = await t.anonymous().rest<{ message: string }>('POST', '/auth/login', { username, password: 'not-the-password' });
-    const unknown = await t.anonymous().rest<{ message: string }>('POST', '/auth/login', { username: 'nobody-here', password: 'whatever' });
+    const wrong = await t
+      .anonymous()
+      .rest<{ message: string }>('POST', '/auth/login', { username, password: 'not-the-password' });
+    const unknown = await t
+      .anonymous()
+      .rest<{ message: string }>('POST', '/auth/login', {
+        username: 'nobody-here',
+        password: 'whatever',
+      });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(AUTH_MESSAGES.invalidCredentials);
     expect(unknown.body).toEqual(wrong.body);
 
-    const viaTrpc = await t.anonymous().trpc.auth.login.mutate({ username: 'nobody-here', password: 'x' }).catch((e: unknown) => e);
+    const viaTrpc = await t
+      .anonymous()
+      .trpc.auth.login.mutate({ username: 'nobody-here', password: 'x' })
+      .catch((e: unknown) => e);
     expect(viaTrpc).toBeInstanceOf(TRPCClientError);
     expect((viaTrpc as TRPCClientError<never>).message).toBe(AUTH_MESSAGES.invalidCredentials);
     expect(await sessionRows()).toHaveLength(1); // only the session from userWithLogin
@@ -87,24 +106,41 @@ describe('POST /api/auth/login', () => {
 
   it('refuses a deactivated account with the same message', async () => {
     const { username, userId } = await userWithLogin();
-    await t.db.orm.em.getConnection().execute('update users set is_active = false where id = ?', [userId]);
-    const res = await t.anonymous().rest<{ message: string }>('POST', '/auth/login', { username, password: TEST_PASSWORD });
+    await t.db.orm.em
+      .getConnection()
+      .execute('update users set is_active = false where id = ?', [userId]);
+    const res = await t
+      .anonymous()
+      .rest<{ message: string }>('POST', '/auth/login', { username, password: TEST_PASSWORD });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(AUTH_MESSAGES.invalidCredentials);
   });
 
   it('answers 400 with the spec messages for blank or missing fields, on both transports', async () => {
     type ErrorBody = { message: string; data: { fieldErrors: Record<string, string> } };
-    const blank = await t.anonymous().rest<ErrorBody>('POST', '/auth/login', { username: '  ', password: '' });
+    const blank = await t
+      .anonymous()
+      .rest<ErrorBody>('POST', '/auth/login', { username: '  ', password: '' });
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toBe('username: Username is required; password: Password is required');
-    expect(blank.body.data.fieldErrors).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect(blank.body.message).toBe(
+      'username: Username is required; password: Password is required',
+    );
+    expect(blank.body.data.fieldErrors).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
 
     const missing = await t.anonymous().rest<ErrorBody>('POST', '/auth/login', {});
     expect(missing.status).toBe(400);
-    expect(missing.body.data.fieldErrors).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect(missing.body.data.fieldErrors).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
 
-    const err = await t.anonymous().trpc.auth.login.mutate({ username: 'someone', password: '' }).catch((e: unknown) => e);
+    const err = await t
+      .anonymous()
+      .trpc.auth.login.mutate({ username: 'someone', password: '' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCClientError);
     expect((err as TRPCClientError<never>).message).toBe('password: Password is required');
   });
@@ -129,7 +165,10 @@ describe('POST /api/auth/login', () => {
     const first = await userWithLogin();
     const second = await userWithLogin();
     const shared = cloneOf(first.client);
-    await shared.rest('POST', '/auth/login', { username: second.username, password: TEST_PASSWORD });
+    await shared.rest('POST', '/auth/login', {
+      username: second.username,
+      password: TEST_PASSWORD,
+    });
     expect((await shared.rest<TMe>('GET', '/auth/me')).body.username).toBe(second.username);
     const ids = (await sessionRows()).map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -173,7 +212,9 @@ describe('POST /api/auth/logout', () => {
 describe('GET /api/auth/me', () => {
   it('answers 401 without a session, with a forged cookie, and through createCaller with no actor', async () => {
     expect((await t.anonymous().rest('GET', '/auth/me')).status).toBe(401);
-    const forged = await t.anonymous().fetch('/api/auth/me', { headers: { cookie: `${SESSION_COOKIE}=Fe26.2**forged` } });
+    const forged = await t
+      .anonymous()
+      .fetch('/api/auth/me', { headers: { cookie: `${SESSION_COOKIE}=Fe26.2**forged` } });
     expect(forged.status).toBe(401);
     await expect(t.caller(null).auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
@@ -184,7 +225,10 @@ describe('session lifetime', () => {
 
   it('ends a session whose idle deadline has passed and deletes its row', async () => {
     const { client, userId } = await userWithLogin();
-    await conn().execute(`update sessions set idle_expires_at = now() - interval '1 second' where user_id = ?`, [userId]);
+    await conn().execute(
+      `update sessions set idle_expires_at = now() - interval '1 second' where user_id = ?`,
+      [userId],
+    );
     expect((await client.rest('GET', '/auth/me')).status).toBe(401);
     expect(await sessionRows(userId)).toHaveLength(0);
   });
@@ -243,7 +287,10 @@ describe('password storage', () => {
     const b = await userWithLogin();
     const rows = await t.db.orm.em
       .getConnection()
-      .execute<{ id: number; password: string }[]>('select id, password from users where id in (?, ?)', [a.userId, b.userId]);
+      .execute<{ id: number; password: string }[]>(
+        'select id, password from users where id in (?, ?)',
+        [a.userId, b.userId],
+      );
     for (const row of rows) {
       expect(row.password).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
       expect(row.password).not.toContain(TEST_PASSWORD);
@@ -255,14 +302,20 @@ describe('password storage', () => {
 
   it('never sends a password or hash in the login or me answers', async () => {
     const { username, userId } = await userWithLogin('admin');
-    const [row] = await t.db.orm.em.getConnection().execute<{ password: string }[]>('select password from users where id = ?', [userId]);
+    const [row] = await t.db.orm.em
+      .getConnection()
+      .execute<{ password: string }[]>('select password from users where id = ?', [userId]);
     const client = t.anonymous();
     const login = await client.fetch('/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password: TEST_PASSWORD }),
     });
-    const texts = [await login.text(), await (await client.fetch('/api/auth/me')).text(), await (await client.fetch('/trpc/auth.me')).text()];
+    const texts = [
+      await login.text(),
+      await (await client.fetch('/api/auth/me')).text(),
+      await (await client.fetch('/trpc/auth.me')).text(),
+    ];
     for (const text of texts) {
       expect(text).not.toMatch(/password/i);
       expect(text).not.toContain(row!.password);

@@ -54,7 +54,13 @@ describe('campaigns: create and list', () => {
 
   it('defaults status to draft and optional fields to null; lists newest first through tRPC and createCaller', async () => {
     const minimal = await admin.trpc.admin.campaigns.create.mutate({ name: 'Bare', type: 'other' });
-    expect(minimal).toMatchObject({ status: 'draft', targetAudience: null, goalMetric: null, goalValue: null, description: null });
+    expect(minimal).toMatchObject({
+      status: 'draft',
+      targetAudience: null,
+      goalMetric: null,
+      goalValue: null,
+      description: null,
+    });
     const second = await t.caller(actorFor(admin.userId)).admin.campaigns.create({ ...webinar });
     expect(second.status).toBe('active');
     const list = await admin.trpc.admin.campaigns.list.query();
@@ -77,9 +83,14 @@ describe('campaigns: create and list', () => {
       expect(res.body.data?.fieldErrors?.[field]).toBe(message);
       expect(res.body.message).toContain(`${field}: ${message}`);
     }
-    const err = await admin.trpc.admin.campaigns.create.mutate({ ...webinar, goalValue: -5 }).catch((e: unknown) => e);
+    const err = await admin.trpc.admin.campaigns.create
+      .mutate({ ...webinar, goalValue: -5 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCClientError);
-    expect(err).toMatchObject({ message: 'goalValue: Goal value must be 0 or more', data: { httpStatus: 400 } });
+    expect(err).toMatchObject({
+      message: 'goalValue: Goal value must be 0 or more',
+      data: { httpStatus: 400 },
+    });
     expect(await admin.trpc.admin.campaigns.list.query()).toEqual([]);
   });
 });
@@ -87,35 +98,71 @@ describe('campaigns: create and list', () => {
 describe('campaigns: update', () => {
   it('changes only the status with the spec PATCH {status}, and bumps updatedAt', async () => {
     const campaign = await create();
-    await t.db.orm.em.getConnection().execute(`update campaigns set updated_at = now() - interval '1 hour' where id = ?`, [campaign.id]);
-    const res = await admin.rest<TCampaign>('PATCH', `/campaigns/${campaign.id}`, { status: 'paused' });
+    await t.db.orm.em
+      .getConnection()
+      .execute(`update campaigns set updated_at = now() - interval '1 hour' where id = ?`, [
+        campaign.id,
+      ]);
+    const res = await admin.rest<TCampaign>('PATCH', `/campaigns/${campaign.id}`, {
+      status: 'paused',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ...webinar, id: campaign.id, status: 'paused', createdAt: campaign.createdAt });
+    expect(res.body).toMatchObject({
+      ...webinar,
+      id: campaign.id,
+      status: 'paused',
+      createdAt: campaign.createdAt,
+    });
     expect(Date.now() - new Date(res.body.updatedAt).getTime()).toBeLessThan(60_000);
-    const again = await admin.trpc.admin.campaigns.update.mutate({ id: campaign.id, status: 'active' });
+    const again = await admin.trpc.admin.campaigns.update.mutate({
+      id: campaign.id,
+      status: 'active',
+    });
     expect(again.status).toBe('active');
   });
 
   it('changes any other fields and can clear optional ones with null', async () => {
     const campaign = await create();
-    const res = await admin.rest<TCampaign>('PATCH', `/campaigns/${campaign.id}`, { name: 'Renamed', type: 'social', goalValue: null, targetAudience: '' });
-    expect(res.body).toMatchObject({ name: 'Renamed', type: 'social', goalValue: null, targetAudience: null, goalMetric: 'registrations', status: 'active' });
-    const viaCaller = await t.caller(actorFor(admin.userId)).admin.campaigns.update({ id: campaign.id, description: 'New copy' });
+    const res = await admin.rest<TCampaign>('PATCH', `/campaigns/${campaign.id}`, {
+      name: 'Renamed',
+      type: 'social',
+      goalValue: null,
+      targetAudience: '',
+    });
+    expect(res.body).toMatchObject({
+      name: 'Renamed',
+      type: 'social',
+      goalValue: null,
+      targetAudience: null,
+      goalMetric: 'registrations',
+      status: 'active',
+    });
+    const viaCaller = await t
+      .caller(actorFor(admin.userId))
+      .admin.campaigns.update({ id: campaign.id, description: 'New copy' });
     expect(viaCaller).toMatchObject({ name: 'Renamed', description: 'New copy' });
   });
 
   it('answers 400 for a bad status or negative goal value and 404 for an unknown id', async () => {
     const campaign = await create();
-    const badStatus = await admin.rest<ErrorBody>('PATCH', `/campaigns/${campaign.id}`, { status: 'running' });
+    const badStatus = await admin.rest<ErrorBody>('PATCH', `/campaigns/${campaign.id}`, {
+      status: 'running',
+    });
     expect(badStatus.status).toBe(400);
-    expect(badStatus.body.data?.fieldErrors?.status).toBe('Status must be one of: draft, active, paused, completed');
-    const negative = await admin.rest<ErrorBody>('PATCH', `/campaigns/${campaign.id}`, { goalValue: -10 });
+    expect(badStatus.body.data?.fieldErrors?.status).toBe(
+      'Status must be one of: draft, active, paused, completed',
+    );
+    const negative = await admin.rest<ErrorBody>('PATCH', `/campaigns/${campaign.id}`, {
+      goalValue: -10,
+    });
     expect(negative.status).toBe(400);
     expect(negative.body.data?.fieldErrors?.goalValue).toBe('Goal value must be 0 or more');
     const unknown = await admin.rest<ErrorBody>('PATCH', '/campaigns/424242', { status: 'paused' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Campaign 424242 was not found');
-    await expect(t.caller(actorFor(admin.userId)).admin.campaigns.update({ id: 424242, status: 'paused' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      t.caller(actorFor(admin.userId)).admin.campaigns.update({ id: 424242, status: 'paused' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await admin.rest('PATCH', '/campaigns/0', { status: 'paused' })).status).toBe(400);
     expect((await admin.rest<TCampaign[]>('GET', '/campaigns')).body[0]).toEqual(campaign);
   });
@@ -150,7 +197,9 @@ describe('campaigns: duplicate and delete', () => {
     expect(res.body.success).toBe(true);
     expect((await admin.rest('DELETE', `/campaigns/${a.id}`)).status).toBe(404);
     await t.caller(actorFor(admin.userId)).admin.campaigns.delete({ id: b.id });
-    await expect(t.caller(actorFor(admin.userId)).admin.campaigns.delete({ id: b.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      t.caller(actorFor(admin.userId)).admin.campaigns.delete({ id: b.id }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await admin.trpc.admin.campaigns.list.query()).toEqual([]);
   });
 });
@@ -167,11 +216,18 @@ describe('campaigns: access', () => {
       ['DELETE', `/campaigns/${campaign.id}`],
     ];
     for (const [method, path, body] of calls) {
-      expect((await t.anonymous().rest(method, path, body)).status, `${method} ${path} anonymous`).toBe(401);
+      expect(
+        (await t.anonymous().rest(method, path, body)).status,
+        `${method} ${path} anonymous`,
+      ).toBe(401);
       expect((await user.rest(method, path, body)).status, `${method} ${path} as user`).toBe(403);
     }
-    await expect(t.caller(null).admin.campaigns.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(t.caller(actorFor(user.userId, 'user')).admin.campaigns.delete({ id: campaign.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    expect((await admin.trpc.admin.campaigns.list.query())).toEqual([campaign]);
+    await expect(t.caller(null).admin.campaigns.list()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(
+      t.caller(actorFor(user.userId, 'user')).admin.campaigns.delete({ id: campaign.id }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(await admin.trpc.admin.campaigns.list.query()).toEqual([campaign]);
   });
 });

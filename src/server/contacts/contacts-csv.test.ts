@@ -22,8 +22,10 @@ interface ErrorBody {
   data?: { fieldErrors?: Record<string, string> };
 }
 
-const importCsv = (csvData: unknown, client: Client = admin) => client.rest<TCsvImportResult & ErrorBody>('POST', '/contacts/import/csv', { csvData });
-const contacts = async () => (await admin.rest<TContact[]>('GET', '/contacts')).body.sort((a, b) => a.id - b.id);
+const importCsv = (csvData: unknown, client: Client = admin) =>
+  client.rest<TCsvImportResult & ErrorBody>('POST', '/contacts/import/csv', { csvData });
+const contacts = async () =>
+  (await admin.rest<TContact[]>('GET', '/contacts')).body.sort((a, b) => a.id - b.id);
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 describe('POST /api/contacts/import/csv', () => {
@@ -38,7 +40,17 @@ describe('POST /api/contacts/import/csv', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, imported: 3, message: 'Imported 3 contacts' });
     const stored = await contacts();
-    expect(stored.map(({ name, email, company, phone, message, status, source }) => ({ name, email, company, phone, message, status, source }))).toEqual([
+    expect(
+      stored.map(({ name, email, company, phone, message, status, source }) => ({
+        name,
+        email,
+        company,
+        phone,
+        message,
+        status,
+        source,
+      })),
+    ).toEqual([
       {
         name: 'Ada Lovelace',
         email: 'ada@example.com',
@@ -48,29 +60,57 @@ describe('POST /api/contacts/import/csv', () => {
         status: 'qualified',
         source: 'csv_import',
       },
-      { name: 'Alan Turing', email: 'alan@bletchley.uk', company: null, phone: null, message: null, status: 'new', source: 'csv_import' },
-      { name: 'Grace "Amazing" Hopper', email: 'grace@navy.mil', company: 'US Navy', phone: null, message: 'Hi', status: 'converted', source: 'csv_import' },
+      {
+        name: 'Alan Turing',
+        email: 'alan@bletchley.uk',
+        company: null,
+        phone: null,
+        message: null,
+        status: 'new',
+        source: 'csv_import',
+      },
+      {
+        name: 'Grace "Amazing" Hopper',
+        email: 'grace@navy.mil',
+        company: 'US Navy',
+        phone: null,
+        message: 'Hi',
+        status: 'converted',
+        source: 'csv_import',
+      },
     ]);
   });
 
   it('imports through tRPC and createCaller with only the required columns', async () => {
-    const viaTrpc = await admin.trpc.admin.contacts.import.mutate({ csvData: 'email,name\na@b.co,A' });
+    const viaTrpc = await admin.trpc.admin.contacts.import.mutate({
+      csvData: 'email,name\na@b.co,A',
+    });
     expect(viaTrpc).toMatchObject({ imported: 1, message: 'Imported 1 contact' });
-    const viaCaller = await t.caller(actorFor(admin.userId)).admin.contacts.import({ csvData: 'name,email\nB,b@b.co\nC,c@b.co\n' });
+    const viaCaller = await t
+      .caller(actorFor(admin.userId))
+      .admin.contacts.import({ csvData: 'name,email\nB,b@b.co\nC,c@b.co\n' });
     expect(viaCaller.imported).toBe(2);
     expect((await contacts()).map((c) => c.name)).toEqual(['A', 'B', 'C']);
   });
 
   it('imports nothing when one row is bad, naming its line number and reason', async () => {
-    const csv = 'name,email,status\nGood One,one@x.io,new\nBad Email,not-an-email,new\nGood Two,two@x.io,contacted\n';
+    const csv =
+      'name,email,status\nGood One,one@x.io,new\nBad Email,not-an-email,new\nGood Two,two@x.io,contacted\n';
     const res = await importCsv(csv);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Nothing was imported: 1 invalid row(s). Line 3: email: Please enter a valid email address');
+    expect(res.body.message).toBe(
+      'Nothing was imported: 1 invalid row(s). Line 3: email: Please enter a valid email address',
+    );
     expect(await contacts()).toEqual([]);
 
-    const err = await admin.trpc.admin.contacts.import.mutate({ csvData: csv }).catch((e: unknown) => e);
+    const err = await admin.trpc.admin.contacts.import
+      .mutate({ csvData: csv })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCClientError);
-    expect(err).toMatchObject({ data: { httpStatus: 400 }, message: expect.stringContaining('Line 3: email') });
+    expect(err).toMatchObject({
+      data: { httpStatus: 400 },
+      message: expect.stringContaining('Line 3: email'),
+    });
   });
 
   it('reports every bad row (blank name, bad status) with the line where the row starts', async () => {
@@ -124,7 +164,11 @@ describe('POST /api/contacts/import/csv', () => {
     const user = await t.signedIn('user');
     expect((await importCsv('name,email\nA,a@b.co', t.anonymous())).status).toBe(401);
     expect((await importCsv('name,email\nA,a@b.co', user)).status).toBe(403);
-    await expect(t.caller(actorFor(user.userId, 'user')).admin.contacts.import({ csvData: 'name,email\nA,a@b.co' })).rejects.toMatchObject({
+    await expect(
+      t
+        .caller(actorFor(user.userId, 'user'))
+        .admin.contacts.import({ csvData: 'name,email\nA,a@b.co' }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(await contacts()).toEqual([]);
@@ -140,15 +184,22 @@ describe('GET /api/contacts/export/csv', () => {
     const res = await download();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="contacts-${todayUtc()}.csv"`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="contacts-${todayUtc()}.csv"`,
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.text()).toBe(`${CSV_COLUMNS.join(',')}\n`);
   });
 
   it('writes one row per contact in id order, quoting commas and newlines', async () => {
-    await importCsv('name,email,company,message,status\nAda,ada@x.io,"Acme, Inc","two\nlines",qualified\nBob,bob@x.io,,,\n');
+    await importCsv(
+      'name,email,company,message,status\nAda,ada@x.io,"Acme, Inc","two\nlines",qualified\nBob,bob@x.io,,,\n',
+    );
     const stored = await contacts();
-    const rows = parse(await (await download()).text(), { columns: true }) as Record<string, string>[];
+    const rows = parse(await (await download()).text(), { columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(rows).toEqual(
       stored.map((c) => ({
         id: String(c.id),
@@ -169,10 +220,14 @@ describe('GET /api/contacts/export/csv', () => {
   it('prefixes cells that start with = + - @ with a single quote (formula injection)', async () => {
     await t.db.orm.em
       .getConnection()
-      .execute(`insert into contacts (name, email, company, phone, message) values (?, 'eve@x.io', '@SUM(A1:A9)', '+1 415 555 0110', '-2+3')`, [
-        '=HYPERLINK("http://evil.example","click")',
-      ]);
-    const [row] = parse(await (await download()).text(), { columns: true }) as Record<string, string>[];
+      .execute(
+        `insert into contacts (name, email, company, phone, message) values (?, 'eve@x.io', '@SUM(A1:A9)', '+1 415 555 0110', '-2+3')`,
+        ['=HYPERLINK("http://evil.example","click")'],
+      );
+    const [row] = parse(await (await download()).text(), { columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(row).toMatchObject({
       name: `'=HYPERLINK("http://evil.example","click")`,
       company: "'@SUM(A1:A9)",
@@ -195,7 +250,15 @@ describe('GET /api/contacts/export/csv', () => {
     const res = await importCsv(exported);
     expect(res.status).toBe(200);
     expect(res.body.imported).toBe(3);
-    const fields = ({ name, email, company, phone, message, status, source }: TContact) => ({ name, email, company, phone, message, status, source });
+    const fields = ({ name, email, company, phone, message, status, source }: TContact) => ({
+      name,
+      email,
+      company,
+      phone,
+      message,
+      status,
+      source,
+    });
     expect((await contacts()).map(fields)).toEqual(before.map(fields));
   });
 

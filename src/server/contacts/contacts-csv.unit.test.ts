@@ -3,13 +3,19 @@ import { exportFileName, neutraliseFormula, restoreFormula } from './contacts.cs
 import { likePattern } from './contacts.service';
 
 describe('neutraliseFormula', () => {
-  it.each(['=1+2', '+1 415 555 0110', '-2', '@SUM(A1)', '\t=cmd', '\r=cmd'])('prefixes %j with a single quote', (value) => {
-    expect(neutraliseFormula(value)).toBe(`'${value}`);
-  });
+  it.each(['=1+2', '+1 415 555 0110', '-2', '@SUM(A1)', '\t=cmd', '\r=cmd'])(
+    'prefixes %j with a single quote',
+    (value) => {
+      expect(neutraliseFormula(value)).toBe(`'${value}`);
+    },
+  );
 
-  it.each(['', 'Ada', ' =not-first', "'=already", 'a=b', '1-2', 'x@y.io'])('leaves %j alone', (value) => {
-    expect(neutraliseFormula(value)).toBe(value);
-  });
+  it.each(['', 'Ada', ' =not-first', "'=already", 'a=b', '1-2', 'x@y.io'])(
+    'leaves %j alone',
+    (value) => {
+      expect(neutraliseFormula(value)).toBe(value);
+    },
+  );
 
   it('is undone by restoreFormula, which leaves other quotes alone', () => {
     for (const value of ['=1+2', '+44 20', '-1', '@corp', 'plain', "'quoted", "it's"]) {

@@ -68,7 +68,9 @@ describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3 document', async () => {
     const doc = await fetchDocument();
     expect(doc.openapi).toMatch(/^3\./);
-    await expect(SwaggerParser.validate(structuredClone(doc) as unknown as OpenApiInput)).resolves.toBeDefined();
+    await expect(
+      SwaggerParser.validate(structuredClone(doc) as unknown as OpenApiInput),
+    ).resolves.toBeDefined();
   });
 
   it('describes every method and path of the spec', async () => {
@@ -79,7 +81,11 @@ describe('GET /api/openapi.json', () => {
 
   it('declares the session cookie scheme; public calls need nothing, every other spec call needs the cookie', async () => {
     const doc = await fetchDocument();
-    expect(doc.components?.securitySchemes?.cookieAuth).toEqual({ type: 'apiKey', in: 'cookie', name: 'convoza_session' });
+    expect(doc.components?.securitySchemes?.cookieAuth).toEqual({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'convoza_session',
+    });
     for (const call of SPEC_CALLS) {
       const security = effectiveSecurity(doc, operation(doc, call)!);
       if (PUBLIC_CALLS.includes(call)) expect(security, call).toEqual([]);
@@ -106,7 +112,8 @@ describe('GET /api/docs', () => {
       expect(src, attrs).toMatch(/^\/(?!\/)/); // a same-origin absolute path, not //cdn or https://
       expect(body.trim()).toBe('');
     }
-    for (const [, href = ''] of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"/gi)) expect(href).toMatch(/^\/(?!\/)/);
+    for (const [, href = ''] of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"/gi))
+      expect(href).toMatch(/^\/(?!\/)/);
     for (const [, src = ''] of scripts.map((m) => /\bsrc="([^"]+)"/.exec(m[1] ?? '') ?? [])) {
       const asset = await t.anonymous().fetch(src);
       expect(asset.status, src).toBe(200);

@@ -20,15 +20,25 @@ interface ErrorBody {
   data?: { fieldErrors?: Record<string, string> };
 }
 
-const newUser = { username: 'grace', password: 'hopper-1906', email: 'Grace@Navy.mil', firstName: 'Grace', lastName: 'Hopper' };
+const newUser = {
+  username: 'grace',
+  password: 'hopper-1906',
+  email: 'Grace@Navy.mil',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+};
 
 async function passwordHashes(): Promise<string[]> {
-  const rows = await t.db.orm.em.getConnection().execute<{ password: string }[]>('select password from users');
+  const rows = await t.db.orm.em
+    .getConnection()
+    .execute<{ password: string }[]>('select password from users');
   return rows.map((r) => r.password);
 }
 
 async function sessionCount(userId: number): Promise<number> {
-  const [row] = await t.db.orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from sessions where user_id = ?', [userId]);
+  const [row] = await t.db.orm.em
+    .getConnection()
+    .execute<{ n: string }[]>('select count(*) as n from sessions where user_id = ?', [userId]);
   return Number(row!.n);
 }
 
@@ -46,22 +56,45 @@ describe('users: list and create', () => {
   it('creates a user over REST (role user, email lowercased) and lists it with the spec fields', async () => {
     const res = await admin.rest<TUser>('POST', '/users', newUser);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ username: 'grace', email: 'grace@navy.mil', firstName: 'Grace', lastName: 'Hopper', role: 'user', isActive: true });
+    expect(res.body).toMatchObject({
+      username: 'grace',
+      email: 'grace@navy.mil',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      role: 'user',
+      isActive: true,
+    });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
 
     const list = await admin.rest<TUser[]>('GET', '/users');
     expect(list.status).toBe(200);
     expect(list.body.map((u) => u.username).sort()).toEqual(['boss', 'grace']);
     for (const user of list.body) {
-      expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'isActive', 'lastName', 'role', 'updatedAt', 'username']);
+      expect(Object.keys(user).sort()).toEqual([
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'isActive',
+        'lastName',
+        'role',
+        'updatedAt',
+        'username',
+      ]);
     }
     expect((await login('grace', newUser.password)).status).toBe(200);
   });
 
   it('creates and lists through tRPC and createCaller', async () => {
-    const created = await admin.trpc.admin.users.create.mutate({ ...newUser, firstName: '', lastName: undefined });
+    const created = await admin.trpc.admin.users.create.mutate({
+      ...newUser,
+      firstName: '',
+      lastName: undefined,
+    });
     expect(created).toMatchObject({ username: 'grace', firstName: null, lastName: null });
-    const viaCaller = await t.caller(actorFor(admin.userId)).admin.users.create({ username: 'linus', password: 'penguin', email: 'l@kernel.org' });
+    const viaCaller = await t
+      .caller(actorFor(admin.userId))
+      .admin.users.create({ username: 'linus', password: 'penguin', email: 'l@kernel.org' });
     expect(viaCaller.role).toBe('user');
     const list = await t.caller(actorFor(admin.userId)).admin.users.list();
     expect(list.map((u) => u.username)).toEqual(['linus', 'grace', 'boss']); // newest first
@@ -81,7 +114,12 @@ describe('users: list and create', () => {
         await admin.fetch(`/api/users/${id}`, {
           method: 'PATCH',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'grace', email: 'grace@navy.mil', role: 'user', newPassword: 'another-secret' }),
+          body: JSON.stringify({
+            username: 'grace',
+            email: 'grace@navy.mil',
+            role: 'user',
+            newPassword: 'another-secret',
+          }),
         })
       ).text(),
       await (await admin.fetch('/trpc/admin.users.list')).text(),
@@ -95,7 +133,11 @@ describe('users: list and create', () => {
   });
 
   it('answers 400 naming each invalid field', async () => {
-    const res = await admin.rest<ErrorBody>('POST', '/users', { username: '', password: '123', email: 'not-an-email' });
+    const res = await admin.rest<ErrorBody>('POST', '/users', {
+      username: '',
+      password: '123',
+      email: 'not-an-email',
+    });
     expect(res.status).toBe(400);
     expect(issueMessages(res.body)).toEqual({
       username: 'Username is required',
@@ -103,32 +145,56 @@ describe('users: list and create', () => {
       email: 'Please enter a valid email address',
     });
     const missing = await admin.rest<ErrorBody>('POST', '/users', {});
-    expect(issueMessages(missing.body)).toMatchObject({ username: 'Username is required', password: 'Password is required', email: 'Email is required' });
-    const badRole = await admin.rest<ErrorBody>('POST', '/users', { ...newUser, role: 'superuser' });
+    expect(issueMessages(missing.body)).toMatchObject({
+      username: 'Username is required',
+      password: 'Password is required',
+      email: 'Email is required',
+    });
+    const badRole = await admin.rest<ErrorBody>('POST', '/users', {
+      ...newUser,
+      role: 'superuser',
+    });
     expect(badRole.status).toBe(400);
     expect(issueMessages(badRole.body).role).toBe('Role must be one of: admin, user');
 
-    const err = await admin.trpc.admin.users.create.mutate({ ...newUser, email: '' }).catch((e: unknown) => e);
+    const err = await admin.trpc.admin.users.create
+      .mutate({ ...newUser, email: '' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCClientError);
-    expect(err).toMatchObject({ message: 'email: Email is required', data: { httpStatus: 400, fieldErrors: { email: 'Email is required' } } });
+    expect(err).toMatchObject({
+      message: 'email: Email is required',
+      data: { httpStatus: 400, fieldErrors: { email: 'Email is required' } },
+    });
   });
 
   it('answers 409 naming the field for a duplicate username or email, on both transports', async () => {
     await admin.rest('POST', '/users', newUser);
-    const sameName = await admin.rest<ErrorBody>('POST', '/users', { ...newUser, email: 'other@navy.mil' });
+    const sameName = await admin.rest<ErrorBody>('POST', '/users', {
+      ...newUser,
+      email: 'other@navy.mil',
+    });
     expect(sameName.status).toBe(409);
     expect(sameName.body.message).toMatch(/username/i);
-    const sameEmail = await admin.rest<ErrorBody>('POST', '/users', { ...newUser, username: 'grace2', email: 'GRACE@navy.mil' });
+    const sameEmail = await admin.rest<ErrorBody>('POST', '/users', {
+      ...newUser,
+      username: 'grace2',
+      email: 'GRACE@navy.mil',
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toMatch(/email/i);
-    await expect(t.caller(actorFor(admin.userId)).admin.users.create({ ...newUser, email: 'x@y.io' })).rejects.toMatchObject({
+    await expect(
+      t.caller(actorFor(admin.userId)).admin.users.create({ ...newUser, email: 'x@y.io' }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: expect.stringMatching(/username/i),
     });
   });
 
   it('answers 409 (not 500) when two identical creates race past the pre-check', async () => {
-    const results = await Promise.all([admin.rest('POST', '/users', newUser), admin.rest('POST', '/users', newUser)]);
+    const results = await Promise.all([
+      admin.rest('POST', '/users', newUser),
+      admin.rest('POST', '/users', newUser),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 });
@@ -140,29 +206,66 @@ describe('users: update', () => {
 
   it('updates fields over REST and tRPC, bumping updatedAt', async () => {
     const user = await grace();
-    const res = await admin.rest<TUser>('PATCH', `/users/${user.id}`, { username: 'ghopper', email: 'gh@navy.mil', firstName: 'G.', lastName: null, role: 'user' });
+    const res = await admin.rest<TUser>('PATCH', `/users/${user.id}`, {
+      username: 'ghopper',
+      email: 'gh@navy.mil',
+      firstName: 'G.',
+      lastName: null,
+      role: 'user',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: user.id, username: 'ghopper', email: 'gh@navy.mil', firstName: 'G.', lastName: null });
+    expect(res.body).toMatchObject({
+      id: user.id,
+      username: 'ghopper',
+      email: 'gh@navy.mil',
+      firstName: 'G.',
+      lastName: null,
+    });
     expect(res.body.updatedAt >= user.updatedAt).toBe(true);
-    const viaTrpc = await admin.trpc.admin.users.update.mutate({ id: user.id, username: 'ghopper', email: 'gh@navy.mil', role: 'admin' });
+    const viaTrpc = await admin.trpc.admin.users.update.mutate({
+      id: user.id,
+      username: 'ghopper',
+      email: 'gh@navy.mil',
+      role: 'admin',
+    });
     expect(viaTrpc.role).toBe('admin');
     expect((await login('ghopper', newUser.password)).status).toBe(200);
   });
 
   it('keeps the role when a PATCH does not mention it', async () => {
     const user = await grace();
-    await admin.rest('PATCH', `/users/${user.id}`, { username: 'grace', email: 'grace@navy.mil', role: 'admin' });
-    const res = await admin.rest<TUser>('PATCH', `/users/${user.id}`, { username: 'grace', email: 'grace@navy.mil', firstName: 'Amazing' });
+    await admin.rest('PATCH', `/users/${user.id}`, {
+      username: 'grace',
+      email: 'grace@navy.mil',
+      role: 'admin',
+    });
+    const res = await admin.rest<TUser>('PATCH', `/users/${user.id}`, {
+      username: 'grace',
+      email: 'grace@navy.mil',
+      firstName: 'Amazing',
+    });
     expect(res.status).toBe(200);
     expect(res.body.role).toBe('admin');
   });
 
   it('refuses a new password shorter than 6 characters with the spec message; a blank one changes nothing', async () => {
     const user = await grace();
-    const res = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, { username: 'grace', email: 'grace@navy.mil', role: 'user', newPassword: '12345' });
+    const res = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, {
+      username: 'grace',
+      email: 'grace@navy.mil',
+      role: 'user',
+      newPassword: '12345',
+    });
     expect(res.status).toBe(400);
-    expect(issueMessages(res.body)).toEqual({ newPassword: 'Password must be at least 6 characters' });
-    const blank = await admin.rest('PATCH', `/users/${user.id}`, { username: 'grace', email: 'grace@navy.mil', role: 'user', newPassword: '' });
+    expect(issueMessages(res.body)).toEqual({
+      newPassword: 'Password must be at least 6 characters',
+    });
+    const blank = await admin.rest('PATCH', `/users/${user.id}`, {
+      username: 'grace',
+      email: 'grace@navy.mil',
+      role: 'user',
+      newPassword: '',
+    });
     expect(blank.status).toBe(200);
     expect((await login('grace', newUser.password)).status).toBe(200);
   });
@@ -171,7 +274,12 @@ describe('users: update', () => {
     const user = await grace();
     const graceClient = await login('grace', newUser.password);
     expect(await sessionCount(user.id)).toBe(1);
-    const res = await admin.rest('PATCH', `/users/${user.id}`, { username: 'grace', email: 'grace@navy.mil', role: 'user', newPassword: 'brand-new-pass' });
+    const res = await admin.rest('PATCH', `/users/${user.id}`, {
+      username: 'grace',
+      email: 'grace@navy.mil',
+      role: 'user',
+      newPassword: 'brand-new-pass',
+    });
     expect(res.status).toBe(200);
     expect(await sessionCount(user.id)).toBe(0);
     expect((await graceClient.rest('GET', '/auth/me')).status).toBe(401);
@@ -181,7 +289,12 @@ describe('users: update', () => {
 
   it('keeps the acting admin signed in when they change their own password', async () => {
     const otherDevice = await login('boss', TEST_PASSWORD);
-    const res = await admin.rest('PATCH', `/users/${admin.userId}`, { username: 'boss', email: 'boss@example.com', role: 'admin', newPassword: 'rotated-pass' });
+    const res = await admin.rest('PATCH', `/users/${admin.userId}`, {
+      username: 'boss',
+      email: 'boss@example.com',
+      role: 'admin',
+      newPassword: 'rotated-pass',
+    });
     expect(res.status).toBe(200);
     expect((await admin.rest('GET', '/auth/me')).status).toBe(200);
     expect((await otherDevice.rest('GET', '/auth/me')).status).toBe(401);
@@ -190,39 +303,78 @@ describe('users: update', () => {
   it('ends the user’s sessions when their role changes, and not for a plain edit', async () => {
     const user = await grace();
     const graceClient = await login('grace', newUser.password);
-    await admin.rest('PATCH', `/users/${user.id}`, { username: 'grace', email: 'grace@navy.mil', role: 'user', firstName: 'Rear Admiral' });
+    await admin.rest('PATCH', `/users/${user.id}`, {
+      username: 'grace',
+      email: 'grace@navy.mil',
+      role: 'user',
+      firstName: 'Rear Admiral',
+    });
     expect((await graceClient.rest('GET', '/auth/me')).status).toBe(200);
-    await admin.rest('PATCH', `/users/${user.id}`, { username: 'grace', email: 'grace@navy.mil', role: 'admin' });
+    await admin.rest('PATCH', `/users/${user.id}`, {
+      username: 'grace',
+      email: 'grace@navy.mil',
+      role: 'admin',
+    });
     expect(await sessionCount(user.id)).toBe(0);
     expect((await graceClient.rest('GET', '/auth/me')).status).toBe(401);
   });
 
   it('answers 409 for a username or email taken by someone else, 404 for an unknown id, 400 for a bad id', async () => {
     const user = await grace();
-    const taken = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, { username: 'boss', email: 'grace@navy.mil', role: 'user' });
+    const taken = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, {
+      username: 'boss',
+      email: 'grace@navy.mil',
+      role: 'user',
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toMatch(/username/i);
-    const email = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, { username: 'grace', email: 'boss@example.com', role: 'user' });
+    const email = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, {
+      username: 'grace',
+      email: 'boss@example.com',
+      role: 'user',
+    });
     expect(email.status).toBe(409);
     expect(email.body.message).toMatch(/email/i);
     const body = { username: 'x', email: 'x@y.io', role: 'user' };
     expect((await admin.rest('PATCH', '/users/999999', body)).status).toBe(404);
-    await expect(t.caller(actorFor(admin.userId)).admin.users.update({ id: 999999, ...body, role: 'user' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      t.caller(actorFor(admin.userId)).admin.users.update({ id: 999999, ...body, role: 'user' }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await admin.rest('PATCH', '/users/abc', body)).status).toBe(400);
     expect((await admin.rest('PATCH', '/users/99999999999', body)).status).toBe(400);
   });
 
   it('refuses to demote the last active administrator (409) but allows it when another admin remains', async () => {
-    const res = await admin.rest<ErrorBody>('PATCH', `/users/${admin.userId}`, { username: 'boss', email: 'boss@example.com', role: 'user' });
+    const res = await admin.rest<ErrorBody>('PATCH', `/users/${admin.userId}`, {
+      username: 'boss',
+      email: 'boss@example.com',
+      role: 'user',
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('The last administrator cannot be demoted');
 
     const deputy = await t.signedIn('admin', 'deputy');
-    await t.db.orm.em.getConnection().execute('update users set is_active = false where id = ?', [deputy.userId]);
-    expect((await admin.rest('PATCH', `/users/${admin.userId}`, { username: 'boss', email: 'boss@example.com', role: 'user' })).status).toBe(409);
+    await t.db.orm.em
+      .getConnection()
+      .execute('update users set is_active = false where id = ?', [deputy.userId]);
+    expect(
+      (
+        await admin.rest('PATCH', `/users/${admin.userId}`, {
+          username: 'boss',
+          email: 'boss@example.com',
+          role: 'user',
+        })
+      ).status,
+    ).toBe(409);
 
-    await t.db.orm.em.getConnection().execute('update users set is_active = true where id = ?', [deputy.userId]);
-    const demoted = await deputy.rest<TUser>('PATCH', `/users/${admin.userId}`, { username: 'boss', email: 'boss@example.com', role: 'user' });
+    await t.db.orm.em
+      .getConnection()
+      .execute('update users set is_active = true where id = ?', [deputy.userId]);
+    const demoted = await deputy.rest<TUser>('PATCH', `/users/${admin.userId}`, {
+      username: 'boss',
+      email: 'boss@example.com',
+      role: 'user',
+    });
     expect(demoted.status).toBe(200);
     expect(demoted.body.role).toBe('user');
   });
@@ -231,10 +383,16 @@ describe('users: update', () => {
 describe('users: delete', () => {
   it('deletes a user over REST and createCaller; a second delete is 404', async () => {
     const a = (await admin.rest<TUser>('POST', '/users', newUser)).body;
-    const b = await admin.trpc.admin.users.create.mutate({ username: 'b', password: 'secret-b', email: 'b@b.io' });
+    const b = await admin.trpc.admin.users.create.mutate({
+      username: 'b',
+      password: 'secret-b',
+      email: 'b@b.io',
+    });
     expect((await admin.rest('DELETE', `/users/${a.id}`)).status).toBe(200);
     expect((await admin.rest('DELETE', `/users/${a.id}`)).status).toBe(404);
-    expect(await t.caller(actorFor(admin.userId)).admin.users.delete({ id: b.id })).toMatchObject({ success: true });
+    expect(await t.caller(actorFor(admin.userId)).admin.users.delete({ id: b.id })).toMatchObject({
+      success: true,
+    });
     expect((await admin.trpc.admin.users.list.query()).map((u) => u.username)).toEqual(['boss']);
   });
 
@@ -248,10 +406,12 @@ describe('users: delete', () => {
   it('refuses to delete the last administrator (409), and allows deleting an admin when another remains', async () => {
     // Only createCaller can act as an admin who is not a stored user.
     const outsider = actorFor(987654, 'admin');
-    await expect(t.caller(outsider).admin.users.delete({ id: admin.userId })).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: 'The last administrator cannot be deleted',
-    });
+    await expect(t.caller(outsider).admin.users.delete({ id: admin.userId })).rejects.toMatchObject(
+      {
+        code: 'CONFLICT',
+        message: 'The last administrator cannot be deleted',
+      },
+    );
     const deputy = await t.signedIn('admin', 'deputy');
     expect((await admin.rest('DELETE', `/users/${deputy.userId}`)).status).toBe(200);
     expect((await deputy.rest('GET', '/auth/me')).status).toBe(401);
@@ -264,20 +424,38 @@ describe('users: access', () => {
     const calls: [string, string, unknown?][] = [
       ['GET', '/users'],
       ['POST', '/users', newUser],
-      ['PATCH', `/users/${user.userId}`, { username: 'plain', email: 'plain@example.com', role: 'admin' }],
+      [
+        'PATCH',
+        `/users/${user.userId}`,
+        { username: 'plain', email: 'plain@example.com', role: 'admin' },
+      ],
       ['DELETE', `/users/${admin.userId}`],
     ];
     for (const [method, path, body] of calls) {
-      expect((await t.anonymous().rest(method, path, body)).status, `${method} ${path} anonymous`).toBe(401);
+      expect(
+        (await t.anonymous().rest(method, path, body)).status,
+        `${method} ${path} anonymous`,
+      ).toBe(401);
       expect((await user.rest(method, path, body)).status, `${method} ${path} as user`).toBe(403);
     }
     const asUser = t.caller(actorFor(user.userId, 'user'));
     await expect(asUser.admin.users.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(asUser.admin.users.update({ id: user.userId, username: 'plain', email: 'plain@example.com', role: 'admin' })).rejects.toMatchObject({
+    await expect(
+      asUser.admin.users.update({
+        id: user.userId,
+        username: 'plain',
+        email: 'plain@example.com',
+        role: 'admin',
+      }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    await expect(t.caller(null).admin.users.delete({ id: admin.userId })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(user.trpc.admin.users.create.mutate(newUser)).rejects.toMatchObject({ data: { httpStatus: 403 } });
+    await expect(t.caller(null).admin.users.delete({ id: admin.userId })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(user.trpc.admin.users.create.mutate(newUser)).rejects.toMatchObject({
+      data: { httpStatus: 403 },
+    });
     // nothing changed
     expect((await admin.trpc.admin.users.list.query()).map((u) => [u.username, u.role])).toEqual([
       ['plain', 'user'],
