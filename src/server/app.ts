@@ -33,17 +33,26 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       await deps.orm.em.getConnection().execute('select 1');
       res.set('Cache-Control', 'no-store').json({ status: 'ok' });
     } catch {
-      res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable', message: 'The database is not answering' });
+      res
+        .status(503)
+        .set('Cache-Control', 'no-store')
+        .json({ status: 'unavailable', message: 'The database is not answering' });
     }
   });
 
   const createContext = contextFactory(deps);
   const onError = ({ error, path }: { error: TRPCError; path?: string }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error('procedure failed', { path, error: String(error.cause ?? error) });
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      deps.log.error('procedure failed', { path, error: String(error.cause ?? error) });
   };
 
   app.use(['/api', '/trpc'], sameSiteWrites());
-  app.use('/trpc', trpcQueryDepth(), jsonBody('trpc'), createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }));
+  app.use(
+    '/trpc',
+    trpcQueryDepth(),
+    jsonBody('trpc'),
+    createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }),
+  );
 
   app.get('/api/openapi.json', (_req, res) => res.json(openApiDocument()));
   app.use('/api/docs', apiDocsRouter());
@@ -52,7 +61,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     '/api',
     bodilessJson(),
     jsonBody('rest'),
-    createOpenApiExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: LARGE_BODY_LIMIT, responseMeta: undefined }),
+    createOpenApiExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError,
+      maxBodySize: LARGE_BODY_LIMIT,
+      responseMeta: undefined,
+    }),
   );
 
   options.frontend?.(app);
@@ -67,7 +82,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
 function errorHandler(deps: AppDeps): ErrorRequestHandler {
   return (error, _req, res, _next) => {
     const unavailable = isDatabaseUnavailable(error);
-    const clientStatus = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? (error.status as number) : null;
+    const clientStatus =
+      typeof error?.status === 'number' && error.status >= 400 && error.status < 500
+        ? (error.status as number)
+        : null;
     const status = clientStatus ?? (unavailable ? 503 : 500);
     if (status === 500) deps.log.error('request failed', { error: String(error) });
     const message =
@@ -81,7 +99,14 @@ function errorHandler(deps: AppDeps): ErrorRequestHandler {
               ? 'Internal server error'
               : String(error?.message ?? 'Bad request');
     if (res.headersSent) return res.destroy();
-    const code = status === 500 ? 'INTERNAL_SERVER_ERROR' : status === 503 ? 'SERVICE_UNAVAILABLE' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+    const code =
+      status === 500
+        ? 'INTERNAL_SERVER_ERROR'
+        : status === 503
+          ? 'SERVICE_UNAVAILABLE'
+          : status === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : 'BAD_REQUEST';
     res.status(status).json({ message, code });
   };
 }

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ZIsoDate } from './text.schema';
 
-export const SECURITY_EVENT_TYPES = ['honeypot_triggered', 'bot_detected', 'rate_limit', 'suspicious_submission'] as const;
+export const SECURITY_EVENT_TYPES = [
+  'honeypot_triggered',
+  'bot_detected',
+  'rate_limit',
+  'suspicious_submission',
+] as const;
 export const ZSecurityEventType = z.enum(SECURITY_EVENT_TYPES);
 export type TSecurityEventType = z.infer<typeof ZSecurityEventType>;
 
@@ -14,7 +19,8 @@ export type TSeverity = z.infer<typeof ZSeverity>;
  * (so "false", "no" or "0" would become true and null false); a union of the two literals is
  * left alone and accepts only true and false.
  */
-const strictBoolean = (name: string) => z.union([z.literal(true), z.literal(false)], { error: `${name} must be true or false` });
+const strictBoolean = (name: string) =>
+  z.union([z.literal(true), z.literal(false)], { error: `${name} must be true or false` });
 
 /** Spec section 2/9: four switches, max submissions per hour 1-100 (5), min fill time 1-60 s (3). */
 export const ZSecuritySettings = z.object({

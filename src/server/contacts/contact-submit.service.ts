@@ -18,7 +18,11 @@ export const SUBMIT_THANKS = 'Thank you! Our AI team will respond immediately.';
  * An accepted submission spends its form token, stores the contact and counts as clean in one
  * transaction: a 2xx means all three happened.
  */
-export async function submitContact(em: EntityManager, input: z.output<typeof ZContactSubmit>, who: SubmitterInfo) {
+export async function submitContact(
+  em: EntityManager,
+  input: z.output<typeof ZContactSubmit>,
+  who: SubmitterInfo,
+) {
   const settings = await loadProtectionSettings(em);
   const outcome = await guardSubmission(em, settings, input, who);
   if (outcome.action === 'pretend') return { success: true, message: SUBMIT_THANKS };
@@ -36,7 +40,13 @@ export async function submitContact(em: EntityManager, input: z.output<typeof ZC
     return created;
   });
   if (!contact) {
-    await recordSecurityEvent(em, { type: 'bot_detected', severity: 'high', details: 'Form token replayed', ip: who.ip, userAgent: who.userAgent });
+    await recordSecurityEvent(em, {
+      type: 'bot_detected',
+      severity: 'high',
+      details: 'Form token replayed',
+      ip: who.ip,
+      userAgent: who.userAgent,
+    });
     throw new AppError('BAD_REQUEST', TOKEN_MESSAGES.reused, 'formToken');
   }
   return {

@@ -24,7 +24,9 @@ export const publicContactRouter = router({
       },
     })
     .input(ZContactSubmit)
-    .output(ZOk.extend({ contact: ZContact.pick({ id: true, status: true, source: true }).optional() }))
+    .output(
+      ZOk.extend({ contact: ZContact.pick({ id: true, status: true, source: true }).optional() }),
+    )
     .mutation(({ ctx, input }) =>
       submitContact(ctx.em, input, {
         ip: ctx.ip,
@@ -40,7 +42,8 @@ export const publicContactRouter = router({
         path: '/contacts/form-token',
         tags,
         protect: false,
-        summary: 'A signed, single-use token to send with the contact form (proves the form was open long enough)',
+        summary:
+          'A signed, single-use token to send with the contact form (proves the form was open long enough)',
       },
     })
     .input(z.void())

@@ -6,7 +6,8 @@ import type { RequestHandler } from 'express';
  */
 export function bodilessJson(): RequestHandler {
   return (req, _res, next) => {
-    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    const hasBody =
+      Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (!req.get('content-type') && !hasBody && ['POST', 'PATCH', 'PUT'].includes(req.method)) {
       req.headers['content-type'] = 'application/json';
       req.body = {};

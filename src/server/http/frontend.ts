@@ -9,7 +9,15 @@ import express, { type Express } from 'express';
 export function serveBuiltFrontend(app: Express, distDir: string): void {
   const shellPath = join(distDir, 'index.html');
   const notFoundPath = join(distDir, '404.html');
-  app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use(
+    '/assets',
+    express.static(join(distDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
+  );
   app.use(express.static(distDir, { index: false, redirect: false }));
 
   app.get('/{*path}', (req, res) => {
@@ -18,7 +26,8 @@ export function serveBuiltFrontend(app: Express, distDir: string): void {
     const prerendered = join(distDir, path, 'index.html');
     if (path !== '/' && !prerendered.startsWith(distDir)) return sendNotFound(res);
     if (path !== '/' && existsSync(prerendered)) return res.sendFile(prerendered);
-    if (path === '/' && existsSync(join(distDir, 'home', 'index.html'))) return res.sendFile(join(distDir, 'home', 'index.html'));
+    if (path === '/' && existsSync(join(distDir, 'home', 'index.html')))
+      return res.sendFile(join(distDir, 'home', 'index.html'));
     return sendNotFound(res);
   });
 

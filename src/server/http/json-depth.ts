@@ -11,7 +11,8 @@ export function jsonDepthExceeds(text: string | Buffer, limit = MAX_JSON_DEPTH):
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped byte
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped byte
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

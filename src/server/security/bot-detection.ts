@@ -39,10 +39,15 @@ export function detectBot(s: RequestSignals): BotVerdict | null {
   const ua = s.userAgent.trim();
   if (!ua) return { severity: 'high', details: 'No User-Agent header' };
   const automation = AUTOMATION.find((re) => re.test(ua));
-  if (automation) return { severity: 'high', details: `Automation user agent (${automation.source.replace(/\\/g, '')})` };
+  if (automation)
+    return {
+      severity: 'high',
+      details: `Automation user agent (${automation.source.replace(/\\/g, '')})`,
+    };
   const library = HTTP_LIBRARIES.find((re) => re.test(ua));
   if (library) return { severity: 'medium', details: 'HTTP library or crawler user agent' };
-  if (!/mozilla\/|opera\//i.test(ua)) return { severity: 'medium', details: 'User agent is not a browser' };
+  if (!/mozilla\/|opera\//i.test(ua))
+    return { severity: 'medium', details: 'User agent is not a browser' };
   if (!s.acceptLanguage.trim() || s.acceptLanguage.trim() === '*') {
     return { severity: 'medium', details: 'Browser user agent without Accept-Language' };
   }

@@ -23,5 +23,8 @@ export function clientKey(ip: string): string {
   if (isIPv4(ip)) return ip;
   const parts = hextets(ip);
   if (!parts) return ip.slice(0, 64) || 'unknown';
-  return `${parts.slice(0, 4).map((h) => h.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${parts
+    .slice(0, 4)
+    .map((h) => h.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -25,7 +25,8 @@ export interface GuardedSubmission {
 }
 
 /** What the guard decided before storage: refuse (thrown), pretend (honeypot), or store. */
-export type GuardOutcome = { action: 'pretend' } | { action: 'store'; tokenNonce?: string; tokenExpiresAt?: Date };
+export type GuardOutcome =
+  { action: 'pretend' } | { action: 'store'; tokenNonce?: string; tokenExpiresAt?: Date };
 
 export const TOKEN_MESSAGES = {
   invalid: 'Your form session has expired. Please reload the page and submit the form again.',
@@ -34,22 +35,42 @@ export const TOKEN_MESSAGES = {
   bot: 'Automated submissions are not accepted. Please use the contact form on our website.',
 } as const;
 
-const TOKEN_SEVERITY: Record<string, TSeverity> = { missing: 'medium', malformed: 'high', forged: 'high', expired: 'low', too_fast: 'medium' };
+const TOKEN_SEVERITY: Record<string, TSeverity> = {
+  missing: 'medium',
+  malformed: 'high',
+  forged: 'high',
+  expired: 'low',
+  too_fast: 'medium',
+};
 
 /**
  * Runs the switchable protections in order of cost and certainty: rate limit (counts every
  * attempt), honeypot, bot signals + form token, content. Every block writes a security event and
  * throws a 4xx AppError, except the honeypot, which answers like a success so a bot learns nothing.
  */
-export async function guardSubmission(em: EntityManager, s: ProtectionSettings, input: GuardedSubmission, who: Submitter): Promise<GuardOutcome> {
+export async function guardSubmission(
+  em: EntityManager,
+  s: ProtectionSettings,
+  input: GuardedSubmission,
+  who: Submitter,
+): Promise<GuardOutcome> {
   const log = (type: TSecurityEventType, severity: TSeverity, details: string) =>
     recordSecurityEvent(em, { type, severity, details, ip: who.ip, userAgent: who.userAgent });
 
   if (s.rateLimitEnabled) {
     const limit = s.maxSubmissionsPerHour;
-    const rl = await consumeRateLimit(em, { bucket: 'contact-ip', key: clientKey(who.ip), limit, windowSeconds: 3600 });
+    const rl = await consumeRateLimit(em, {
+      bucket: 'contact-ip',
+      key: clientKey(who.ip),
+      limit,
+      windowSeconds: 3600,
+    });
     if (rl.limited) {
-      await log('rate_limit', rl.count > 2 * limit ? 'high' : 'medium', `${rl.count} submissions within an hour (limit ${limit})`);
+      await log(
+        'rate_limit',
+        rl.count > 2 * limit ? 'high' : 'medium',
+        `${rl.count} submissions within an hour (limit ${limit})`,
+      );
       throw new RateLimitedError(
         `Too many submissions from your network: at most ${limit} per hour. Please try again in about ${aboutMinutes(rl.retryAfterSeconds)}.`,
         rl.retryAfterSeconds,
@@ -58,7 +79,11 @@ export async function guardSubmission(em: EntityManager, s: ProtectionSettings, 
   }
 
   if (s.honeypotEnabled && input.website?.trim()) {
-    await log('honeypot_triggered', 'medium', `Hidden website field filled with "${input.website.trim().slice(0, 100)}"`);
+    await log(
+      'honeypot_triggered',
+      'medium',
+      `Hidden website field filled with "${input.website.trim().slice(0, 100)}"`,
+    );
     return { action: 'pretend' };
   }
 
@@ -71,9 +96,20 @@ export async function guardSubmission(em: EntityManager, s: ProtectionSettings, 
     }
     const check = checkFormToken(s.formSecret, input.formToken, s.minFormFillTime * 1000);
     if (!check.ok) {
-      const age = check.ageMs === undefined ? '' : ` (form age ${(check.ageMs / 1000).toFixed(1)} s, minimum ${s.minFormFillTime} s)`;
-      await log('bot_detected', TOKEN_SEVERITY[check.reason] ?? 'medium', `Form token ${check.reason.replace('_', ' ')}${age}`);
-      throw new AppError('BAD_REQUEST', check.reason === 'too_fast' ? TOKEN_MESSAGES.tooFast : TOKEN_MESSAGES.invalid, 'formToken');
+      const age =
+        check.ageMs === undefined
+          ? ''
+          : ` (form age ${(check.ageMs / 1000).toFixed(1)} s, minimum ${s.minFormFillTime} s)`;
+      await log(
+        'bot_detected',
+        TOKEN_SEVERITY[check.reason] ?? 'medium',
+        `Form token ${check.reason.replace('_', ' ')}${age}`,
+      );
+      throw new AppError(
+        'BAD_REQUEST',
+        check.reason === 'too_fast' ? TOKEN_MESSAGES.tooFast : TOKEN_MESSAGES.invalid,
+        'formToken',
+      );
     }
     token = { tokenNonce: check.nonce, tokenExpiresAt: check.expiresAt };
   }

@@ -20,7 +20,7 @@ export interface NewSecurityEvent {
 }
 
 /** Header values and details are attacker-controlled: cap them to the columns, drop NUL. */
-const clip = (text: string, max: number) => text.replace(/\u0000/g, '').slice(0, max);
+const clip = (text: string, max: number) => text.replaceAll('\u0000', '').slice(0, max);
 
 export async function recordSecurityEvent(em: EntityManager, e: NewSecurityEvent): Promise<void> {
   await em.insert(SecurityEvent, {
@@ -47,7 +47,10 @@ function toView(e: ISecurityEvent): TSecurityEvent {
 }
 
 /** The log, newest first, keyset-paged on id, filtered by type and severity in SQL. */
-export async function findSecurityEvents(em: EntityManager, q: TSecurityEventFind): Promise<TSecurityEventPage> {
+export async function findSecurityEvents(
+  em: EntityManager,
+  q: TSecurityEventFind,
+): Promise<TSecurityEventPage> {
   const where = {
     ...(q.type ? { type: q.type } : {}),
     ...(q.severity ? { severity: q.severity } : {}),
@@ -55,5 +58,8 @@ export async function findSecurityEvents(em: EntityManager, q: TSecurityEventFin
   };
   const rows = await em.find(SecurityEvent, where, { orderBy: { id: 'desc' }, limit: q.limit + 1 });
   const items = rows.slice(0, q.limit).map(toView);
-  return { items, nextCursor: rows.length > q.limit ? (items[items.length - 1]?.id ?? null) : null };
+  return {
+    items,
+    nextCursor: rows.length > q.limit ? (items[items.length - 1]?.id ?? null) : null,
+  };
 }

@@ -4,7 +4,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export const FORM_TOKEN_TTL_MS = 24 * 3_600_000;
 
 function sign(secret: string, issuedAt: number, nonce: string): string {
-  return createHmac('sha256', secret).update(`convoza-form-token:${issuedAt}:${nonce}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`convoza-form-token:${issuedAt}:${nonce}`)
+    .digest('base64url');
 }
 
 /** `<issuedAt ms>.<nonce>.<HMAC>`: the server alone can mint one, and it says when the form was opened. */
@@ -15,10 +17,19 @@ export function issueFormToken(secret: string, now = Date.now()): string {
 
 export type FormTokenCheck =
   | { ok: true; nonce: string; issuedAt: number; expiresAt: Date }
-  | { ok: false; reason: 'missing' | 'malformed' | 'forged' | 'expired' | 'too_fast'; ageMs?: number };
+  | {
+      ok: false;
+      reason: 'missing' | 'malformed' | 'forged' | 'expired' | 'too_fast';
+      ageMs?: number;
+    };
 
 /** Verifies signature, age window and minimum fill time (single use is checked at storage time). */
-export function checkFormToken(secret: string, token: string | undefined, minFillMs: number, now = Date.now()): FormTokenCheck {
+export function checkFormToken(
+  secret: string,
+  token: string | undefined,
+  minFillMs: number,
+  now = Date.now(),
+): FormTokenCheck {
   if (!token) return { ok: false, reason: 'missing' };
   const match = /^(\d{13})\.([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return { ok: false, reason: 'malformed' };
@@ -26,7 +37,8 @@ export function checkFormToken(secret: string, token: string | undefined, minFil
   const issuedAt = Number(issuedText);
   const expected = Buffer.from(sign(secret, issuedAt, nonce));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'forged' };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, reason: 'forged' };
   const ageMs = now - issuedAt;
   // A small negative age is clock skew between instances; a large one is nonsense.
   if (ageMs > FORM_TOKEN_TTL_MS || ageMs < -60_000) return { ok: false, reason: 'expired', ageMs };

@@ -16,36 +16,62 @@ beforeEach(async () => {
 });
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-  fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  fetch(`${t.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
 
 describe('security headers', () => {
-  it.each(['/api/health', '/api/contacts/form-token', '/api/docs/', '/api/nope', '/trpc/auth.me'])('are on %s, with a strict CSP and no X-Powered-By', async (path) => {
-    const res = await fetch(`${t.url}${path}`);
-    expect(res.headers.get('x-powered-by')).toBeNull();
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    const csp = res.headers.get('content-security-policy') ?? '';
-    const script = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
-    expect(script.trim()).toBe("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
-  });
+  it.each(['/api/health', '/api/contacts/form-token', '/api/docs/', '/api/nope', '/trpc/auth.me'])(
+    'are on %s, with a strict CSP and no X-Powered-By',
+    async (path) => {
+      const res = await fetch(`${t.url}${path}`);
+      expect(res.headers.get('x-powered-by')).toBeNull();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const script = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect(script.trim()).toBe("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    },
+  );
 });
 
 describe('request limits', () => {
   it(`refuses bodies over ${SMALL_BODY_LIMIT / 1024} KB on ordinary endpoints with 413, on both transports`, async () => {
-    const big = JSON.stringify({ name: 'x', email: 'a@b.co', message: 'y'.repeat(SMALL_BODY_LIMIT) });
+    const big = JSON.stringify({
+      name: 'x',
+      email: 'a@b.co',
+      message: 'y'.repeat(SMALL_BODY_LIMIT),
+    });
     const rest = await post('/api/contacts', big);
     expect(rest.status).toBe(413);
-    expect(await rest.json()).toEqual({ message: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
+    expect(await rest.json()).toEqual({
+      message: 'Request body too large',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     expect((await post('/trpc/public.contact.submit', big)).status).toBe(413);
-    expect((await post('/api/auth/login', JSON.stringify({ username: 'u', password: 'p'.repeat(SMALL_BODY_LIMIT) }))).status).toBe(413);
+    expect(
+      (
+        await post(
+          '/api/auth/login',
+          JSON.stringify({ username: 'u', password: 'p'.repeat(SMALL_BODY_LIMIT) }),
+        )
+      ).status,
+    ).toBe(413);
   });
 
   it('still accepts a multi-megabyte CSV import', async () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => `Person ${i},p${i}@example.com,${'note '.repeat(10)}`).join('\n');
-    const res = await admin.rest<{ imported: number }>('POST', '/contacts/import/csv', { csvData: `name,email,message\n${rows}` });
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, i) => `Person ${i},p${i}@example.com,${'note '.repeat(10)}`,
+    ).join('\n');
+    const res = await admin.rest<{ imported: number }>('POST', '/contacts/import/csv', {
+      csvData: `name,email,message\n${rows}`,
+    });
     expect(res.status).toBe(200);
     expect(res.body.imported).toBe(20_000);
   });
@@ -53,7 +79,10 @@ describe('request limits', () => {
   it('refuses malformed JSON with a clear 400', async () => {
     const res = await post('/api/contacts', '{"name": ');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Request body is not valid JSON', code: 'BAD_REQUEST' });
+    expect(await res.json()).toEqual({
+      message: 'Request body is not valid JSON',
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('refuses deeply nested JSON with 400 (it would overflow the stack in validation)', async () => {
@@ -63,17 +92,30 @@ describe('request limits', () => {
       expect(res.status).toBe(400);
       expect(((await res.json()) as { message: string }).message).toMatch(/nested too deeply/);
     }
-    const query = await fetch(`${t.url}/trpc/admin.security.events?input=${encodeURIComponent('{"json":' + '['.repeat(1000) + ']'.repeat(1000) + '}')}`);
+    const query = await fetch(
+      `${t.url}/trpc/admin.security.events?input=${encodeURIComponent('{"json":' + '['.repeat(1000) + ']'.repeat(1000) + '}')}`,
+    );
     expect(query.status).toBe(400);
     // Brackets inside strings are text, not nesting.
     await relaxContactProtections(t.db.em());
-    expect((await post('/api/contacts', JSON.stringify({ name: 'A', email: 'a@b.co', message: '['.repeat(1000) }))).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/contacts',
+          JSON.stringify({ name: 'A', email: 'a@b.co', message: '['.repeat(1000) }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('limits tRPC batches to 10 calls', async () => {
-    const batch = (n: number) => fetch(`${t.url}/trpc/${Array(n).fill('auth.me').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`, {
-      headers: { cookie: admin.cookieHeader },
-    });
+    const batch = (n: number) =>
+      fetch(
+        `${t.url}/trpc/${Array(n).fill('auth.me').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`,
+        {
+          headers: { cookie: admin.cookieHeader },
+        },
+      );
     const ten = await batch(10);
     expect(ten.status).toBe(200);
     expect((await ten.json()) as unknown[]).toHaveLength(10);
@@ -96,14 +138,27 @@ describe('server errors', () => {
     try {
       const rest = await admin.rest<Record<string, unknown>>('GET', '/security/events');
       expect(rest.status).toBe(500);
-      expect(rest.body).toMatchObject({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
-      const trpc = await fetch(`${t.url}/trpc/admin.security.events?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, {
-        headers: { cookie: admin.cookieHeader },
+      expect(rest.body).toMatchObject({
+        message: 'Internal server error',
+        code: 'INTERNAL_SERVER_ERROR',
       });
+      const trpc = await fetch(
+        `${t.url}/trpc/admin.security.events?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`,
+        {
+          headers: { cookie: admin.cookieHeader },
+        },
+      );
       const text = await trpc.text();
       expect(trpc.status).toBe(500);
       expect(text).toContain('Internal server error');
-      for (const leak of [/security_events/, /select /i, /relation/i, /at .*\.ts:\d+/, /stack/i, /node_modules/]) {
+      for (const leak of [
+        /security_events/,
+        /select /i,
+        /relation/i,
+        /at .*\.ts:\d+/,
+        /stack/i,
+        /node_modules/,
+      ]) {
         expect(text).not.toMatch(leak);
         expect(JSON.stringify(rest.body)).not.toMatch(leak);
       }

@@ -17,8 +17,18 @@ export interface LoginAttempt {
 function rules(a: LoginAttempt): [RateLimitRule, RateLimitRule] {
   return [
     // Keyed on the name as typed (existing or not), so the throttle itself reveals nothing.
-    { bucket: 'login-account', key: a.username.trim().toLowerCase().slice(0, 200), limit: LOGIN_LIMITS.perAccount, windowSeconds: LOGIN_LIMITS.windowSeconds },
-    { bucket: 'login-ip', key: clientKey(a.ip), limit: LOGIN_LIMITS.perIp, windowSeconds: LOGIN_LIMITS.windowSeconds },
+    {
+      bucket: 'login-account',
+      key: a.username.trim().toLowerCase().slice(0, 200),
+      limit: LOGIN_LIMITS.perAccount,
+      windowSeconds: LOGIN_LIMITS.windowSeconds,
+    },
+    {
+      bucket: 'login-ip',
+      key: clientKey(a.ip),
+      limit: LOGIN_LIMITS.perIp,
+      windowSeconds: LOGIN_LIMITS.windowSeconds,
+    },
   ];
 }
 
@@ -28,9 +38,16 @@ function rules(a: LoginAttempt): [RateLimitRule, RateLimitRule] {
  * address its attempt back. Throttled attempts are not checked at all, and get the same 429
  * whether or not the account exists.
  */
-export async function withLoginThrottle<T>(em: EntityManager, attempt: LoginAttempt, authenticate: () => Promise<T>): Promise<T> {
+export async function withLoginThrottle<T>(
+  em: EntityManager,
+  attempt: LoginAttempt,
+  authenticate: () => Promise<T>,
+): Promise<T> {
   const [accountRule, ipRule] = rules(attempt);
-  const [account, ip] = await Promise.all([consumeRateLimit(em, accountRule), consumeRateLimit(em, ipRule)]);
+  const [account, ip] = await Promise.all([
+    consumeRateLimit(em, accountRule),
+    consumeRateLimit(em, ipRule),
+  ]);
   if (account.limited || ip.limited) {
     await recordSecurityEvent(em, {
       type: 'rate_limit',
@@ -42,12 +59,21 @@ export async function withLoginThrottle<T>(em: EntityManager, attempt: LoginAtte
         ? `Sign-in throttled: ${account.count} attempts for account "${accountRule.key.slice(0, 100)}" in 15 minutes`
         : `Sign-in throttled: ${ip.count} attempts from this address in 15 minutes`,
     });
-    const wait = Math.max(account.limited ? account.retryAfterSeconds : 0, ip.limited ? ip.retryAfterSeconds : 0);
-    throw new RateLimitedError(`Too many sign-in attempts. Please wait about ${aboutMinutes(wait)} and try again.`, wait);
+    const wait = Math.max(
+      account.limited ? account.retryAfterSeconds : 0,
+      ip.limited ? ip.retryAfterSeconds : 0,
+    );
+    throw new RateLimitedError(
+      `Too many sign-in attempts. Please wait about ${aboutMinutes(wait)} and try again.`,
+      wait,
+    );
   }
   try {
     const result = await authenticate();
-    await Promise.all([clearRateLimit(em, accountRule.bucket, accountRule.key), refund(em, ipRule)]);
+    await Promise.all([
+      clearRateLimit(em, accountRule.bucket, accountRule.key),
+      refund(em, ipRule),
+    ]);
     return result;
   } catch (error) {
     // Only wrong credentials are guesses; a server-side failure (database down) gives the attempt back.
@@ -60,9 +86,8 @@ export async function withLoginThrottle<T>(em: EntityManager, attempt: LoginAtte
 async function refund(em: EntityManager, rule: RateLimitRule): Promise<void> {
   const size = rule.windowSeconds * 1000;
   const start = new Date(Math.floor(Date.now() / size) * size);
-  await em.execute('update security_rate_limits set count = greatest(count - 1, 0) where bucket = ? and key = ? and window_start = ?', [
-    rule.bucket,
-    rule.key,
-    start,
-  ]);
+  await em.execute(
+    'update security_rate_limits set count = greatest(count - 1, 0) where bucket = ? and key = ? and window_start = ?',
+    [rule.bucket, rule.key, start],
+  );
 }

@@ -33,19 +33,37 @@ async function login(username: string, password: string, ip = '203.0.113.5') {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
     body: JSON.stringify({ username, password }),
   });
-  return { status: res.status, body: (await res.json()) as { message?: string; success?: boolean }, retryAfter: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    body: (await res.json()) as { message?: string; success?: boolean },
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 describe('sign-in throttle', () => {
   it('throttles an account after repeated failures, the same way whether or not it exists', async () => {
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      const [real, ghost] = await Promise.all([login('boss', 'wrong-password'), login('ghost', 'wrong-password')]);
-      expect(real).toMatchObject({ status: 401, body: { message: 'Invalid username or password' } });
-      expect(ghost).toMatchObject({ status: 401, body: { message: 'Invalid username or password' } });
+      const [real, ghost] = await Promise.all([
+        login('boss', 'wrong-password'),
+        login('ghost', 'wrong-password'),
+      ]);
+      expect(real).toMatchObject({
+        status: 401,
+        body: { message: 'Invalid username or password' },
+      });
+      expect(ghost).toMatchObject({
+        status: 401,
+        body: { message: 'Invalid username or password' },
+      });
     }
-    const [real, ghost] = await Promise.all([login('boss', 'wrong-password'), login('ghost', 'wrong-password')]);
+    const [real, ghost] = await Promise.all([
+      login('boss', 'wrong-password'),
+      login('ghost', 'wrong-password'),
+    ]);
     expect(real.status).toBe(429);
-    expect(real.body.message).toMatch(/^Too many sign-in attempts\. Please wait about \d+ minutes? and try again\.$/);
+    expect(real.body.message).toMatch(
+      /^Too many sign-in attempts\. Please wait about \d+ minutes? and try again\.$/,
+    );
     expect(ghost).toEqual(real);
     expect(Number(real.retryAfter)).toBeGreaterThan(0);
     // The right password does not help while throttled: guessing is stopped, not just slowed.
@@ -57,15 +75,18 @@ describe('sign-in throttle', () => {
   });
 
   it('throttles one address guessing across many accounts', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perIp; i++) expect((await login(`user${i}`, 'x', '203.0.113.66')).status).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.perIp; i++)
+      expect((await login(`user${i}`, 'x', '203.0.113.66')).status).toBe(401);
     expect((await login('someone-new', 'x', '203.0.113.66')).status).toBe(429);
     expect((await login('boss', TEST_PASSWORD, '203.0.113.67')).status).toBe(200);
   });
 
   it('forgets an account’s failures after a successful sign-in', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) expect((await login('boss', 'nope')).status).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++)
+      expect((await login('boss', 'nope')).status).toBe(401);
     expect((await login('boss', TEST_PASSWORD)).status).toBe(200);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) expect((await login('boss', 'nope')).status).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++)
+      expect((await login('boss', 'nope')).status).toBe(401);
     expect((await login('boss', TEST_PASSWORD)).status).toBe(200);
   });
 });

@@ -6,7 +6,11 @@ import { pruneSecurityData } from './retention.service';
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
 /** Prunes old security data and expired sessions now and every 10 minutes; returns the stop function. */
-export function startMaintenance(orm: Orm, log: Logger, intervalMs = MAINTENANCE_INTERVAL_MS): () => void {
+export function startMaintenance(
+  orm: Orm,
+  log: Logger,
+  intervalMs = MAINTENANCE_INTERVAL_MS,
+): () => void {
   const tick = async () => {
     try {
       const pruned = await pruneSecurityData(orm.em.fork() as EntityManager);

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
-import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage, type TSecuritySettings } from '../../shared/security.schema';
+import {
+  DEFAULT_SECURITY_SETTINGS,
+  type TSecurityEventPage,
+  type TSecuritySettings,
+} from '../../shared/security.schema';
 import { startTestApp, type Client, type TestApp } from '../test/test-app';
 import { backdatedFormToken, BROWSER_HEADERS } from './test-support';
 
@@ -16,16 +20,31 @@ beforeEach(async () => {
   admin = await t.signedIn('admin');
 });
 
-const form = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Co', message: 'We would like to book a strategy call.' };
+const form = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Co',
+  message: 'We would like to book a strategy call.',
+};
 
 async function submit(body: object, headers: Record<string, string> = BROWSER_HEADERS) {
-  const res = await fetch(`${t.url}/api/contacts`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { message: string; success?: boolean }, headers: res.headers };
+  const res = await fetch(`${t.url}/api/contacts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { message: string; success?: boolean },
+    headers: res.headers,
+  };
 }
 const token = () => backdatedFormToken(t.db.em());
-const settings = (patch: Partial<TSecuritySettings>) => admin.rest('PUT', '/security/settings', { ...DEFAULT_SECURITY_SETTINGS, ...patch });
+const settings = (patch: Partial<TSecuritySettings>) =>
+  admin.rest('PUT', '/security/settings', { ...DEFAULT_SECURITY_SETTINGS, ...patch });
 const contacts = async () => (await admin.rest<TContact[]>('GET', '/contacts')).body;
-const events = async (query = '') => (await admin.rest<TSecurityEventPage>('GET', `/security/events${query}`)).body.items;
+const events = async (query = '') =>
+  (await admin.rest<TSecurityEventPage>('GET', `/security/events${query}`)).body.items;
 
 describe('a clean submission', () => {
   it('is stored once and counted as clean', async () => {
@@ -35,12 +54,19 @@ describe('a clean submission', () => {
     expect(await contacts()).toHaveLength(1);
     expect(await events()).toHaveLength(0);
     const stats = await admin.trpc.admin.security.stats.query({ period: '24h' });
-    expect(stats).toMatchObject({ cleanSubmissions: 1, blockedThreats: 0, cleanSubmissionsPercent: 100 });
+    expect(stats).toMatchObject({
+      cleanSubmissions: 1,
+      blockedThreats: 0,
+      cleanSubmissionsPercent: 100,
+    });
   });
 
   it('works the way the website does it: fetch a token, wait the minimum fill time, post', async () => {
     await settings({ minFormFillTime: 1 });
-    const issued = (await (await fetch(`${t.url}/api/contacts/form-token`)).json()) as { token: string; minFormFillTime: number };
+    const issued = (await (await fetch(`${t.url}/api/contacts/form-token`)).json()) as {
+      token: string;
+      minFormFillTime: number;
+    };
     expect(issued.minFormFillTime).toBe(1);
     const tooSoon = await submit({ ...form, formToken: issued.token });
     expect(tooSoon.status).toBe(400);
@@ -80,7 +106,9 @@ describe('minimum fill time and form token (bot detection)', () => {
 
   it('lets only one of many parallel submissions with the same token through', async () => {
     const same = await token();
-    const results = await Promise.all(Array.from({ length: 8 }, () => submit({ ...form, formToken: same })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => submit({ ...form, formToken: same })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(7);
     expect(await contacts()).toHaveLength(1);
@@ -95,7 +123,13 @@ describe('minimum fill time and form token (bot detection)', () => {
 
 describe('automation signatures (bot detection)', () => {
   const bots: [string, Record<string, string>][] = [
-    ['headless Chrome', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/131.0 Safari/537.36', 'accept-language': 'en' }],
+    [
+      'headless Chrome',
+      {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/131.0 Safari/537.36',
+        'accept-language': 'en',
+      },
+    ],
     ['curl', { 'user-agent': 'curl/8.5.0', 'accept-language': 'en' }],
     ['python requests', { 'user-agent': 'python-requests/2.32', 'accept-language': 'en' }],
     ['no user agent', { 'user-agent': '', 'accept-language': 'en' }],
@@ -105,7 +139,9 @@ describe('automation signatures (bot detection)', () => {
   it.each(bots)('refuses %s with 403 and logs bot_detected', async (_name, headers) => {
     const res = await submit({ ...form, formToken: await token() }, headers);
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('Automated submissions are not accepted. Please use the contact form on our website.');
+    expect(res.body.message).toBe(
+      'Automated submissions are not accepted. Please use the contact form on our website.',
+    );
     expect(await contacts()).toHaveLength(0);
     const [event] = await events();
     expect(event).toMatchObject({ type: 'bot_detected' });
@@ -123,10 +159,17 @@ describe('honeypot', () => {
   it('answers success to a filled website field, stores nothing and logs it', async () => {
     const res = await submit({ ...form, website: 'http://spam.example', formToken: await token() });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Thank you! Our AI team will respond immediately.' });
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Thank you! Our AI team will respond immediately.',
+    });
     expect(await contacts()).toHaveLength(0);
     const [event] = await events('?type=honeypot_triggered');
-    expect(event).toMatchObject({ type: 'honeypot_triggered', severity: 'medium', ip: '127.0.0.1' });
+    expect(event).toMatchObject({
+      type: 'honeypot_triggered',
+      severity: 'medium',
+      ip: '127.0.0.1',
+    });
     expect(event!.details).toContain('http://spam.example');
   });
 
@@ -139,23 +182,44 @@ describe('honeypot', () => {
 
 describe('suspicious content', () => {
   const spam: [string, object, RegExp][] = [
-    ['link stuffing', { message: 'see http://a.example http://b.example www.c-site.com' }, /too many links/],
+    [
+      'link stuffing',
+      { message: 'see http://a.example http://b.example www.c-site.com' },
+      /too many links/,
+    ],
     ['a link in the name', { name: 'http://buy.example' }, /links in the name/],
-    ['spam phrases', { message: 'We offer SEO services to get you on the first page of Google.' }, /looks like spam/],
+    [
+      'spam phrases',
+      { message: 'We offer SEO services to get you on the first page of Google.' },
+      /looks like spam/,
+    ],
     ['gibberish', { message: 'xkcdqwrtzpl mnbvcxzlkj qwrtypsdfg' }, /could not be understood/],
   ];
-  it.each(spam)('refuses %s with 400 and logs suspicious_submission', async (_name, patch, message) => {
-    const res = await submit({ ...form, ...patch, formToken: await token() });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(message);
-    expect(await contacts()).toHaveLength(0);
-    expect((await events())[0]).toMatchObject({ type: 'suspicious_submission' });
-  });
+  it.each(spam)(
+    'refuses %s with 400 and logs suspicious_submission',
+    async (_name, patch, message) => {
+      const res = await submit({ ...form, ...patch, formToken: await token() });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+      expect(await contacts()).toHaveLength(0);
+      expect((await events())[0]).toMatchObject({ type: 'suspicious_submission' });
+    },
+  );
 
   it('accepts the same text when filtering is off, and ordinary messages with a link or two', async () => {
-    expect((await submit({ ...form, message: 'Our site is https://acme.example, see also https://acme.example/about', formToken: await token() })).status).toBe(200);
+    expect(
+      (
+        await submit({
+          ...form,
+          message: 'Our site is https://acme.example, see also https://acme.example/about',
+          formToken: await token(),
+        })
+      ).status,
+    ).toBe(200);
     await settings({ suspiciousContentFiltering: false });
-    expect((await submit({ ...form, message: 'casino casino', formToken: await token() })).status).toBe(200);
+    expect(
+      (await submit({ ...form, message: 'casino casino', formToken: await token() })).status,
+    ).toBe(200);
     expect(await contacts()).toHaveLength(2);
   });
 });

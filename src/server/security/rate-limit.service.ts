@@ -34,7 +34,13 @@ function windows(rule: RateLimitRule, now: Date) {
   };
 }
 
-function state(rule: RateLimitRule, now: Date, current: number, previous: number, counting: boolean): RateLimitState {
+function state(
+  rule: RateLimitRule,
+  now: Date,
+  current: number,
+  previous: number,
+  counting: boolean,
+): RateLimitState {
   const w = windows(rule, now);
   const count = current + Math.floor(previous * w.previousWeight);
   // When counting, this hit is already in `current`; when peeking, the next hit would be one more.
@@ -43,7 +49,11 @@ function state(rule: RateLimitRule, now: Date, current: number, previous: number
 }
 
 /** Counts one hit and says whether it is over the limit. */
-export async function consumeRateLimit(em: EntityManager, rule: RateLimitRule, now = new Date()): Promise<RateLimitState> {
+export async function consumeRateLimit(
+  em: EntityManager,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitState> {
   const w = windows(rule, now);
   const [row] = await em.execute<{ current: number; previous: number | null }[]>(
     `with hit as (
@@ -59,17 +69,26 @@ export async function consumeRateLimit(em: EntityManager, rule: RateLimitRule, n
 }
 
 /** Whether one more hit would be over the limit, without counting it. */
-export async function peekRateLimit(em: EntityManager, rule: RateLimitRule, now = new Date()): Promise<RateLimitState> {
+export async function peekRateLimit(
+  em: EntityManager,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitState> {
   const w = windows(rule, now);
   const rows = await em.execute<{ window_start: Date; count: number }[]>(
     'select window_start, count from security_rate_limits where bucket = ? and key = ? and window_start in (?, ?)',
     [rule.bucket, rule.key, w.current, w.previous],
   );
-  const countAt = (d: Date) => rows.find((r) => new Date(r.window_start).getTime() === d.getTime())?.count ?? 0;
+  const countAt = (d: Date) =>
+    rows.find((r) => new Date(r.window_start).getTime() === d.getTime())?.count ?? 0;
   return state(rule, now, countAt(w.current), countAt(w.previous), false);
 }
 
 /** Forgets a key's hits (e.g. an account's failed sign-ins after a successful one). */
-export async function clearRateLimit(em: EntityManager, bucket: string, key: string): Promise<void> {
+export async function clearRateLimit(
+  em: EntityManager,
+  bucket: string,
+  key: string,
+): Promise<void> {
   await em.execute('delete from security_rate_limits where bucket = ? and key = ?', [bucket, key]);
 }

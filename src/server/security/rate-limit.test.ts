@@ -22,7 +22,10 @@ async function listen(app: ReturnType<typeof createApp>) {
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((d) => server.close(() => d())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((d) => server.close(() => d())),
+  };
 }
 
 beforeAll(async () => {
@@ -40,10 +43,17 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db.reset();
   admin = await t.signedIn('admin');
-  await admin.rest('PUT', '/security/settings', { ...DEFAULT_SECURITY_SETTINGS, maxSubmissionsPerHour: 3 });
+  await admin.rest('PUT', '/security/settings', {
+    ...DEFAULT_SECURITY_SETTINGS,
+    maxSubmissionsPerHour: 3,
+  });
 });
 
-const form = { name: 'Grace Hopper', email: 'grace@example.com', message: 'Please call me back about outbound calling.' };
+const form = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  message: 'Please call me back about outbound calling.',
+};
 
 async function submit(baseUrl: string, headers: Record<string, string> = {}) {
   const formToken = await backdatedFormToken(t.db.em());
@@ -52,7 +62,11 @@ async function submit(baseUrl: string, headers: Record<string, string> = {}) {
     headers: { 'content-type': 'application/json', ...BROWSER_HEADERS, ...headers },
     body: JSON.stringify({ ...form, formToken }),
   });
-  return { status: res.status, body: (await res.json()) as { message: string }, retryAfter: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    body: (await res.json()) as { message: string },
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 const contacts = async () => (await admin.rest<TContact[]>('GET', '/contacts')).body;
 
@@ -61,14 +75,25 @@ describe('per-IP submission limit', () => {
     for (let i = 0; i < 3; i++) expect((await submit(t.url)).status).toBe(200);
     const limited = await submit(t.url);
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toMatch(/^Too many submissions from your network: at most 3 per hour\. Please try again in about \d+ minutes?\.$/);
+    expect(limited.body.message).toMatch(
+      /^Too many submissions from your network: at most 3 per hour\. Please try again in about \d+ minutes?\.$/,
+    );
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
     expect(Number(limited.retryAfter)).toBeLessThanOrEqual(3600);
     expect(await contacts()).toHaveLength(3);
     const log = await admin.rest<TSecurityEventPage>('GET', '/security/events?type=rate_limit');
-    expect(log.body.items[0]).toMatchObject({ type: 'rate_limit', ip: '127.0.0.1', details: '4 submissions within an hour (limit 3)' });
+    expect(log.body.items[0]).toMatchObject({
+      type: 'rate_limit',
+      ip: '127.0.0.1',
+      details: '4 submissions within an hour (limit 3)',
+    });
     const stats = await admin.trpc.admin.security.stats.query({ period: '24h' });
-    expect(stats).toMatchObject({ rateLimited: 1, blockedThreats: 1, cleanSubmissions: 3, cleanSubmissionsPercent: 75 });
+    expect(stats).toMatchObject({
+      rateLimited: 1,
+      blockedThreats: 1,
+      cleanSubmissions: 3,
+      cleanSubmissionsPercent: 75,
+    });
   });
 
   it('is one limit across two app instances sharing the database', async () => {
@@ -80,25 +105,33 @@ describe('per-IP submission limit', () => {
   });
 
   it('holds under a burst of parallel submissions (atomic counter)', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => submit(i % 2 ? second.url : t.url)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => submit(i % 2 ? second.url : t.url)),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status === 429)).toHaveLength(7);
     expect(await contacts()).toHaveLength(3);
   });
 
   it('counts clients by X-Forwarded-For only behind a trusted proxy', async () => {
-    for (let i = 0; i < 3; i++) expect((await submit(proxied.url, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await submit(proxied.url, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(200);
     expect((await submit(proxied.url, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(429);
     expect((await submit(proxied.url, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(200);
     // Without TRUST_PROXY the header is ignored: a client cannot pick a fresh address per request.
-    for (let i = 0; i < 3; i++) expect((await submit(t.url, { 'x-forwarded-for': `192.0.2.${i}` })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await submit(t.url, { 'x-forwarded-for': `192.0.2.${i}` })).status).toBe(200);
     expect((await submit(t.url, { 'x-forwarded-for': '192.0.2.99' })).status).toBe(429);
     const log = await admin.rest<TSecurityEventPage>('GET', '/security/events?type=rate_limit');
     expect(log.body.items.map((e) => e.ip)).toEqual(['127.0.0.1', '203.0.113.7']);
   });
 
   it('does nothing when switched off', async () => {
-    await admin.rest('PUT', '/security/settings', { ...DEFAULT_SECURITY_SETTINGS, rateLimitEnabled: false, maxSubmissionsPerHour: 1 });
+    await admin.rest('PUT', '/security/settings', {
+      ...DEFAULT_SECURITY_SETTINGS,
+      rateLimitEnabled: false,
+      maxSubmissionsPerHour: 1,
+    });
     for (let i = 0; i < 4; i++) expect((await submit(t.url)).status).toBe(200);
   });
 });
@@ -108,7 +141,8 @@ describe('rate-limit counters', () => {
   it('weighs the previous window by its remaining overlap (no double burst at a boundary)', async () => {
     const em = t.db.em();
     const endOfWindow = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 - 60_000);
-    for (let i = 0; i < 4; i++) expect((await consumeRateLimit(em, rule, endOfWindow)).limited).toBe(false);
+    for (let i = 0; i < 4; i++)
+      expect((await consumeRateLimit(em, rule, endOfWindow)).limited).toBe(false);
     expect((await consumeRateLimit(em, rule, endOfWindow)).limited).toBe(true);
     // Two minutes later a new window starts, but ~58 minutes of the old one still count.
     const justAfter = new Date(endOfWindow.getTime() + 120_000);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage, type TSecuritySettings, type TSecurityStats } from '../../shared/security.schema';
+import {
+  DEFAULT_SECURITY_SETTINGS,
+  type TSecurityEventPage,
+  type TSecuritySettings,
+  type TSecurityStats,
+} from '../../shared/security.schema';
 import { actorFor, startTestApp, type Client, type TestApp } from '../test/test-app';
 import { recordSecurityEvent } from './events.service';
 import { pruneSecurityData, SECURITY_RETENTION_DAYS } from './retention.service';
@@ -17,19 +22,37 @@ beforeEach(async () => {
   admin = await t.signedIn('admin');
 });
 
-const event = (type: 'honeypot_triggered' | 'bot_detected' | 'rate_limit' | 'suspicious_submission', severity: 'high' | 'medium' | 'low' = 'medium') =>
-  recordSecurityEvent(t.db.em(), { type, severity, ip: '198.51.100.1', userAgent: 'ua', details: `${type} ${severity}` });
+const event = (
+  type: 'honeypot_triggered' | 'bot_detected' | 'rate_limit' | 'suspicious_submission',
+  severity: 'high' | 'medium' | 'low' = 'medium',
+) =>
+  recordSecurityEvent(t.db.em(), {
+    type,
+    severity,
+    ip: '198.51.100.1',
+    userAgent: 'ua',
+    details: `${type} ${severity}`,
+  });
 
 describe('settings', () => {
   it('start at the spec defaults and save on the server (REST, tRPC, createCaller)', async () => {
     expect((await admin.rest('GET', '/security/settings')).body).toEqual(DEFAULT_SECURITY_SETTINGS);
-    const changed: TSecuritySettings = { ...DEFAULT_SECURITY_SETTINGS, honeypotEnabled: false, maxSubmissionsPerHour: 100, minFormFillTime: 60 };
+    const changed: TSecuritySettings = {
+      ...DEFAULT_SECURITY_SETTINGS,
+      honeypotEnabled: false,
+      maxSubmissionsPerHour: 100,
+      minFormFillTime: 60,
+    };
     const saved = await admin.rest('PUT', '/security/settings', changed);
     expect(saved).toEqual({ status: 200, body: changed });
     expect(await admin.trpc.admin.security.settings.query()).toEqual(changed);
-    const viaCaller = await t.caller(actorFor(admin.userId)).admin.security.updateSettings({ ...changed, minFormFillTime: 1 });
+    const viaCaller = await t
+      .caller(actorFor(admin.userId))
+      .admin.security.updateSettings({ ...changed, minFormFillTime: 1 });
     expect(viaCaller.minFormFillTime).toBe(1);
-    expect((await admin.rest<TSecuritySettings>('GET', '/security/settings')).body.minFormFillTime).toBe(1);
+    expect(
+      (await admin.rest<TSecuritySettings>('GET', '/security/settings')).body.minFormFillTime,
+    ).toBe(1);
   });
 
   it('never expose the form secret', async () => {
@@ -49,10 +72,18 @@ describe('settings', () => {
     [{ honeypotEnabled: null }, 'honeypotEnabled must be true or false'],
     [{ botDetectionEnabled: 0 }, 'botDetectionEnabled must be true or false'],
   ])('enforce the input bounds server-side: %o', async (patch, message) => {
-    const res = await admin.rest<{ message: string }>('PUT', '/security/settings', { ...DEFAULT_SECURITY_SETTINGS, ...patch });
+    const res = await admin.rest<{ message: string }>('PUT', '/security/settings', {
+      ...DEFAULT_SECURITY_SETTINGS,
+      ...patch,
+    });
     expect(res.status).toBe(400);
     if (message) expect(res.body.message).toContain(message);
-    await expect(admin.trpc.admin.security.updateSettings.mutate({ ...DEFAULT_SECURITY_SETTINGS, ...(patch as object) })).rejects.toMatchObject({
+    await expect(
+      admin.trpc.admin.security.updateSettings.mutate({
+        ...DEFAULT_SECURITY_SETTINGS,
+        ...(patch as object),
+      }),
+    ).rejects.toMatchObject({
       data: { httpStatus: 400 },
     });
     expect((await admin.rest('GET', '/security/settings')).body).toEqual(DEFAULT_SECURITY_SETTINGS);
@@ -71,7 +102,9 @@ describe('settings', () => {
       expect((await anon.rest(method, path, body)).status).toBe(401);
       expect((await user.rest(method, path, body)).status).toBe(403);
     }
-    await expect(t.caller(actorFor(user.userId, 'user')).admin.security.stats({ period: '24h' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      t.caller(actorFor(user.userId, 'user')).admin.security.stats({ period: '24h' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
@@ -94,9 +127,20 @@ describe('stats tiles', () => {
     await event('suspicious_submission');
     for (let i = 0; i < 15; i++) await countCleanSubmission(t.db.em());
     // Sign-in throttling is logged too, but is not a contact-form figure.
-    await recordSecurityEvent(t.db.em(), { type: 'rate_limit', scope: 'login', severity: 'high', ip: 'x', userAgent: '', details: 'login' });
+    await recordSecurityEvent(t.db.em(), {
+      type: 'rate_limit',
+      scope: 'login',
+      severity: 'high',
+      ip: 'x',
+      userAgent: '',
+      details: 'login',
+    });
     // An event 3 days old counts in 7d and 30d, not in 24h.
-    await t.db.em().execute("insert into security_events (created_at, type, severity, ip, user_agent, details) values (now() - interval '3 days', 'rate_limit', 'low', 'x', '', 'old')");
+    await t.db
+      .em()
+      .execute(
+        "insert into security_events (created_at, type, severity, ip, user_agent, details) values (now() - interval '3 days', 'rate_limit', 'low', 'x', '', 'old')",
+      );
     const day = await admin.trpc.admin.security.stats.query({ period: '24h' });
     expect(day).toEqual({
       period: '24h',
@@ -119,13 +163,26 @@ describe('event log', () => {
     for (let i = 0; i < 5; i++) await event('bot_detected', i % 2 ? 'high' : 'low');
     await event('honeypot_triggered', 'high');
     const page1 = (await admin.rest<TSecurityEventPage>('GET', '/security/events?limit=4')).body;
-    expect(page1.items.map((e) => e.type)).toEqual(['honeypot_triggered', 'bot_detected', 'bot_detected', 'bot_detected']);
+    expect(page1.items.map((e) => e.type)).toEqual([
+      'honeypot_triggered',
+      'bot_detected',
+      'bot_detected',
+      'bot_detected',
+    ]);
     expect(page1.items[0]).toMatchObject({ ip: '198.51.100.1', userAgent: 'ua', severity: 'high' });
     expect(new Date(page1.items[0]!.timestamp).toISOString()).toBe(page1.items[0]!.timestamp);
-    const page2 = await admin.trpc.admin.security.events.query({ limit: 4, cursor: page1.nextCursor! });
+    const page2 = await admin.trpc.admin.security.events.query({
+      limit: 4,
+      cursor: page1.nextCursor!,
+    });
     expect(page2.items).toHaveLength(2);
     expect(page2.nextCursor).toBeNull();
-    const bots = (await admin.rest<TSecurityEventPage>('GET', '/security/events?type=bot_detected&severity=high')).body;
+    const bots = (
+      await admin.rest<TSecurityEventPage>(
+        'GET',
+        '/security/events?type=bot_detected&severity=high',
+      )
+    ).body;
     expect(bots.items).toHaveLength(2);
     expect(bots.items.every((e) => e.type === 'bot_detected' && e.severity === 'high')).toBe(true);
     expect((await admin.rest('GET', '/security/events?type=nope')).status).toBe(400);
@@ -139,13 +196,29 @@ describe('event log', () => {
     await em.execute(
       `insert into security_events (created_at, type, severity, ip, user_agent, details) values (now() - interval '${SECURITY_RETENTION_DAYS + 1} days', 'rate_limit', 'low', 'x', '', 'old')`,
     );
-    await countCleanSubmission(em, new Date(Date.now() - (SECURITY_RETENTION_DAYS + 1) * 86_400_000));
+    await countCleanSubmission(
+      em,
+      new Date(Date.now() - (SECURITY_RETENTION_DAYS + 1) * 86_400_000),
+    );
     await countCleanSubmission(em);
-    await em.execute("insert into security_rate_limits (bucket, key, window_start, count) values ('contact-ip', 'x', now() - interval '1 day', 9)");
-    await em.execute("insert into security_used_form_tokens (nonce, expires_at) values ('00000000000000000000000000000000', now() - interval '1 minute')");
+    await em.execute(
+      "insert into security_rate_limits (bucket, key, window_start, count) values ('contact-ip', 'x', now() - interval '1 day', 9)",
+    );
+    await em.execute(
+      "insert into security_used_form_tokens (nonce, expires_at) values ('00000000000000000000000000000000', now() - interval '1 minute')",
+    );
     const pruned = await pruneSecurityData(em);
-    expect(pruned).toMatchObject({ events: 1, cleanCounters: 1, rateLimitWindows: 1, formTokens: 1 });
-    expect((await admin.rest<TSecurityEventPage>('GET', '/security/events')).body.items).toHaveLength(1);
-    expect((await admin.rest<TSecurityStats>('GET', '/security/stats?period=30d')).body.cleanSubmissions).toBe(1);
+    expect(pruned).toMatchObject({
+      events: 1,
+      cleanCounters: 1,
+      rateLimitWindows: 1,
+      formTokens: 1,
+    });
+    expect(
+      (await admin.rest<TSecurityEventPage>('GET', '/security/events')).body.items,
+    ).toHaveLength(1);
+    expect(
+      (await admin.rest<TSecurityStats>('GET', '/security/stats?period=30d')).body.cleanSubmissions,
+    ).toBe(1);
   });
 });

@@ -6,7 +6,11 @@ export const SecurityEvent = defineEntity({
   tableName: 'security_events',
   properties: {
     id: p.integer().primary().autoincrement(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .index(),
     type: p.string().length(40),
     scope: p.string().length(20).default('contact_form'),
     severity: p.string().length(10),

@@ -17,7 +17,11 @@ export const SecuritySettings = defineEntity({
     maxSubmissionsPerHour: p.integer(),
     minFormFillTime: p.integer(),
     formSecret: p.string().length(64).hidden(),
-    updatedAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type ISecuritySettings = InferEntity<typeof SecuritySettings>;

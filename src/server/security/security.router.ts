@@ -15,25 +15,53 @@ const tags = ['security'];
 
 export const adminSecurityRouter = router({
   stats: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/security/stats', tags, summary: 'Security Center tiles for a period' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/security/stats',
+        tags,
+        summary: 'Security Center tiles for a period',
+      },
+    })
     .input(z.object({ period: ZSecurityPeriod.default('7d') }))
     .output(ZSecurityStats)
     .query(({ ctx, input }) => securityStats(ctx.em, input.period)),
 
   settings: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/security/settings', tags, summary: 'Contact-form protection settings' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/security/settings',
+        tags,
+        summary: 'Contact-form protection settings',
+      },
+    })
     .input(z.void())
     .output(ZSecuritySettings)
     .query(({ ctx }) => getSecuritySettings(ctx.em)),
 
   updateSettings: adminProcedure
-    .meta({ openapi: { method: 'PUT', path: '/security/settings', tags, summary: 'Save the protection settings' } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/security/settings',
+        tags,
+        summary: 'Save the protection settings',
+      },
+    })
     .input(ZSecuritySettings)
     .output(ZSecuritySettings)
     .mutation(({ ctx, input }) => updateSecuritySettings(ctx.em, input)),
 
   events: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/security/events', tags, summary: 'Security log, newest first, filterable' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/security/events',
+        tags,
+        summary: 'Security log, newest first, filterable',
+      },
+    })
     .input(ZSecurityEventFind)
     .output(ZSecurityEventPage)
     .query(({ ctx, input }) => findSecurityEvents(ctx.em, input)),

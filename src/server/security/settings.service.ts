@@ -66,7 +66,10 @@ export async function getSecuritySettings(em: EntityManager): Promise<TSecurityS
 }
 
 /** Saves the settings (already bounded by ZSecuritySettings; the table's checks repeat the bounds). */
-export async function updateSecuritySettings(em: EntityManager, input: TSecuritySettings): Promise<TSecuritySettings> {
+export async function updateSecuritySettings(
+  em: EntityManager,
+  input: TSecuritySettings,
+): Promise<TSecuritySettings> {
   await loadProtectionSettings(em);
   await em.execute(
     `update security_settings set rate_limit_enabled = ?, honeypot_enabled = ?, bot_detection_enabled = ?,

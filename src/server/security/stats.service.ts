@@ -1,7 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSecurityPeriod, TSecurityStats } from '../../shared/security.schema';
 
-export const PERIOD_HOURS: Record<TSecurityPeriod, number> = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 };
+export const PERIOD_HOURS: Record<TSecurityPeriod, number> = {
+  '24h': 24,
+  '7d': 24 * 7,
+  '30d': 24 * 30,
+};
 
 /** Hour the counter row of a clean submission belongs to. */
 export function hourOf(date: Date): Date {
@@ -21,7 +25,11 @@ export async function countCleanSubmission(em: EntityManager, now = new Date()):
  * The Security Center tiles over a period, from the contact-form events and the clean-submission
  * counters. Clean counters are hourly, so the period's first hour counts whole.
  */
-export async function securityStats(em: EntityManager, period: TSecurityPeriod, now = new Date()): Promise<TSecurityStats> {
+export async function securityStats(
+  em: EntityManager,
+  period: TSecurityPeriod,
+  now = new Date(),
+): Promise<TSecurityStats> {
   const since = new Date(now.getTime() - PERIOD_HOURS[period] * 3_600_000);
   const [events, clean] = await Promise.all([
     em.execute<{ type: string; count: string }[]>(
@@ -29,9 +37,10 @@ export async function securityStats(em: EntityManager, period: TSecurityPeriod, 
         where scope = 'contact_form' and created_at >= ? group by type`,
       [since],
     ),
-    em.execute<{ total: string | null }[]>('select sum(count) as total from security_clean_submissions where hour >= ?', [
-      hourOf(since),
-    ]),
+    em.execute<{ total: string | null }[]>(
+      'select sum(count) as total from security_clean_submissions where hour >= ?',
+      [hourOf(since)],
+    ),
   ]);
   const byType = (type: string) => Number(events.find((e) => e.type === type)?.count ?? 0);
   const honeypotTriggers = byType('honeypot_triggered');

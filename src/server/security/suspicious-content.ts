@@ -71,7 +71,11 @@ export function checkContent(s: SubmissionText): ContentVerdict | null {
   const all = `${s.name}\n${s.company ?? ''}\n${s.message}`;
   const links = countLinks(all);
   if (countLinks(`${s.name} ${s.company ?? ''}`) > 0) {
-    return { severity: 'high', details: 'Link in the name or company field', userMessage: 'Please do not put links in the name or company fields.' };
+    return {
+      severity: 'high',
+      details: 'Link in the name or company field',
+      userMessage: 'Please do not put links in the name or company fields.',
+    };
   }
   if (links > MAX_LINKS) {
     return {
@@ -95,7 +99,8 @@ export function checkContent(s: SubmissionText): ContentVerdict | null {
     return {
       severity: 'low',
       details: `Gibberish text (${Math.round(Math.max(message.share, name.share) * 100)}% of words)`,
-      userMessage: 'Your message could not be understood. Please write it in plain words and try again.',
+      userMessage:
+        'Your message could not be understood. Please write it in plain words and try again.',
     };
   }
   return null;

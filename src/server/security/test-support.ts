@@ -6,7 +6,8 @@ import { loadProtectionSettings, updateSecuritySettings } from './settings.servi
 
 /** What a desktop browser sends with the form. */
 export const BROWSER_HEADERS = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
   'accept-language': 'en-US,en;q=0.9',
 } as const;
 
@@ -21,7 +22,10 @@ export async function backdatedFormToken(em: EntityManager, ageSeconds = 10): Pr
  * protection off and allows 100 submissions per hour, so plain test clients can submit freely.
  * Call it after each db.reset(), which empties the settings table back to the defaults.
  */
-export async function relaxContactProtections(em: EntityManager, overrides: Partial<TSecuritySettings> = {}): Promise<void> {
+export async function relaxContactProtections(
+  em: EntityManager,
+  overrides: Partial<TSecuritySettings> = {},
+): Promise<void> {
   await updateSecuritySettings(em, {
     ...DEFAULT_SECURITY_SETTINGS,
     rateLimitEnabled: false,
