@@ -1,0 +1,256 @@
+/**
+ * Load: two app instances (separate processes) share one private PostgreSQL behind a trusted
+ * proxy; autocannon drives POST /api/contacts from many client addresses (X-Forwarded-For) with
+ * every protection on (form tokens, bot and content checks, the per-IP limit at 100/hour), plus
+ * the admin contact list, for 60 s. Then every 2xx submission must be in the database exactly once.
+ *   npm run bench:load               (writes the "Load" section of docs/BENCHMARKS.md)
+ *   node --import tsx bench/load.ts --duration 10   (a quick run, prints only)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
+import { initOrm } from '../src/server/db/orm';
+import { issueFormToken } from '../src/server/security/form-token';
+import {
+  loadProtectionSettings,
+  updateSecuritySettings,
+} from '../src/server/security/settings.service';
+import { BROWSER_HEADERS } from '../src/server/security/test-support';
+import { createUser } from '../src/server/users/users.service';
+import { autocannon, type AutocannonResult } from './autocannon';
+import { writeBenchmarkSection } from './bench-doc';
+import { startPrivatePostgres } from './private-postgres';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+};
+const DURATION = Number(arg('duration') ?? 60);
+const SUBMIT_CONNECTIONS = Number(arg('connections') ?? 16);
+const ADMIN = { username: 'load-admin', password: 'load-admin-password' };
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => done(port));
+    });
+  });
+}
+
+async function startInstance(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: 'load-bench-session-secret-of-32-chars-or-more',
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'error',
+      SEED_DEMO: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error('app instance exited during start-up');
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child };
+    if (i > 300) throw new Error('app instance did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A client address per request, spread over 65,536 so the 100/hour limit never bites. */
+const clientIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+function submissions(
+  url: string,
+  instance: string,
+  secret: string,
+  acked: string[],
+  tally: Map<string, number>,
+) {
+  let n = 0;
+  return autocannon({
+    url,
+    connections: SUBMIT_CONNECTIONS,
+    duration: DURATION,
+    timeout: 30,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/contacts',
+        setupRequest: (req, context) => {
+          const seq = ++n;
+          const email = `${instance}-${seq}@load.example`;
+          context.email = email;
+          return {
+            ...req,
+            headers: {
+              ...BROWSER_HEADERS,
+              'content-type': 'application/json',
+              'x-forwarded-for': clientIp(seq + (instance === 'a' ? 0 : 32768)),
+            },
+            // A token as if the form had been opened 10 s ago: the full protection path runs, token spend included.
+            body: JSON.stringify({
+              name: `Load Tester ${seq}`,
+              email,
+              company: 'Bench Co',
+              message: 'We would like to discuss outbound calling for our sales team.',
+              website: '',
+              formToken: issueFormToken(secret, Date.now() - 10_000),
+            }),
+          };
+        },
+        onResponse: (status, _body, context) => {
+          tally.set(String(status), (tally.get(String(status)) ?? 0) + 1);
+          if (status >= 200 && status < 300) acked.push(String(context.email));
+        },
+      },
+    ],
+  });
+}
+
+function adminList(urls: string[], cookie: string) {
+  let i = 0;
+  return autocannon({
+    url: urls[0]!,
+    connections: 4,
+    duration: DURATION,
+    timeout: 30,
+    headers: { cookie },
+    requests: [
+      {
+        method: 'GET',
+        // Alternate instances by rewriting the path onto each URL's origin is not possible; the
+        // instances are identical, so the list hits instance A while B serves submissions too.
+        setupRequest: (req) => ({
+          ...req,
+          path: `/api/contacts/search?limit=50${++i % 5 === 0 ? '&search=tester' : ''}`,
+        }),
+      },
+    ],
+  });
+}
+
+interface LoadReport {
+  submit: AutocannonResult[];
+  list: AutocannonResult;
+  acked: number;
+  stored: number;
+  missing: number;
+  duplicated: number;
+  unacknowledgedStored: number;
+  statuses: Record<string, number>;
+}
+
+export async function runLoad(): Promise<LoadReport> {
+  const db = await startPrivatePostgres('load');
+  const instances: ChildProcess[] = [];
+  try {
+    const orm = await initOrm(db.url);
+    const em = orm.em.fork() as EntityManager;
+    await createUser(em, {
+      ...ADMIN,
+      email: 'load@example.com',
+      role: 'admin',
+      firstName: null,
+      lastName: null,
+    });
+    await updateSecuritySettings(em, { ...DEFAULT_SECURITY_SETTINGS, maxSubmissionsPerHour: 100 });
+    const { formSecret } = await loadProtectionSettings(em);
+
+    const a = await startInstance(db.url);
+    instances.push(a.child);
+    const b = await startInstance(db.url);
+    instances.push(b.child);
+    const login = await fetch(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+    const acked: string[] = [];
+    const tally = new Map<string, number>();
+    const [ra, rb, list] = await Promise.all([
+      submissions(a.url, 'a', formSecret, acked, tally),
+      submissions(b.url, 'b', formSecret, acked, tally),
+      adminList([a.url, b.url], cookie),
+    ]);
+
+    const rows = await em.execute<{ email: string; n: string }[]>(
+      "select email, count(*) as n from contacts where email like '%@load.example' group by email",
+    );
+    const stored = new Map(rows.map((r) => [r.email, Number(r.n)]));
+    const ackedSet = new Set(acked);
+    await orm.close(true);
+    return {
+      submit: [ra, rb],
+      list,
+      acked: acked.length,
+      stored: rows.reduce((s, r) => s + Number(r.n), 0),
+      missing: [...ackedSet].filter((e) => !stored.has(e)).length,
+      duplicated: [...stored.values()].filter((c) => c > 1).length + (acked.length - ackedSet.size),
+      unacknowledgedStored: [...stored.keys()].filter((e) => !ackedSet.has(e)).length,
+      statuses: Object.fromEntries(tally),
+    };
+  } finally {
+    for (const child of instances) {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    }
+    await db.destroy();
+  }
+}
+
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+
+function markdown(r: LoadReport): string {
+  const sum = (f: (x: AutocannonResult) => number) => r.submit.reduce((s, x) => s + f(x), 0);
+  const submitRate = sum((x) => x.requests.total) / DURATION;
+  const row = (name: string, x: AutocannonResult) =>
+    `| ${name} | ${x.requests.total} | ${(x.requests.total / x.duration).toFixed(0)} | ${ms(x.latency.p50)} | ${ms(x.latency.p99)} | ${ms(x.latency.max)} | ${x.non2xx} | ${x.errors} |`;
+  return [
+    'Run by `npm run bench:load` (`bench/load.ts`).',
+    `Two app instances (separate Node processes, \`NODE_ENV=production\`, \`TRUST_PROXY=loopback\`) share one private embedded PostgreSQL on the same machine as autocannon. ${DURATION} s; ${SUBMIT_CONNECTIONS} connections per instance post the contact form from 65,536 client addresses (X-Forwarded-For) with browser headers and a fresh form token each, **every protection on** (rate limit 100/hour/IP, honeypot, bot detection + token, content filter); 4 more connections read the admin list (\`GET /api/contacts/search?limit=50\`, every fifth with a search) on instance A.`,
+    '',
+    '| Traffic | Requests | Req/s | p50 | p99 | max | non-2xx | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    row('POST /api/contacts → instance A', r.submit[0]!),
+    row('POST /api/contacts → instance B', r.submit[1]!),
+    row('Admin list → instance A', r.list),
+    '',
+    `- Submissions: ${submitRate.toFixed(0)} req/s over both instances; statuses ${Object.entries(
+      r.statuses,
+    )
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ')}`,
+    `- Exactly once: ${r.acked} acknowledged (2xx), ${r.stored} stored; missing **${r.missing}**, duplicated **${r.duplicated}**, stored without a 2xx ${r.unacknowledgedStored}`,
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const report = await runLoad();
+  const md = markdown(report);
+  process.stdout.write(`${md}\n`);
+  if (process.argv.includes('--write')) writeBenchmarkSection('Load', md);
+  const failed =
+    report.missing > 0 ||
+    report.duplicated > 0 ||
+    report.submit.some((x) => x.errors > 0 || x.non2xx > 0);
+  process.exit(failed ? 1 : 0);
+}
