@@ -1,7 +1,8 @@
 /**
  * Lighthouse (mobile preset, simulated throttling) for every public route, median of 3 runs:
  *   npm run build && node --import tsx bench/public-lighthouse.ts [--write] [--runs=3]
- * Uses BASE_URL when given; otherwise starts the built server (src/server/main.ts) on a free port
+ * Uses BASE_URL when given; `--static` serves dist/client with its precompressed files
+ * (bench/public-static-server.ts); otherwise starts the built server (src/server/main.ts) on a free port
  * with the environment's DATABASE_URL, or the embedded PostgreSQL in a temporary DATA_DIR.
  * Chromium: CHROME_PATH (default /usr/lib/chromium/chromium, the real binary, not the wrapper).
  * Fails (exit 1) when a median category score is below 95.
@@ -35,31 +36,29 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'convoza-lh-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-    },
+/** Spawns a server process and waits until it prints or answers its URL. */
+async function spawnServer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port?: number,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
+  let url = port ? `http://127.0.0.1:${port}` : '';
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* starting */
+    if (!port) url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)?.[0] ?? '';
+    if (url) {
+      try {
+        if ((await fetch(port ? `${url}/api/health` : url)).ok) break;
+      } catch {
+        /* starting */
+      }
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -68,6 +67,27 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function startAppServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'convoza-lh-'));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+  };
+  const server = await spawnServer(['src/server/main.ts'], env, port);
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -75,9 +95,12 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
+const useStatic = process.argv.includes('--static');
 const server = process.env.BASE_URL
   ? { url: process.env.BASE_URL, stop: async () => {} }
-  : await startServer();
+  : useStatic
+    ? await spawnServer(['bench/public-static-server.ts'], process.env)
+    : await startAppServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/lib/chromium/chromium',
   chromeFlags: [
@@ -123,7 +146,11 @@ if (process.argv.includes('--write')) {
   // BENCH_LABEL names the serving setup when it is not the default (e.g. a compressing proxy).
   const label =
     process.env.BENCH_LABEL ??
-    (process.env.BASE_URL ? `served at ${process.env.BASE_URL}` : 'served by src/server/main.ts');
+    (process.env.BASE_URL
+      ? `served at ${process.env.BASE_URL}`
+      : useStatic
+        ? 'precompressed static files (bench/public-static-server.ts)'
+        : 'served by src/server/main.ts');
   updateBenchmarkSection(
     `Lighthouse (mobile), ${label}`,
     [

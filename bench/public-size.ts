@@ -16,7 +16,13 @@ const BUDGET_KB = 90;
 // The entry may name the admin chunk (its lazy import) but never load it; tRPC, react-query and
 // zod code never appear in a public route's initial JavaScript.
 const FORBIDDEN_FILES = [/admin-app/];
-const FORBIDDEN_CODE = [/createTRPC|httpBatchLink/, /QueryClient/, /ZodError|\$ZodType/];
+// validateDOMNesting exists only in React's development build (a build without NODE_ENV=production).
+const FORBIDDEN_CODE = [
+  /createTRPC|httpBatchLink/,
+  /QueryClient/,
+  /ZodError|\$ZodType/,
+  /validateDOMNesting/,
+];
 
 function htmlFile(route: string): string {
   return join(dist, route === '/' ? 'home' : route, 'index.html');

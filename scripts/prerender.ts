@@ -4,6 +4,7 @@
  * dist/client/index.html is left untouched: it stays the admin SPA shell with an empty #root.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -108,6 +109,19 @@ await write(
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
 );
 
+// Precompressed siblings (.br, .gz) of every text file, so a server or CDN can send them as is.
+const COMPRESSIBLE = /\.(html|js|css|svg|xml|txt|json)$/;
+let compressed = 0;
+for (const file of await readdir(clientDir, { recursive: true })) {
+  if (!COMPRESSIBLE.test(file)) continue;
+  const body = await readFile(join(clientDir, file));
+  if (body.length < 1024) continue;
+  const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  await writeFile(join(clientDir, `${file}.br`), brotli);
+  await writeFile(join(clientDir, `${file}.gz`), gzipSync(body, { level: 9 }));
+  compressed += 1;
+}
+console.log(`precompressed ${compressed} files (.br, .gz)`);
 console.log(
   `prerendered ${entry.PUBLIC_ROUTES.length} routes, 404.html, redirect stub and sitemap.xml`,
 );

@@ -57,7 +57,8 @@ export const TIMELINE: { year: string; title: string; description: string }[] = 
   {
     year: '2024',
     title: '10M+ AI interactions',
-    description: 'Passed 10 million AI interactions and 2,100 clients across 14 industries.',
+    description:
+      'Passed 10 million AI interactions, with 2,100+ client teams at 500+ companies in 14 industries.',
   },
 ];
 
