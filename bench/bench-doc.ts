@@ -1,13 +1,14 @@
 /** Rewrites one top-level section ("## Load", "## Faults") of docs/BENCHMARKS.md, leaving the others alone. */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 
 const DOC = resolve(import.meta.dirname, '../docs/BENCHMARKS.md');
 
 export function machine(): string {
   const cpu = cpus();
-  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${process.platform}`;
+  const load = loadavg()[0]?.toFixed(1) ?? '?';
+  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${process.platform}; 1-minute load average ${load} when written (the machine is shared)`;
 }
 
 export function writeBenchmarkSection(title: string, body: string): void {

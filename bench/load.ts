@@ -239,7 +239,7 @@ function markdown(r: LoadReport): string {
     )
       .map(([k, v]) => `${k}: ${v}`)
       .join(', ')}`,
-    `- Exactly once: ${r.acked} acknowledged (2xx), ${r.stored} stored; missing **${r.missing}**, duplicated **${r.duplicated}**, stored without a 2xx ${r.unacknowledgedStored}`,
+    `- Exactly once: ${r.acked} acknowledged (2xx), ${r.stored} stored; missing **${r.missing}**, duplicated **${r.duplicated}**, stored without a 2xx ${r.unacknowledgedStored} (requests still in flight when autocannon stopped counting)`,
   ].join('\n');
 }
 
