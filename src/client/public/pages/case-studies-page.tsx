@@ -50,7 +50,9 @@ export function CaseStudiesPage() {
               {FEATURED_STORY.metrics.map((m) => (
                 <div key={m.label} className="flex flex-col">
                   <dt className="order-2 text-sm text-slate-600">{m.label}</dt>
-                  <dd className="text-2xl font-bold text-primary sm:text-3xl">{m.value}</dd>
+                  <dd className="text-xl font-bold whitespace-nowrap text-primary sm:text-3xl">
+                    {m.value}
+                  </dd>
                 </div>
               ))}
             </dl>
