@@ -12,7 +12,11 @@ export const authRouter = router({
     .input(ZLogin)
     .output(ZLoginResult)
     .mutation(async ({ ctx, input }) => {
-      const attempt = { username: input.username, ip: ctx.ip, userAgent: ctx.req.get('user-agent') ?? '' };
+      const attempt = {
+        username: input.username,
+        ip: ctx.ip,
+        userAgent: ctx.req.get('user-agent') ?? '',
+      };
       const user = await withLoginThrottle(ctx.em, attempt, () => authenticate(ctx.em, input));
       await ctx.deps.sessions.start(ctx.em, ctx.req, ctx.res, user.id);
       return { success: true, user };

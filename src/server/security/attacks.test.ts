@@ -220,14 +220,12 @@ describe('CSV formula injection', () => {
       '\t=1+1',
     ];
     for (const [i, name] of payloads.entries()) {
-      const res = await t
-        .anonymous()
-        .rest('POST', '/contacts', {
-          name,
-          email: `f${i}@example.com`,
-          company: name,
-          message: name,
-        });
+      const res = await t.anonymous().rest('POST', '/contacts', {
+        name,
+        email: `f${i}@example.com`,
+        company: name,
+        message: name,
+      });
       expect(res.status).toBe(200);
     }
     const csv = await (await admin.fetch('/api/contacts/export/csv')).text();
