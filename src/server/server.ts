@@ -7,7 +7,7 @@ import { trustProxySetting, type TConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { ensureFirstAdmin } from './db/first-admin';
 import { initOrm, type Orm } from './db/orm';
-import { installRollbackGuard } from './db/rollback-guard';
+import { installConnectionGuard } from './db/connection-guard';
 import { seedDemoData } from './db/seeders/demo-data';
 import { createLogger } from './logger';
 import { startMaintenance } from './security/maintenance';
@@ -38,7 +38,7 @@ export async function startServer(
     log.info('using the embedded PostgreSQL', { dataDir: config.DATA_DIR });
   }
   const orm = await initOrm(databaseUrl);
-  await installRollbackGuard(orm);
+  await installConnectionGuard(orm);
   const em = orm.em.fork() as EntityManager;
   await ensureFirstAdmin(em, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log, print);
   // Demo content: on request, or by default on a brand-new embedded database; never by default on DATABASE_URL.
