@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './text.schema';
 
 export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
@@ -7,7 +8,8 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export const ZLogin = z.object({
-  username: z.string({ error: AUTH_MESSAGES.usernameRequired }).trim().min(1, AUTH_MESSAGES.usernameRequired).max(200),
+  // requiredText refuses NUL, which PostgreSQL cannot store or compare (fuzzing found the 500).
+  username: requiredText(AUTH_MESSAGES.usernameRequired, 200),
   password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
 });
 export type TLogin = z.infer<typeof ZLogin>;
