@@ -23,4 +23,6 @@ export function ormOptions(clientUrl: string, debug = false) {
   });
 }
 
-export default ormOptions(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/convoza_dev');
+export default ormOptions(
+  process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/convoza_dev',
+);

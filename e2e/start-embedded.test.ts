@@ -13,9 +13,25 @@ let output = '';
 let child: ReturnType<typeof spawn>;
 
 beforeAll(async () => {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development' };
-  for (const key of ['DATABASE_URL', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'SEED_DEMO', 'SESSION_SECRET']) delete env[key];
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+  };
+  for (const key of [
+    'DATABASE_URL',
+    'ADMIN_USERNAME',
+    'ADMIN_PASSWORD',
+    'SEED_DEMO',
+    'SESSION_SECRET',
+  ])
+    delete env[key];
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   for (let i = 0; i < 150; i++) {
@@ -54,7 +70,9 @@ describe('npm start on a fresh machine (embedded PostgreSQL)', () => {
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const contacts = (await (await fetch(`${url}/api/contacts`, { headers: { cookie } })).json()) as unknown[];
+    const contacts = (await (
+      await fetch(`${url}/api/contacts`, { headers: { cookie } })
+    ).json()) as unknown[];
     expect(contacts.length).toBeGreaterThan(0);
   });
 

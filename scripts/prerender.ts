@@ -69,7 +69,9 @@ const font = assets.find((f) => f.startsWith('inter-latin-wght-normal-') && f.en
 function fill(head: string, html: string): string {
   // Function replacers: rendered text may contain `$&`-style sequences.
   // The shell's own head (admin title, noindex) sits between the markers; pages replace it.
-  return template.replace(/<!--head-->[\s\S]*?<!--\/head-->/, () => head).replace('<!--app-->', () => html);
+  return template
+    .replace(/<!--head-->[\s\S]*?<!--\/head-->/, () => head)
+    .replace('<!--app-->', () => html);
 }
 
 async function write(relative: string, content: string) {

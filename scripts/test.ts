@@ -43,8 +43,10 @@ function results(file: string): VitestJson {
 }
 
 const suites: { name: string; config: string; json: string }[] = [];
-if (only !== 'e2e') suites.push({ name: 'unit', config: 'vitest.config.ts', json: '.data/vitest-unit.json' });
-if (only !== 'unit') suites.push({ name: 'e2e', config: 'vitest.e2e.config.ts', json: '.data/vitest-e2e.json' });
+if (only !== 'e2e')
+  suites.push({ name: 'unit', config: 'vitest.config.ts', json: '.data/vitest-unit.json' });
+if (only !== 'unit')
+  suites.push({ name: 'e2e', config: 'vitest.e2e.config.ts', json: '.data/vitest-e2e.json' });
 
 let passed = 0;
 let failed = 0;
@@ -54,7 +56,15 @@ if (suites.some((s) => s.name === 'e2e')) {
 }
 for (const suite of suites) {
   rmSync(suite.json, { force: true });
-  run('npx', ['vitest', 'run', '--config', suite.config, '--reporter=default', '--reporter=json', `--outputFile.json=${suite.json}`]);
+  run('npx', [
+    'vitest',
+    'run',
+    '--config',
+    suite.config,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${suite.json}`,
+  ]);
   const r = results(suite.json);
   passed += r.numPassedTests;
   failed += r.numFailedTests;

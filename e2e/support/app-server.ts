@@ -23,7 +23,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startAppServer(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<AppServer> {
+export async function startAppServer(
+  options: { seedDemo?: boolean; env?: Record<string, string> } = {},
+): Promise<AppServer> {
   const name = `convoza_e2e_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${name} template ${templateDb()}`);
   const port = await freePort();

@@ -5,7 +5,13 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -30,7 +36,8 @@ export async function openPage(
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
   page.on('request', (r) => {
     const u = r.url();
-    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) foreignRequests.push(u);
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))
+      foreignRequests.push(u);
   });
   return { page, context, consoleErrors, foreignRequests };
 }

@@ -84,13 +84,11 @@ describe('HTTP edges', () => {
 
   it('answers a malformed JSON body with 400, not 500, on /api and /trpc', async () => {
     for (const path of ['/api/auth/login', '/trpc/auth.login']) {
-      const res = await t
-        .anonymous()
-        .fetch(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: '{"username": ',
-        });
+      const res = await t.anonymous().fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"username": ',
+      });
       expect(res.status, path).toBe(400);
       expect(await res.json(), path).toMatchObject({ message: 'Request body is not valid JSON' });
     }
@@ -98,13 +96,11 @@ describe('HTTP edges', () => {
 
   it('answers a body over the limit with 413', async () => {
     const body = JSON.stringify({ csvData: 'x'.repeat(6 * 1024 * 1024) });
-    const res = await t
-      .anonymous()
-      .fetch('/api/contacts/import/csv', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      });
+    const res = await t.anonymous().fetch('/api/contacts/import/csv', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ message: 'Request body too large' });
   });

@@ -29,8 +29,16 @@ const ZConfig = z
     SEED_DEMO: ZBool.optional(),
     ADMIN_USERNAME: z.string().min(1).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
-    SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 8),
-    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24 * 7),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(60 * 8),
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(24 * 7),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && (!c.SESSION_SECRET || c.SESSION_SECRET.length < 32)) {
@@ -47,7 +55,11 @@ export type TConfig = z.infer<typeof ZConfig>;
 /** Parses configuration from the environment (plus `.env` defaults); throws with every problem named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotEnvPath = '.env'): TConfig {
   // `PORT=` or `DATABASE_URL=` (common in compose files) means "unset": an empty PORT used to coerce to 0 (a random port).
-  const merged = Object.fromEntries(Object.entries({ ...loadDotEnv(dotEnvPath), ...env }).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const merged = Object.fromEntries(
+    Object.entries({ ...loadDotEnv(dotEnvPath), ...env }).filter(
+      ([, v]) => v !== undefined && v.trim() !== '',
+    ),
+  );
   const result = ZConfig.safeParse(merged);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);

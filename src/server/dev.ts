@@ -7,5 +7,8 @@ const vite = await createViteServer({ server: { middlewareMode: true }, appType:
 const running = await startServer(loadConfig(), (app) => app.use(vite.middlewares), false);
 process.stdout.write(`\nDev server at ${running.url}\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void Promise.all([running.stop(), vite.close()]).then(() => process.exit(0)));
+  process.once(
+    signal,
+    () => void Promise.all([running.stop(), vite.close()]).then(() => process.exit(0)),
+  );
 }

@@ -3,12 +3,7 @@
  * (trpc/errors.ts) maps these codes to tRPC codes and so to HTTP statuses.
  */
 export type AppErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS';
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
 
 export class AppError extends Error {
   constructor(

@@ -1,6 +1,12 @@
 /** Structured JSON logs, one line per event. */
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+const order: Record<Level | 'silent', number> = {
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  silent: 99,
+};
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;

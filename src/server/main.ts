@@ -5,7 +5,9 @@ import { startServer } from './server';
 
 const config = loadConfig();
 const running = await startServer(config, (app) => serveBuiltFrontend(app, resolve('dist/client')));
-process.stdout.write(`\nConvoza is running at ${running.url}  (admin: ${running.url}/admin/login)\n\n`);
+process.stdout.write(
+  `\nConvoza is running at ${running.url}  (admin: ${running.url}/admin/login)\n\n`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

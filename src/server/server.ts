@@ -40,7 +40,12 @@ export async function startServer(
   const orm = await initOrm(databaseUrl);
   await installConnectionGuard(orm);
   const em = orm.em.fork() as EntityManager;
-  await ensureFirstAdmin(em, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log, print);
+  await ensureFirstAdmin(
+    em,
+    { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD },
+    log,
+    print,
+  );
   // Demo content: on request, or by default on a brand-new embedded database; never by default on DATABASE_URL.
   if (config.SEED_DEMO ?? Boolean(embedded?.created)) await seedDemoData(em);
 
@@ -51,7 +56,10 @@ export async function startServer(
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
     secureCookie: config.NODE_ENV === 'production',
   });
-  const app = createApp({ orm, sessions, log }, { trustProxy: trustProxySetting(config.TRUST_PROXY), frontend, csp });
+  const app = createApp(
+    { orm, sessions, log },
+    { trustProxy: trustProxySetting(config.TRUST_PROXY), frontend, csp },
+  );
   const server = await new Promise<Server>((done) => {
     const s = app.listen(config.PORT, config.HOST, () => done(s));
   });

@@ -10,7 +10,10 @@ export const AUTH_MESSAGES = {
 export const ZLogin = z.object({
   // requiredText refuses NUL, which PostgreSQL cannot store or compare (fuzzing found the 500).
   username: requiredText(AUTH_MESSAGES.usernameRequired, 200),
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(200),
 });
 export type TLogin = z.infer<typeof ZLogin>;
 

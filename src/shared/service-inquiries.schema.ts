@@ -8,7 +8,12 @@ export const ZPriority = z.enum(PRIORITIES, {
 export type TPriority = z.infer<typeof ZPriority>;
 
 /** Known service types (each has its own icon); other lowercase keys are accepted too. */
-export const SERVICE_TYPES = ['ai_outbound', 'ai_inbound', 'ai_messaging', 'workflow_automation'] as const;
+export const SERVICE_TYPES = [
+  'ai_outbound',
+  'ai_inbound',
+  'ai_messaging',
+  'workflow_automation',
+] as const;
 
 const details = {
   estimatedVolume: optionalText(200),

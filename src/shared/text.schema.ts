@@ -5,13 +5,15 @@ const noNul = (s: string) => !s.includes('\u0000');
 
 /** A required, trimmed text field with the user-facing message for "blank". */
 export function requiredText(message: string, max = 200) {
-  return z
-    .string({ error: message })
-    .trim()
-    // abort: a blank value reports only "required", not also "invalid format".
-    .min(1, { message, abort: true })
-    .max(max, `Must be at most ${max} characters`)
-    .refine(noNul, 'Must not contain NUL characters');
+  return (
+    z
+      .string({ error: message })
+      .trim()
+      // abort: a blank value reports only "required", not also "invalid format".
+      .min(1, { message, abort: true })
+      .max(max, `Must be at most ${max} characters`)
+      .refine(noNul, 'Must not contain NUL characters')
+  );
 }
 
 /** An optional text field: blank or missing becomes null. */

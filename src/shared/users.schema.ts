@@ -56,7 +56,8 @@ export const ZUserUpdate = z.object({
 export type TUserUpdate = z.input<typeof ZUserUpdate>;
 
 /** The edit dialog's form: the update plus a confirmation that is checked here and never sent. */
-export const ZUserEditForm = ZUserUpdate.omit({ id: true }).extend({ confirmPassword: z.string().optional() })
+export const ZUserEditForm = ZUserUpdate.omit({ id: true })
+  .extend({ confirmPassword: z.string().optional() })
   .refine((v) => !v.newPassword || v.newPassword === v.confirmPassword, {
     message: USER_MESSAGES.passwordsDontMatch,
     path: ['confirmPassword'],

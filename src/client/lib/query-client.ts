@@ -4,7 +4,12 @@ import { QueryClient } from '@tanstack/react-query';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { refetchInterval: false, refetchOnWindowFocus: false, staleTime: Infinity, retry: false },
+      queries: {
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
       mutations: { retry: false },
     },
   });

@@ -11,8 +11,12 @@ export async function analyticsSummary(em: EntityManager): Promise<TAnalyticsSum
       `select (select count(*) from contacts) as contacts, (select count(*) from users) as users,
               (select count(*) from service_inquiries) as inquiries, (select count(*) from campaigns) as campaigns`,
     ),
-    conn.execute<{ status: string; count: string }[]>('select status, count(*) as count from contacts group by status'),
-    conn.execute<{ status: string; count: string }[]>('select status, count(*) as count from campaigns group by status'),
+    conn.execute<{ status: string; count: string }[]>(
+      'select status, count(*) as count from contacts group by status',
+    ),
+    conn.execute<{ status: string; count: string }[]>(
+      'select status, count(*) as count from campaigns group by status',
+    ),
     // Plain `date`s turned into UTC instants explicitly, so the session's TimeZone setting never shifts a day.
     conn.execute<{ day: string; count: string }[]>(
       `select to_char(d.day, 'YYYY-MM-DD') as day, count(c.id) as count
@@ -23,7 +27,8 @@ export async function analyticsSummary(em: EntityManager): Promise<TAnalyticsSum
     ),
   ]);
   const t = totals[0]!;
-  const toMap = (rows: { status: string; count: string }[]) => Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+  const toMap = (rows: { status: string; count: string }[]) =>
+    Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
   return {
     totalContacts: Number(t.contacts),
     totalUsers: Number(t.users),

@@ -8,7 +8,15 @@ import { authenticate } from './auth.service';
 
 export const authRouter = router({
   login: throttledProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/login', tags: ['auth'], protect: false, summary: 'Sign in' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/login',
+        tags: ['auth'],
+        protect: false,
+        summary: 'Sign in',
+      },
+    })
     .input(ZLogin)
     .output(ZLoginResult)
     .mutation(async ({ ctx, input }) => {
@@ -23,7 +31,15 @@ export const authRouter = router({
     }),
 
   logout: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/logout', tags: ['auth'], protect: false, summary: 'Sign out' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/logout',
+        tags: ['auth'],
+        protect: false,
+        summary: 'Sign out',
+      },
+    })
     .input(z.void())
     .output(ZOk)
     .mutation(async ({ ctx }) => {
@@ -32,7 +48,9 @@ export const authRouter = router({
     }),
 
   me: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/auth/me', tags: ['auth'], summary: 'The signed-in user' } })
+    .meta({
+      openapi: { method: 'GET', path: '/auth/me', tags: ['auth'], summary: 'The signed-in user' },
+    })
     .input(z.void())
     .output(ZMe)
     .query(({ ctx }) => {

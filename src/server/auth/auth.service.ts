@@ -12,6 +12,13 @@ export async function authenticate(em: EntityManager, input: TLogin): Promise<TM
   const user = await em.findOne(User, { username: input.username }, { populate: ['password'] });
   const hash = user?.password ?? (await dummyPasswordHash());
   const valid = await verifyPassword(input.password, hash);
-  if (!user || !valid || !user.isActive) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
-  return { id: user.id, username: user.username, role: user.role, firstName: user.firstName ?? null, lastName: user.lastName ?? null };
+  if (!user || !valid || !user.isActive)
+    throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+  };
 }

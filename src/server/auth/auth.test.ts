@@ -84,12 +84,10 @@ describe('POST /api/auth/login', () => {
     const wrong = await t
       .anonymous()
       .rest<{ message: string }>('POST', '/auth/login', { username, password: 'not-the-password' });
-    const unknown = await t
-      .anonymous()
-      .rest<{ message: string }>('POST', '/auth/login', {
-        username: 'nobody-here',
-        password: 'whatever',
-      });
+    const unknown = await t.anonymous().rest<{ message: string }>('POST', '/auth/login', {
+      username: 'nobody-here',
+      password: 'whatever',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(AUTH_MESSAGES.invalidCredentials);

@@ -7,7 +7,9 @@ const KEY_LENGTH = 32;
 function derive(password: string, salt: Buffer, o: typeof PARAMS): Promise<Buffer> {
   const options: ScryptOptions = { ...o, maxmem: 128 * o.N * o.r * 2 };
   return new Promise((done, fail) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? fail(err) : done(key))),
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
+      err ? fail(err) : done(key),
+    ),
   );
 }
 
@@ -15,14 +17,25 @@ function derive(password: string, salt: Buffer, o: typeof PARAMS): Promise<Buffe
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -11,7 +11,10 @@ export const Session = defineEntity({
     expiresAt: p.datetime().index(),
     /** Sliding idle deadline; expiresAt is the absolute one. */
     idleExpiresAt: p.datetime(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 export type ISession = InferEntity<typeof Session>;

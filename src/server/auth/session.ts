@@ -55,18 +55,31 @@ export class SessionManager {
   }
 
   /** The signed-in actor for this request, or null. */
-  async resolve(em: EntityManager, req: IncomingMessage, res: ServerResponse): Promise<Actor | null> {
+  async resolve(
+    em: EntityManager,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<Actor | null> {
     const cookie = await this.cookie(req, res);
     if (!cookie.sid) return null;
     const row = await em.findOne(Session, { id: cookie.sid }, { populate: ['user'] });
     const now = Date.now();
-    if (!row || row.expiresAt.getTime() <= now || row.idleExpiresAt.getTime() <= now || !row.user.isActive) {
+    if (
+      !row ||
+      row.expiresAt.getTime() <= now ||
+      row.idleExpiresAt.getTime() <= now ||
+      !row.user.isActive
+    ) {
       if (row) await em.nativeDelete(Session, { id: row.id });
       return null;
     }
     const idleDeadline = now + this.settings.idleMinutes * 60_000;
     if (idleDeadline - row.idleExpiresAt.getTime() > IDLE_BUMP_MS) {
-      await em.nativeUpdate(Session, { id: row.id }, { idleExpiresAt: new Date(Math.min(idleDeadline, row.expiresAt.getTime())) });
+      await em.nativeUpdate(
+        Session,
+        { id: row.id },
+        { idleExpiresAt: new Date(Math.min(idleDeadline, row.expiresAt.getTime())) },
+      );
     }
     const user = row.user;
     return {
@@ -80,7 +93,12 @@ export class SessionManager {
   }
 
   /** Starts a fresh session (new id, so a planted id is never promoted) and drops any previous one. */
-  async start(em: EntityManager, req: IncomingMessage, res: ServerResponse, userId: number): Promise<string> {
+  async start(
+    em: EntityManager,
+    req: IncomingMessage,
+    res: ServerResponse,
+    userId: number,
+  ): Promise<string> {
     const cookie = await this.cookie(req, res);
     if (cookie.sid) await em.nativeDelete(Session, { id: cookie.sid });
     const id = randomBytes(32).toString('base64url');
@@ -106,11 +124,20 @@ export class SessionManager {
 }
 
 /** Ends every session of a user, optionally keeping one (the actor's own). */
-export async function endUserSessions(em: EntityManager, userId: number, keepSessionId?: string): Promise<void> {
-  await em.nativeDelete(Session, keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId });
+export async function endUserSessions(
+  em: EntityManager,
+  userId: number,
+  keepSessionId?: string,
+): Promise<void> {
+  await em.nativeDelete(
+    Session,
+    keepSessionId ? { user: userId, id: { $ne: keepSessionId } } : { user: userId },
+  );
 }
 
 export async function pruneExpiredSessions(em: EntityManager): Promise<number> {
   const now = new Date();
-  return em.nativeDelete(Session, { $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }] });
+  return em.nativeDelete(Session, {
+    $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }],
+  });
 }

@@ -12,7 +12,10 @@ export const Campaign = defineEntity({
     goalMetric: p.string().length(100).nullable(),
     goalValue: p.integer().nullable(),
     description: p.text().nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     updatedAt: p
       .datetime()
       .defaultRaw('now()')

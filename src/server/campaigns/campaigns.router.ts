@@ -2,13 +2,21 @@ import { z } from 'zod';
 import { ZCampaign, ZCampaignCreate, ZCampaignUpdate } from '../../shared/campaigns.schema';
 import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { adminProcedure, router } from '../trpc/trpc';
-import { createCampaign, deleteCampaign, duplicateCampaign, listCampaigns, updateCampaign } from './campaigns.service';
+import {
+  createCampaign,
+  deleteCampaign,
+  duplicateCampaign,
+  listCampaigns,
+  updateCampaign,
+} from './campaigns.service';
 
 const tags = ['campaigns'];
 
 export const adminCampaignsRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/campaigns', tags, summary: 'Every campaign, newest first' } })
+    .meta({
+      openapi: { method: 'GET', path: '/campaigns', tags, summary: 'Every campaign, newest first' },
+    })
     .input(z.void())
     .output(z.array(ZCampaign))
     .query(({ ctx }) => listCampaigns(ctx.em)),
@@ -20,19 +28,35 @@ export const adminCampaignsRouter = router({
     .mutation(({ ctx, input }) => createCampaign(ctx.em, input)),
 
   update: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/campaigns/{id}', tags, summary: 'Change any fields of a campaign' } })
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/campaigns/{id}',
+        tags,
+        summary: 'Change any fields of a campaign',
+      },
+    })
     .input(ZCampaignUpdate)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => updateCampaign(ctx.em, input)),
 
   duplicate: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/campaigns/{id}/duplicate', tags, summary: 'Copy a campaign as a new draft' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/campaigns/{id}/duplicate',
+        tags,
+        summary: 'Copy a campaign as a new draft',
+      },
+    })
     .input(ZIdInput)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => duplicateCampaign(ctx.em, input.id)),
 
   delete: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/campaigns/{id}', tags, summary: 'Delete a campaign' } })
+    .meta({
+      openapi: { method: 'DELETE', path: '/campaigns/{id}', tags, summary: 'Delete a campaign' },
+    })
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

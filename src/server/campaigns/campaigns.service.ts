@@ -1,6 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { TCampaign, TCampaignStatus, ZCampaignCreate, ZCampaignUpdate } from '../../shared/campaigns.schema';
+import type {
+  TCampaign,
+  TCampaignStatus,
+  ZCampaignCreate,
+  ZCampaignUpdate,
+} from '../../shared/campaigns.schema';
 import { notFound } from '../errors';
 import { Campaign, type ICampaign } from './campaign.entity';
 
@@ -24,13 +29,19 @@ export async function listCampaigns(em: EntityManager): Promise<TCampaign[]> {
   return rows.map(toCampaignView);
 }
 
-export async function createCampaign(em: EntityManager, input: z.output<typeof ZCampaignCreate>): Promise<TCampaign> {
+export async function createCampaign(
+  em: EntityManager,
+  input: z.output<typeof ZCampaignCreate>,
+): Promise<TCampaign> {
   const campaign = em.create(Campaign, { ...input });
   await em.flush();
   return toCampaignView(campaign);
 }
 
-export async function updateCampaign(em: EntityManager, input: z.output<typeof ZCampaignUpdate>): Promise<TCampaign> {
+export async function updateCampaign(
+  em: EntityManager,
+  input: z.output<typeof ZCampaignUpdate>,
+): Promise<TCampaign> {
   const campaign = await em.findOne(Campaign, { id: input.id });
   if (!campaign) throw notFound('Campaign', input.id);
   const { id: _id, ...changes } = input;

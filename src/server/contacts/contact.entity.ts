@@ -12,7 +12,11 @@ export const Contact = defineEntity({
     message: p.text().nullable(),
     source: p.string().length(50).default('website'),
     status: p.string().length(20).default('new').index(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()).index(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .index(),
     updatedAt: p
       .datetime()
       .defaultRaw('now()')
@@ -21,9 +25,20 @@ export const Contact = defineEntity({
   },
   // Substring search (ILIKE '%q%') on name, email and company runs on trigram indexes.
   indexes: [
-    { name: 'contacts_name_trgm', expression: 'create index "contacts_name_trgm" on "contacts" using gin ("name" gin_trgm_ops)' },
-    { name: 'contacts_email_trgm', expression: 'create index "contacts_email_trgm" on "contacts" using gin ("email" gin_trgm_ops)' },
-    { name: 'contacts_company_trgm', expression: 'create index "contacts_company_trgm" on "contacts" using gin ("company" gin_trgm_ops)' },
+    {
+      name: 'contacts_name_trgm',
+      expression: 'create index "contacts_name_trgm" on "contacts" using gin ("name" gin_trgm_ops)',
+    },
+    {
+      name: 'contacts_email_trgm',
+      expression:
+        'create index "contacts_email_trgm" on "contacts" using gin ("email" gin_trgm_ops)',
+    },
+    {
+      name: 'contacts_company_trgm',
+      expression:
+        'create index "contacts_company_trgm" on "contacts" using gin ("company" gin_trgm_ops)',
+    },
   ],
 });
 export type IContact = InferEntity<typeof Contact>;

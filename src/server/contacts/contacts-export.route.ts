@@ -11,9 +11,12 @@ export function contactsExportRoute(deps: AppDeps): RequestHandler {
   return async (req, res) => {
     const em = deps.orm.em.fork() as EntityManager;
     const actor = await deps.sessions.resolve(em, req, res);
-    if (!actor) return void res.status(401).json({ message: 'Please sign in', code: 'UNAUTHORIZED' });
+    if (!actor)
+      return void res.status(401).json({ message: 'Please sign in', code: 'UNAUTHORIZED' });
     if (actor.role !== 'admin') {
-      return void res.status(403).json({ message: 'Only administrators can do this', code: 'FORBIDDEN' });
+      return void res
+        .status(403)
+        .json({ message: 'Only administrators can do this', code: 'FORBIDDEN' });
     }
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${exportFileName()}"`);
@@ -24,7 +27,9 @@ export function contactsExportRoute(deps: AppDeps): RequestHandler {
       deps.log.error('CSV export failed', { error: String(error) });
       if (!res.headersSent) {
         res.removeHeader('Content-Disposition');
-        res.status(503).json({ message: 'Export failed, please retry', code: 'SERVICE_UNAVAILABLE' });
+        res
+          .status(503)
+          .json({ message: 'Export failed, please retry', code: 'SERVICE_UNAVAILABLE' });
       } else res.destroy();
     }
   };

@@ -3,11 +3,26 @@ import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { ZContactCreate, ZContactStatus, type TCsvImportResult } from '../../shared/contacts.schema';
+import {
+  ZContactCreate,
+  ZContactStatus,
+  type TCsvImportResult,
+} from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { Contact } from './contact.entity';
 
-export const CSV_COLUMNS = ['id', 'name', 'email', 'company', 'phone', 'message', 'status', 'source', 'createdAt', 'updatedAt'] as const;
+export const CSV_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'company',
+  'phone',
+  'message',
+  'status',
+  'source',
+  'createdAt',
+  'updatedAt',
+] as const;
 const MAX_ROWS = 50_000;
 const MAX_REPORTED_ERRORS = 10;
 
@@ -57,15 +72,28 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
       relax_column_count: true,
     });
   } catch (error) {
-    throw new AppError('BAD_REQUEST', `The file is not valid CSV: ${(error as Error).message}`, 'csvData');
+    throw new AppError(
+      'BAD_REQUEST',
+      `The file is not valid CSV: ${(error as Error).message}`,
+      'csvData',
+    );
   }
   const missing = ['name', 'email'].filter((c) => !header.includes(c));
   if (missing.length) {
-    throw new AppError('BAD_REQUEST', `The CSV header must include the columns: ${missing.join(', ')}`, 'csvData');
+    throw new AppError(
+      'BAD_REQUEST',
+      `The CSV header must include the columns: ${missing.join(', ')}`,
+      'csvData',
+    );
   }
-  if (records.length === 0) throw new AppError('BAD_REQUEST', 'The CSV file has no data rows', 'csvData');
+  if (records.length === 0)
+    throw new AppError('BAD_REQUEST', 'The CSV file has no data rows', 'csvData');
   if (records.length > MAX_ROWS) {
-    throw new AppError('BAD_REQUEST', `The CSV file has ${records.length} rows; at most ${MAX_ROWS} can be imported at once`, 'csvData');
+    throw new AppError(
+      'BAD_REQUEST',
+      `The CSV file has ${records.length} rows; at most ${MAX_ROWS} can be imported at once`,
+      'csvData',
+    );
   }
 
   const rows: z.output<typeof ZCsvRow>[] = [];
@@ -81,12 +109,22 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
       status: record.status,
     });
     if (parsed.success) rows.push(parsed.data);
-    else errors.push(`Line ${startLine(info.lines, raw)}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ')}`);
+    else
+      errors.push(
+        `Line ${startLine(info.lines, raw)}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ')}`,
+      );
   }
   if (errors.length) {
     const shown = errors.slice(0, MAX_REPORTED_ERRORS).join('; ');
-    const more = errors.length > MAX_REPORTED_ERRORS ? `; and ${errors.length - MAX_REPORTED_ERRORS} more` : '';
-    throw new AppError('BAD_REQUEST', `Nothing was imported: ${errors.length} invalid row(s). ${shown}${more}`, 'csvData');
+    const more =
+      errors.length > MAX_REPORTED_ERRORS
+        ? `; and ${errors.length - MAX_REPORTED_ERRORS} more`
+        : '';
+    throw new AppError(
+      'BAD_REQUEST',
+      `Nothing was imported: ${errors.length} invalid row(s). ${shown}${more}`,
+      'csvData',
+    );
   }
 
   await em.transactional(async (tem) => {
@@ -140,7 +178,10 @@ async function* csvChunks(em: EntityManager, batchSize = 1000): AsyncGenerator<s
   yield `${CSV_COLUMNS.join(',')}\n`;
   let after = 0;
   for (;;) {
-    const { rows } = await pool.query<ExportRow & { id: number }>(EXPORT_SELECT, [after, batchSize]);
+    const { rows } = await pool.query<ExportRow & { id: number }>(EXPORT_SELECT, [
+      after,
+      batchSize,
+    ]);
     if (rows.length === 0) return;
     yield rows.map((row) => `${CSV_COLUMNS.map((col) => csvField(row[col])).join(',')}\n`).join('');
     after = rows[rows.length - 1]!.id;

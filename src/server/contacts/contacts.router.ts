@@ -23,13 +23,22 @@ const tags = ['contacts'];
 
 export const adminContactsRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/contacts', tags, summary: 'Every contact, newest first' } })
+    .meta({
+      openapi: { method: 'GET', path: '/contacts', tags, summary: 'Every contact, newest first' },
+    })
     .input(z.void())
     .output(z.array(ZContact))
     .query(({ ctx }) => listAllContacts(ctx.em)),
 
   find: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/contacts/search', tags, summary: 'A page of contacts with search, status filter and per-status counts' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/contacts/search',
+        tags,
+        summary: 'A page of contacts with search, status filter and per-status counts',
+      },
+    })
     .input(ZContactFind)
     .output(ZContactPage)
     .query(({ ctx, input }) => findContacts(ctx.em, input)),
@@ -41,13 +50,22 @@ export const adminContactsRouter = router({
     .query(({ ctx, input }) => getContact(ctx.em, input.id)),
 
   updateStatus: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/contacts/{id}/status', tags, summary: "Set a contact's status" } })
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/contacts/{id}/status',
+        tags,
+        summary: "Set a contact's status",
+      },
+    })
     .input(ZContactStatusUpdate)
     .output(ZContact)
     .mutation(({ ctx, input }) => updateContactStatus(ctx.em, input.id, input.status)),
 
   delete: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/contacts/{id}', tags, summary: 'Delete one contact' } })
+    .meta({
+      openapi: { method: 'DELETE', path: '/contacts/{id}', tags, summary: 'Delete one contact' },
+    })
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -56,7 +74,14 @@ export const adminContactsRouter = router({
     }),
 
   deleteAll: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/contacts/bulk/all', tags, summary: 'Delete every contact' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/contacts/bulk/all',
+        tags,
+        summary: 'Delete every contact',
+      },
+    })
     .input(z.void())
     .output(ZOk.extend({ deleted: z.number().int() }))
     .mutation(async ({ ctx }) => {
@@ -65,7 +90,14 @@ export const adminContactsRouter = router({
     }),
 
   import: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/contacts/import/csv', tags, summary: 'Import contacts from CSV text (all or nothing)' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/contacts/import/csv',
+        tags,
+        summary: 'Import contacts from CSV text (all or nothing)',
+      },
+    })
     .input(ZCsvImport)
     .output(ZCsvImportResult)
     .mutation(({ ctx, input }) => importContactsCsv(ctx.em, input.csvData)),

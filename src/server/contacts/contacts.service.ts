@@ -13,7 +13,10 @@ import { notFound } from '../errors';
 import { Contact } from './contact.entity';
 import { toContactView } from './contact.view';
 
-type ContactData = Omit<TContactCreate, 'source'> & { source?: string | null; status?: TContactStatus };
+type ContactData = Omit<TContactCreate, 'source'> & {
+  source?: string | null;
+  status?: TContactStatus;
+};
 
 export async function createContact(em: EntityManager, input: ContactData): Promise<TContact> {
   const contact = em.create(Contact, {
@@ -43,7 +46,13 @@ export function likePattern(term: string): string {
 function searchFilter(search: string | undefined) {
   if (!search) return {};
   const pattern = likePattern(search);
-  return { $or: [{ name: { $ilike: pattern } }, { email: { $ilike: pattern } }, { company: { $ilike: pattern } }] };
+  return {
+    $or: [
+      { name: { $ilike: pattern } },
+      { email: { $ilike: pattern } },
+      { company: { $ilike: pattern } },
+    ],
+  };
 }
 
 /** One page of contacts for the admin screen: keyset paging on id, filters and counts in SQL. */
@@ -79,7 +88,8 @@ async function countByStatus(em: EntityManager, where: object): Promise<TContact
   for (const row of rows) {
     const n = Number(row.count);
     counts.all += n;
-    if ((CONTACT_STATUSES as readonly string[]).includes(row.status)) counts[row.status as TContactStatus] += n;
+    if ((CONTACT_STATUSES as readonly string[]).includes(row.status))
+      counts[row.status as TContactStatus] += n;
   }
   return counts;
 }
@@ -90,7 +100,11 @@ export async function getContact(em: EntityManager, id: number): Promise<TContac
   return toContactView(contact);
 }
 
-export async function updateContactStatus(em: EntityManager, id: number, status: TContactStatus): Promise<TContact> {
+export async function updateContactStatus(
+  em: EntityManager,
+  id: number,
+  status: TContactStatus,
+): Promise<TContact> {
   const contact = await em.findOne(Contact, { id });
   if (!contact) throw notFound('Contact', id);
   contact.status = status;

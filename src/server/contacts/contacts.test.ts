@@ -18,7 +18,13 @@ beforeEach(async () => {
   admin = await t.signedIn('admin');
 });
 
-const form = { name: 'Ada Lovelace', email: 'Ada@Example.com', company: 'Analytical Co', phone: '555-0100', message: 'Need outbound calling' };
+const form = {
+  name: 'Ada Lovelace',
+  email: 'Ada@Example.com',
+  company: 'Analytical Co',
+  phone: '555-0100',
+  message: 'Need outbound calling',
+};
 
 describe('POST /api/contacts (public submit)', () => {
   it('stores a submission with source website and status new (REST)', async () => {
@@ -26,7 +32,12 @@ describe('POST /api/contacts (public submit)', () => {
     expect(res.status).toBe(200);
     const list = await admin.rest<TContact[]>('GET', '/contacts');
     expect(list.body).toHaveLength(1);
-    expect(list.body[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', source: 'website', status: 'new' });
+    expect(list.body[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      source: 'website',
+      status: 'new',
+    });
   });
 
   it('stores a submission through tRPC too', async () => {
@@ -36,12 +47,27 @@ describe('POST /api/contacts (public submit)', () => {
   });
 
   it('names each invalid field with the spec message, on both transports', async () => {
-    const res = await t.anonymous().rest<{ message: string; data: { fieldErrors: Record<string, string> } }>('POST', '/contacts', { name: '  ', email: '', message: '' });
+    const res = await t
+      .anonymous()
+      .rest<{ message: string; data: { fieldErrors: Record<string, string> } }>(
+        'POST',
+        '/contacts',
+        { name: '  ', email: '', message: '' },
+      );
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('name: Name is required; email: Email is required; message: Message is required');
-    expect(res.body.data.fieldErrors).toEqual({ name: 'Name is required', email: 'Email is required', message: 'Message is required' });
+    expect(res.body.message).toBe(
+      'name: Name is required; email: Email is required; message: Message is required',
+    );
+    expect(res.body.data.fieldErrors).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      message: 'Message is required',
+    });
 
-    const err = await t.anonymous().trpc.public.contact.submit.mutate({ name: '', email: 'a@b.co', message: 'x' }).catch((e) => e);
+    const err = await t
+      .anonymous()
+      .trpc.public.contact.submit.mutate({ name: '', email: 'a@b.co', message: 'x' })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(TRPCClientError);
     expect(err.message).toBe('name: Name is required');
     expect(err.data.httpStatus).toBe(400);
@@ -50,12 +76,16 @@ describe('POST /api/contacts (public submit)', () => {
   it('rejects NUL characters and oversized fields with 400, not 500', async () => {
     const nul = await t.anonymous().rest('POST', '/contacts', { ...form, name: 'a\u0000b' });
     expect(nul.status).toBe(400);
-    const long = await t.anonymous().rest('POST', '/contacts', { ...form, message: 'x'.repeat(6000) });
+    const long = await t
+      .anonymous()
+      .rest('POST', '/contacts', { ...form, message: 'x'.repeat(6000) });
     expect(long.status).toBe(400);
   });
 
   it('answers success to a filled honeypot but stores nothing', async () => {
-    const res = await t.anonymous().rest('POST', '/contacts', { ...form, website: 'http://spam.example' });
+    const res = await t
+      .anonymous()
+      .rest('POST', '/contacts', { ...form, website: 'http://spam.example' });
     expect(res.status).toBe(200);
     expect((await admin.rest<TContact[]>('GET', '/contacts')).body).toHaveLength(0);
   });
@@ -64,7 +94,12 @@ describe('POST /api/contacts (public submit)', () => {
 describe('admin contact operations', () => {
   async function seed(n: number) {
     for (let i = 0; i < n; i++) {
-      await t.anonymous().rest('POST', '/contacts', { name: `Person ${i}`, email: `p${i}@corp${i % 3}.com`, company: i % 2 ? 'Acme' : 'Globex', message: 'hi' });
+      await t.anonymous().rest('POST', '/contacts', {
+        name: `Person ${i}`,
+        email: `p${i}@corp${i % 3}.com`,
+        company: i % 2 ? 'Acme' : 'Globex',
+        message: 'hi',
+      });
     }
   }
 
@@ -72,21 +107,35 @@ describe('admin contact operations', () => {
     expect((await t.anonymous().rest('GET', '/contacts')).status).toBe(401);
     const user = await t.signedIn('user');
     expect((await user.rest('GET', '/contacts')).status).toBe(403);
-    await expect(t.caller(null).admin.contacts.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(t.caller(actorFor(user.userId, 'user')).admin.contacts.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.caller(null).admin.contacts.list()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(
+      t.caller(actorFor(user.userId, 'user')).admin.contacts.list(),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('updates a status through REST and createCaller, and 404s an unknown id', async () => {
     await seed(1);
     const [contact] = (await admin.rest<TContact[]>('GET', '/contacts')).body;
-    const res = await admin.rest<TContact>('PATCH', `/contacts/${contact!.id}/status`, { status: 'qualified' });
+    const res = await admin.rest<TContact>('PATCH', `/contacts/${contact!.id}/status`, {
+      status: 'qualified',
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('qualified');
-    const viaCaller = await t.caller(actorFor(admin.userId)).admin.contacts.updateStatus({ id: contact!.id, status: 'converted' });
+    const viaCaller = await t
+      .caller(actorFor(admin.userId))
+      .admin.contacts.updateStatus({ id: contact!.id, status: 'converted' });
     expect(viaCaller.status).toBe('converted');
-    expect((await admin.rest('PATCH', '/contacts/999999/status', { status: 'new' })).status).toBe(404);
-    expect((await admin.rest('PATCH', `/contacts/${contact!.id}/status`, { status: 'won' })).status).toBe(400);
-    expect((await admin.rest('PATCH', '/contacts/99999999999/status', { status: 'new' })).status).toBe(400);
+    expect((await admin.rest('PATCH', '/contacts/999999/status', { status: 'new' })).status).toBe(
+      404,
+    );
+    expect(
+      (await admin.rest('PATCH', `/contacts/${contact!.id}/status`, { status: 'won' })).status,
+    ).toBe(400);
+    expect(
+      (await admin.rest('PATCH', '/contacts/99999999999/status', { status: 'new' })).status,
+    ).toBe(400);
   });
 
   it('pages, searches case-insensitively and counts per status in SQL', async () => {
@@ -94,8 +143,14 @@ describe('admin contact operations', () => {
     const page1 = await admin.trpc.admin.contacts.find.query({ limit: 3 });
     expect(page1.items).toHaveLength(3);
     expect(page1.total).toBe(7);
-    const page2 = await admin.trpc.admin.contacts.find.query({ limit: 3, cursor: page1.nextCursor! });
-    const page3 = await admin.trpc.admin.contacts.find.query({ limit: 3, cursor: page2.nextCursor! });
+    const page2 = await admin.trpc.admin.contacts.find.query({
+      limit: 3,
+      cursor: page1.nextCursor!,
+    });
+    const page3 = await admin.trpc.admin.contacts.find.query({
+      limit: 3,
+      cursor: page2.nextCursor!,
+    });
     expect(page3.items).toHaveLength(1);
     expect(page3.nextCursor).toBeNull();
     const ids = [...page1.items, ...page2.items, ...page3.items].map((c) => c.id);

@@ -16,7 +16,9 @@ async function freePort(): Promise<number> {
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
     });
   });
 }
@@ -25,7 +27,10 @@ async function freePort(): Promise<number> {
  * Starts the zero-setup PostgreSQL in `<dataDir>/pg` (initialised on first use) on a free
  * loopback port. Used only when DATABASE_URL is not set.
  */
-export async function startEmbeddedDatabase(dataDir: string, log: (msg: string) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  log: (msg: string) => void,
+): Promise<EmbeddedDatabase> {
   const root = resolve(dataDir);
   const databaseDir = join(root, 'pg');
   mkdirSync(root, { recursive: true });

@@ -29,7 +29,9 @@ export async function ensureFirstAdmin(
   }
   if (await em.count(User, { role: 'admin' })) return;
   const password = randomBytes(12).toString('base64url');
-  const username = (await em.count(User, { username: 'admin' })) ? `admin-${randomBytes(3).toString('hex')}` : 'admin';
+  const username = (await em.count(User, { username: 'admin' }))
+    ? `admin-${randomBytes(3).toString('hex')}`
+    : 'admin';
   await em.insert(User, {
     username,
     email: `${username}@convoza.local`,

@@ -10,7 +10,8 @@ const REDIRECTS: Record<string, string> = {
 function listFiles(dir: string): Set<string> {
   const files = new Set<string>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.add(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    if (entry.isFile())
+      files.add(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
   }
   return files;
 }
@@ -26,10 +27,16 @@ export function serveBuiltFrontend(app: Express, distDir: string): void {
 
   function send(req: Request, res: Response, file: string, cacheControl: string) {
     const accepts = req.get('accept-encoding') ?? '';
-    const encoding = /\bbr\b/.test(accepts) && files.has(`${file}.br`) ? 'br' : /\bgzip\b/.test(accepts) && files.has(`${file}.gz`) ? 'gzip' : null;
+    const encoding =
+      /\bbr\b/.test(accepts) && files.has(`${file}.br`)
+        ? 'br'
+        : /\bgzip\b/.test(accepts) && files.has(`${file}.gz`)
+          ? 'gzip'
+          : null;
     res.type(extname(file) || 'html');
     res.setHeader('Cache-Control', cacheControl);
-    if (files.has(`${file}.br`) || files.has(`${file}.gz`)) res.setHeader('Vary', 'Accept-Encoding');
+    if (files.has(`${file}.br`) || files.has(`${file}.gz`))
+      res.setHeader('Vary', 'Accept-Encoding');
     if (encoding) res.setHeader('Content-Encoding', encoding);
     const path = encoding ? `${file}.${encoding === 'br' ? 'br' : 'gz'}` : file;
     res.sendFile(join(distDir, path), { dotfiles: 'deny' });
@@ -46,12 +53,18 @@ export function serveBuiltFrontend(app: Express, distDir: string): void {
     path = path.replace(/\/+$/, '') || '/';
     const redirect = REDIRECTS[path];
     if (redirect) return res.redirect(301, redirect);
-    if (path === '/admin' || path.startsWith('/admin/')) return send(req, res, 'index.html', 'no-store');
+    if (path === '/admin' || path.startsWith('/admin/'))
+      return send(req, res, 'index.html', 'no-store');
 
     const asset = path.slice(1);
     if (files.has(asset) && !/\.(html|br|gz)$/.test(asset)) {
       const hashed = asset.startsWith('assets/');
-      return send(req, res, asset, hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      return send(
+        req,
+        res,
+        asset,
+        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
     }
     // Prerendered pages: / is home/index.html, so /home itself is not a page.
     const page = path === '/' ? 'home/index.html' : path === '/home' ? '' : `${asset}/index.html`;

@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { TServiceInquiry, ZServiceInquiryCreate, ZServiceInquiryUpdate } from '../../shared/service-inquiries.schema';
+import type {
+  TServiceInquiry,
+  ZServiceInquiryCreate,
+  ZServiceInquiryUpdate,
+} from '../../shared/service-inquiries.schema';
 import { Contact } from '../contacts/contact.entity';
 import { AppError, notFound } from '../errors';
 import { ServiceInquiry, type IServiceInquiry } from './service-inquiry.entity';
@@ -28,9 +32,17 @@ export async function createServiceInquiry(
   em: EntityManager,
   input: z.output<typeof ZServiceInquiryCreate>,
 ): Promise<TServiceInquiry> {
-  if (!(await em.count(Contact, { id: input.contactId }))) throw new AppError('BAD_REQUEST', `contactId: contact ${input.contactId} does not exist`, 'contactId');
+  if (!(await em.count(Contact, { id: input.contactId })))
+    throw new AppError(
+      'BAD_REQUEST',
+      `contactId: contact ${input.contactId} does not exist`,
+      'contactId',
+    );
   const { contactId: _contactId, ...rest } = input;
-  const inquiry = em.create(ServiceInquiry, { ...rest, contact: em.getReference(Contact, input.contactId) });
+  const inquiry = em.create(ServiceInquiry, {
+    ...rest,
+    contact: em.getReference(Contact, input.contactId),
+  });
   await em.flush();
   return toInquiryView(inquiry);
 }

@@ -14,7 +14,10 @@ export const ServiceInquiry = defineEntity({
     timeline: p.string().length(200).nullable(),
     budget: p.string().length(200).nullable(),
     notes: p.text().nullable(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 export type IServiceInquiry = InferEntity<typeof ServiceInquiry>;

@@ -10,5 +10,8 @@ vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
 afterEach(() => {
   const seen = errors;
   errors = [];
-  if (seen.length) throw new Error(`console.error was called: ${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
+  if (seen.length)
+    throw new Error(
+      `console.error was called: ${seen.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
 });

@@ -20,4 +20,3 @@ export async function adminQuery(sql: string): Promise<void> {
     await client.end();
   }
 }
-

@@ -20,7 +20,13 @@ export class Client {
   constructor(readonly baseUrl: string) {
     // The typed tRPC client over HTTP, as the back office uses it.
     this.trpc = createTRPCClient<AppRouter>({
-      links: [httpLink({ url: `${baseUrl}/trpc`, transformer: superjson, fetch: (url, init) => this.fetch(String(url), init as RequestInit) })],
+      links: [
+        httpLink({
+          url: `${baseUrl}/trpc`,
+          transformer: superjson,
+          fetch: (url, init) => this.fetch(String(url), init as RequestInit),
+        }),
+      ],
     });
   }
 
@@ -32,7 +38,10 @@ export class Client {
   fetch = async (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('cookie', this.cookieHeader);
-    const res = await fetch(path.startsWith('http') ? path : this.baseUrl + path, { ...init, headers });
+    const res = await fetch(path.startsWith('http') ? path : this.baseUrl + path, {
+      ...init,
+      headers,
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = '', ...attrs] = line.split(';');
       const eq = pair.indexOf('=');
@@ -46,7 +55,11 @@ export class Client {
   };
 
   /** JSON REST call; returns status and parsed body. */
-  rest = async <T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+  rest = async <T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> => {
     const res = await this.fetch(`/api${path}`, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -78,7 +91,12 @@ let userCounter = 0;
 export async function startTestApp(): Promise<TestApp> {
   const db = await createTestDatabase();
   const log = createLogger('silent');
-  const sessions = new SessionManager({ secret: 'x'.repeat(32) + 'test-secret', idleMinutes: 60, absoluteHours: 24, secureCookie: false });
+  const sessions = new SessionManager({
+    secret: 'x'.repeat(32) + 'test-secret',
+    idleMinutes: 60,
+    absoluteHours: 24,
+    secureCookie: false,
+  });
   const deps: AppDeps = { orm: db.orm, sessions, log };
   const app = createApp(deps);
   const server = await new Promise<Server>((done) => {
@@ -94,9 +112,19 @@ export async function startTestApp(): Promise<TestApp> {
     anonymous: () => new Client(url),
     signedIn: async (role = 'admin', username) => {
       const name = username ?? `${role}${++userCounter}`;
-      const user = await createUser(db.em(), { username: name, email: `${name}@example.com`, password: TEST_PASSWORD, role, firstName: null, lastName: null });
+      const user = await createUser(db.em(), {
+        username: name,
+        email: `${name}@example.com`,
+        password: TEST_PASSWORD,
+        role,
+        firstName: null,
+        lastName: null,
+      });
       const client = new Client(url);
-      const res = await client.rest('POST', '/auth/login', { username: name, password: TEST_PASSWORD });
+      const res = await client.rest('POST', '/auth/login', {
+        username: name,
+        password: TEST_PASSWORD,
+      });
       if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
       return Object.assign(client, { userId: user.id });
     },
@@ -121,5 +149,12 @@ export async function startTestApp(): Promise<TestApp> {
 
 /** An actor record for createCaller tests. */
 export function actorFor(userId: number, role = 'admin'): Actor {
-  return { userId, username: `user${userId}`, role, firstName: null, lastName: null, sessionId: 'caller-session' };
+  return {
+    userId,
+    username: `user${userId}`,
+    role,
+    firstName: null,
+    lastName: null,
+    sessionId: 'caller-session',
+  };
 }

@@ -30,7 +30,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       const tables = await conn.execute<{ name: string }[]>(
         "select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'",
       );
-      await conn.execute(`truncate table ${tables.map((t) => t.name).join(', ')} restart identity cascade`);
+      await conn.execute(
+        `truncate table ${tables.map((t) => t.name).join(', ')} restart identity cascade`,
+      );
     },
     drop: async () => {
       await orm.close(true);

@@ -21,7 +21,9 @@ export class InputValidationError extends Error {
 
 /** "field: message; other: message" from a zod error, so both transports name the field. */
 export function describeZodError(error: ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+  return error.issues
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
 }
 
 /** The one place domain and database errors become tRPC errors (and so HTTP statuses). */
@@ -32,23 +34,50 @@ export function toTRPCError(error: unknown): TRPCError {
   }
   if (error instanceof TRPCError) {
     const cause = error.cause;
-    if (cause && !(cause instanceof TRPCError) && error.code === 'INTERNAL_SERVER_ERROR') return toTRPCError(cause);
+    if (cause && !(cause instanceof TRPCError) && error.code === 'INTERNAL_SERVER_ERROR')
+      return toTRPCError(cause);
     return error;
   }
-  if (error instanceof AppError) return new TRPCError({ code: error.code, message: error.message, cause: error });
+  if (error instanceof AppError)
+    return new TRPCError({ code: error.code, message: error.message, cause: error });
   if (error instanceof UniqueConstraintViolationException) {
-    return new TRPCError({ code: 'CONFLICT', message: 'A record with the same unique value already exists', cause: error });
+    return new TRPCError({
+      code: 'CONFLICT',
+      message: 'A record with the same unique value already exists',
+      cause: error,
+    });
   }
   if (error instanceof ForeignKeyConstraintViolationException) {
-    return new TRPCError({ code: 'BAD_REQUEST', message: 'A referenced record does not exist', cause: error });
+    return new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'A referenced record does not exist',
+      cause: error,
+    });
   }
   if (isDatabaseUnavailable(error)) {
-    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable, please retry shortly', cause: error });
+    return new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unavailable, please retry shortly',
+      cause: error,
+    });
   }
-  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', cause: error });
+  return new TRPCError({
+    code: 'INTERNAL_SERVER_ERROR',
+    message: 'Internal server error',
+    cause: error,
+  });
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof ConnectionException) return true;

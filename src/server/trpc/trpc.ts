@@ -12,7 +12,11 @@ const t = initTRPC
     transformer: superjson,
     errorFormatter({ shape, error }) {
       const zod =
-        error.cause instanceof InputValidationError ? error.cause.zodError : error.cause instanceof ZodError ? error.cause : null;
+        error.cause instanceof InputValidationError
+          ? error.cause.zodError
+          : error.cause instanceof ZodError
+            ? error.cause
+            : null;
       return {
         ...shape,
         message: zod ? describeZodError(zod) : shape.message,
@@ -21,7 +25,9 @@ const t = initTRPC
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           fieldErrors: zod ? fieldErrors(zod) : undefined,
-          issues: zod ? zod.issues.map((i) => ({ path: i.path.map(String), message: i.message })) : undefined,
+          issues: zod
+            ? zod.issues.map((i) => ({ path: i.path.map(String), message: i.message }))
+            : undefined,
         },
       };
     },

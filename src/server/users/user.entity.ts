@@ -13,7 +13,10 @@ export const User = defineEntity({
     lastName: p.string().length(100).nullable(),
     role: p.string().length(20).default('user'),
     isActive: p.boolean().default(true),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     updatedAt: p
       .datetime()
       .defaultRaw('now()')

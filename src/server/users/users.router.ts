@@ -8,7 +8,9 @@ const tags = ['users'];
 
 export const adminUsersRouter = router({
   list: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/users', tags, summary: 'Every user (never a password)' } })
+    .meta({
+      openapi: { method: 'GET', path: '/users', tags, summary: 'Every user (never a password)' },
+    })
     .input(z.void())
     .output(z.array(ZUser))
     .query(({ ctx }) => listUsers(ctx.em)),
@@ -20,13 +22,27 @@ export const adminUsersRouter = router({
     .mutation(({ ctx, input }) => createUser(ctx.em, input)),
 
   update: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/users/{id}', tags, summary: 'Update a user, optionally with a new password' } })
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/users/{id}',
+        tags,
+        summary: 'Update a user, optionally with a new password',
+      },
+    })
     .input(ZUserUpdate)
     .output(ZUser)
     .mutation(({ ctx, input }) => updateUser(ctx.em, input, ctx.actor)),
 
   delete: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/users/{id}', tags, summary: 'Delete a user and end their sessions' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/users/{id}',
+        tags,
+        summary: 'Delete a user and end their sessions',
+      },
+    })
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

@@ -33,7 +33,8 @@ async function assertUnique(em: EntityManager, username: string, email: string, 
     ...(exceptId ? { id: { $ne: exceptId } } : {}),
   });
   if (!clash) return;
-  if (clash.username === username) throw new AppError('CONFLICT', `Username '${username}' is already taken`, 'username');
+  if (clash.username === username)
+    throw new AppError('CONFLICT', `Username '${username}' is already taken`, 'username');
   throw new AppError('CONFLICT', `Email '${email}' is already in use`, 'email');
 }
 
@@ -45,7 +46,10 @@ function uniqueViolation(error: unknown): never {
   throw error;
 }
 
-export async function createUser(em: EntityManager, input: z.output<typeof ZUserCreate>): Promise<TUser> {
+export async function createUser(
+  em: EntityManager,
+  input: z.output<typeof ZUserCreate>,
+): Promise<TUser> {
   await assertUnique(em, input.username, input.email);
   const user = em.create(User, {
     username: input.username,
@@ -65,13 +69,25 @@ export async function createUser(em: EntityManager, input: z.output<typeof ZUser
  * cannot both see "another admin is left" and remove the last one.
  */
 async function lockedAdminCount(em: EntityManager): Promise<number> {
-  const admins = await em.find(User, { role: 'admin', isActive: true }, { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] });
+  const admins = await em.find(
+    User,
+    { role: 'admin', isActive: true },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, fields: ['id'] },
+  );
   return admins.length;
 }
 
-export async function updateUser(em: EntityManager, input: z.output<typeof ZUserUpdate>, actor: Actor): Promise<TUser> {
+export async function updateUser(
+  em: EntityManager,
+  input: z.output<typeof ZUserUpdate>,
+  actor: Actor,
+): Promise<TUser> {
   return em.transactional(async (tem) => {
-    const user = await tem.findOne(User, { id: input.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const user = await tem.findOne(
+      User,
+      { id: input.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!user) throw notFound('User', input.id);
     await assertUnique(tem, input.username, input.email, user.id);
     const role = input.role ?? user.role;

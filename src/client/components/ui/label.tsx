@@ -3,5 +3,10 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('mb-1 block text-sm font-medium text-slate-800', className)} {...props} />;
+  return (
+    <LabelPrimitive.Root
+      className={cn('mb-1 block text-sm font-medium text-slate-800', className)}
+      {...props}
+    />
+  );
 }

@@ -23,9 +23,15 @@ export function Toaster() {
           data-variant={t.variant ?? 'default'}
         >
           <div className="grid gap-1">
-            {t.title && <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>}
+            {t.title && (
+              <ToastPrimitive.Title className="text-sm font-semibold">
+                {t.title}
+              </ToastPrimitive.Title>
+            )}
             {t.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close
