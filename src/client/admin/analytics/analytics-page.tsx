@@ -19,7 +19,10 @@ export function AnalyticsPage() {
   const summary = trpc.analytics.summary.useQuery();
   return (
     <div>
-      <PageHeader title="Analytics Dashboard" subtitle="Comprehensive insights into your business performance" />
+      <PageHeader
+        title="Analytics Dashboard"
+        subtitle="Comprehensive insights into your business performance"
+      />
       {summary.isPending ? (
         <LoadingState text="Loading analytics..." />
       ) : summary.isError ? (
@@ -34,7 +37,12 @@ export function AnalyticsPage() {
 type Summary = TAnalyticsSummary;
 
 function AnalyticsBody({ data }: { data: Summary }) {
-  const rates = analyticsRates(data.contactsByStatus, data.campaignsByStatus, data.totalContacts, data.totalCampaigns);
+  const rates = analyticsRates(
+    data.contactsByStatus,
+    data.campaignsByStatus,
+    data.totalContacts,
+    data.totalCampaigns,
+  );
   const summaryRows: [string, number][] = [
     ['Total Inquiries', data.totalContacts],
     ['Contacts Reached', data.contactsByStatus.contacted ?? 0],
@@ -44,14 +52,46 @@ function AnalyticsBody({ data }: { data: Summary }) {
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatTile label="Total Contacts" value={data.totalContacts} subtitle="Customer inquiries received" icon={Mail} />
-        <StatTile label="System Users" value={data.totalUsers} subtitle="Active admin users" icon={Users} />
-        <StatTile label="Service Inquiries" value={data.totalServiceInquiries} subtitle="Detailed service requests" icon={Briefcase} />
-        <StatTile label="Marketing Campaigns" value={data.totalCampaigns} subtitle="Active and completed campaigns" icon={Megaphone} />
+        <StatTile
+          label="Total Contacts"
+          value={data.totalContacts}
+          subtitle="Customer inquiries received"
+          icon={Mail}
+        />
+        <StatTile
+          label="System Users"
+          value={data.totalUsers}
+          subtitle="Active admin users"
+          icon={Users}
+        />
+        <StatTile
+          label="Service Inquiries"
+          value={data.totalServiceInquiries}
+          subtitle="Detailed service requests"
+          icon={Briefcase}
+        />
+        <StatTile
+          label="Marketing Campaigns"
+          value={data.totalCampaigns}
+          subtitle="Active and completed campaigns"
+          icon={Megaphone}
+        />
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <BreakdownPanel title="Contact Status Distribution" counts={data.contactsByStatus} known={CONTACT_STATUSES} tone={contactTone} emptyText="No contact data available" />
-        <BreakdownPanel title="Campaign Performance" counts={data.campaignsByStatus} known={CAMPAIGN_STATUSES} tone={campaignTone} emptyText="No campaign data available" />
+        <BreakdownPanel
+          title="Contact Status Distribution"
+          counts={data.contactsByStatus}
+          known={CONTACT_STATUSES}
+          tone={contactTone}
+          emptyText="No contact data available"
+        />
+        <BreakdownPanel
+          title="Campaign Performance"
+          counts={data.campaignsByStatus}
+          known={CAMPAIGN_STATUSES}
+          tone={campaignTone}
+          emptyText="No campaign data available"
+        />
       </div>
       <RateCards {...rates} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -65,9 +105,15 @@ function AnalyticsBody({ data }: { data: Summary }) {
         <CardContent>
           <dl className="grid grid-cols-2 gap-4 md:grid-cols-4">
             {summaryRows.map(([label, value]) => (
-              <div key={label} className="rounded-lg bg-slate-50 p-4" data-testid={`summary-${label}`}>
+              <div
+                key={label}
+                className="rounded-lg bg-slate-50 p-4"
+                data-testid={`summary-${label}`}
+              >
                 <dt className="text-xs font-medium text-slate-600">{label}</dt>
-                <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{formatNumber(value)}</dd>
+                <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">
+                  {formatNumber(value)}
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,8 +1,18 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 import { formatDay, formatNumber } from '../lib/format';
 
 /** Contacts received per day over the last 30 days: bars, with a hidden table for screen readers. */
-export function ContactsPerDayChart({ days }: { days: readonly { date: string; count: number }[] }) {
+export function ContactsPerDayChart({
+  days,
+}: {
+  days: readonly { date: string; count: number }[];
+}) {
   const max = Math.max(1, ...days.map((d) => d.count));
   const total = days.reduce((sum, d) => sum + d.count, 0);
   const first = days[0];
@@ -12,16 +22,25 @@ export function ContactsPerDayChart({ days }: { days: readonly { date: string; c
       <CardHeader>
         <CardTitle>Contacts per Day</CardTitle>
         <CardDescription>
-          Last 30 days: <span className="font-semibold tabular-nums text-slate-900">{formatNumber(total)}</span> contacts received
+          Last 30 days:{' '}
+          <span className="font-semibold tabular-nums text-slate-900">{formatNumber(total)}</span>{' '}
+          contacts received
         </CardDescription>
       </CardHeader>
       <CardContent>
         <div className="flex h-40 items-end gap-[3px]" aria-hidden data-testid="per-day-chart">
           {days.map((d) => (
-            <div key={d.date} className="group relative flex h-full flex-1 items-end" title={`${formatDay(d.date)}: ${d.count}`}>
+            <div
+              key={d.date}
+              className="group relative flex h-full flex-1 items-end"
+              title={`${formatDay(d.date)}: ${d.count}`}
+            >
               <div
                 className="w-full rounded-t bg-primary/80 group-hover:bg-primary"
-                style={{ height: d.count === 0 ? '2px' : `${Math.max(4, (d.count / max) * 100)}%`, opacity: d.count === 0 ? 0.25 : 1 }}
+                style={{
+                  height: d.count === 0 ? '2px' : `${Math.max(4, (d.count / max) * 100)}%`,
+                  opacity: d.count === 0 ? 0.25 : 1,
+                }}
               />
             </div>
           ))}

@@ -1,4 +1,10 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 import { conversionFunnel, type StatusCounts } from '../lib/analytics-math';
 import { capitalize, formatNumber } from '../lib/format';
 import { BAR_COLOURS, contactTone } from '../lib/status-styles';
@@ -20,11 +26,19 @@ export function ConversionFunnel({ contactsByStatus }: { contactsByStatus: Statu
                 <span className="font-medium text-slate-800">{capitalize(stage.status)}</span>
                 <span className="tabular-nums text-slate-600">
                   {formatNumber(stage.reached)} · {stage.percentOfTotal}%
-                  {index > 0 && <span className="text-slate-500"> ({stage.percentOfPrevious}% of previous)</span>}
+                  {index > 0 && (
+                    <span className="text-slate-500">
+                      {' '}
+                      ({stage.percentOfPrevious}% of previous)
+                    </span>
+                  )}
                 </span>
               </div>
               <div className="mt-1.5 h-3 overflow-hidden rounded bg-slate-100" aria-hidden>
-                <div className={`h-full rounded ${BAR_COLOURS[contactTone(stage.status)]}`} style={{ width: `${stage.percentOfTotal}%` }} />
+                <div
+                  className={`h-full rounded ${BAR_COLOURS[contactTone(stage.status)]}`}
+                  style={{ width: `${stage.percentOfTotal}%` }}
+                />
               </div>
             </li>
           ))}

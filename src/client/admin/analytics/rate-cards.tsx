@@ -1,7 +1,17 @@
 import { Activity, Target, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 
-function RateCard({ title, value, hint, icon: Icon }: { title: string; value: number; hint: string; icon: LucideIcon }) {
+function RateCard({
+  title,
+  value,
+  hint,
+  icon: Icon,
+}: {
+  title: string;
+  value: number;
+  hint: string;
+  icon: LucideIcon;
+}) {
   return (
     <Card className="p-5" data-testid={`rate-${title}`}>
       <div className="flex items-center gap-2 text-sm font-medium text-slate-600">
@@ -17,12 +27,35 @@ function RateCard({ title, value, hint, icon: Icon }: { title: string; value: nu
   );
 }
 
-export function RateCards({ conversionRate, engagementScore, activeRate }: { conversionRate: number; engagementScore: number; activeRate: number }) {
+export function RateCards({
+  conversionRate,
+  engagementScore,
+  activeRate,
+}: {
+  conversionRate: number;
+  engagementScore: number;
+  activeRate: number;
+}) {
   return (
     <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
-      <RateCard title="Conversion Rate" value={conversionRate} hint="Contacts converted to customers" icon={TrendingUp} />
-      <RateCard title="Engagement Score" value={engagementScore} hint="Qualified leads and conversions" icon={Target} />
-      <RateCard title="Active Rate" value={activeRate} hint="Active campaigns running" icon={Activity} />
+      <RateCard
+        title="Conversion Rate"
+        value={conversionRate}
+        hint="Contacts converted to customers"
+        icon={TrendingUp}
+      />
+      <RateCard
+        title="Engagement Score"
+        value={engagementScore}
+        hint="Qualified leads and conversions"
+        icon={Target}
+      />
+      <RateCard
+        title="Active Rate"
+        value={activeRate}
+        hint="Active campaigns running"
+        icon={Activity}
+      />
     </div>
   );
 }

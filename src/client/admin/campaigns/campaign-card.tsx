@@ -16,7 +16,11 @@ export interface CampaignCardActions {
   onToggle: () => void;
 }
 
-export function CampaignCard({ campaign, toggling, ...actions }: { campaign: TCampaign; toggling: boolean } & CampaignCardActions) {
+export function CampaignCard({
+  campaign,
+  toggling,
+  ...actions
+}: { campaign: TCampaign; toggling: boolean } & CampaignCardActions) {
   const active = campaign.status === 'active';
   const facts: [string, string][] = [
     ['Target audience', campaign.targetAudience ?? '—'],
@@ -31,7 +35,8 @@ export function CampaignCard({ campaign, toggling, ...actions }: { campaign: TCa
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-base font-semibold text-slate-900">{campaign.name}</h3>
           <p className="text-xs text-slate-600">
-            {capitalize(campaign.type)} Campaign · Created <span className="tabular-nums">{formatDate(campaign.createdAt)}</span>
+            {capitalize(campaign.type)} Campaign · Created{' '}
+            <span className="tabular-nums">{formatDate(campaign.createdAt)}</span>
           </p>
         </div>
         <CampaignStatusBadge status={campaign.status} />

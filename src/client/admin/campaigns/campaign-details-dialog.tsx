@@ -1,11 +1,23 @@
 import type { TCampaign } from '../../../shared/campaigns.schema';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { DetailList } from '../components/detail-list';
 import { CampaignStatusBadge } from '../components/status-badge';
 import { capitalize, formatDateTime, formatNumber } from '../lib/format';
 
 /** 'View Analytics': everything stored about the campaign. No made-up performance figures. */
-export function CampaignDetailsDialog({ campaign, onClose }: { campaign: TCampaign; onClose: () => void }) {
+export function CampaignDetailsDialog({
+  campaign,
+  onClose,
+}: {
+  campaign: TCampaign;
+  onClose: () => void;
+}) {
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="sm:max-w-xl">
@@ -18,7 +30,13 @@ export function CampaignDetailsDialog({ campaign, onClose }: { campaign: TCampai
             { label: 'Status', value: <CampaignStatusBadge status={campaign.status} /> },
             { label: 'Type', value: `${capitalize(campaign.type)} Campaign` },
             { label: 'Target Audience', value: campaign.targetAudience },
-            { label: 'Goal', value: campaign.goalValue === null ? null : `${formatNumber(campaign.goalValue)} ${campaign.goalMetric ?? ''}`.trim() },
+            {
+              label: 'Goal',
+              value:
+                campaign.goalValue === null
+                  ? null
+                  : `${formatNumber(campaign.goalValue)} ${campaign.goalMetric ?? ''}`.trim(),
+            },
             { label: 'Created', value: formatDateTime(campaign.createdAt) },
             { label: 'Last Updated', value: formatDateTime(campaign.updatedAt) },
             { label: 'Description', value: campaign.description, wide: true },

@@ -1,10 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { CAMPAIGN_TYPES, ZCampaignUpdate, type TCampaign } from '../../../shared/campaigns.schema';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { FieldError, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select';
 import { TextField } from '../components/text-field';
 import { fieldErrors } from '../lib/form-errors';
 import { capitalize } from '../lib/format';
@@ -18,7 +31,13 @@ function parseGoal(text: string): number | null {
 }
 
 /** Edits a campaign's name, type, audience, goal and description; mount with key={campaign.id}. */
-export function CampaignEditDialog({ campaign, onClose }: { campaign: TCampaign; onClose: () => void }) {
+export function CampaignEditDialog({
+  campaign,
+  onClose,
+}: {
+  campaign: TCampaign;
+  onClose: () => void;
+}) {
   const [values, setValues] = useState({
     name: campaign.name,
     type: campaign.type,
@@ -29,11 +48,16 @@ export function CampaignEditDialog({ campaign, onClose }: { campaign: TCampaign;
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { update } = useCampaignMutations();
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+  const set = (field: Field) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [field]: e.target.value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ZCampaignUpdate.safeParse({ id: campaign.id, ...values, goalValue: parseGoal(values.goalValue) });
+    const parsed = ZCampaignUpdate.safeParse({
+      id: campaign.id,
+      ...values,
+      goalValue: parseGoal(values.goalValue),
+    });
     if (!parsed.success) return setErrors(fieldErrors<Field>(parsed.error));
     setErrors({});
     update.mutate(parsed.data, { onSuccess: onClose });
@@ -47,7 +71,13 @@ export function CampaignEditDialog({ campaign, onClose }: { campaign: TCampaign;
           <DialogDescription>Editing {campaign.name}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <TextField id="campaign-name" label="Name" value={values.name} onChange={set('name')} error={errors.name} />
+          <TextField
+            id="campaign-name"
+            label="Name"
+            value={values.name}
+            onChange={set('name')}
+            error={errors.name}
+          />
           <div>
             <Label htmlFor="campaign-type">Type</Label>
             <Select value={values.type} onValueChange={(type) => setValues({ ...values, type })}>
@@ -64,9 +94,21 @@ export function CampaignEditDialog({ campaign, onClose }: { campaign: TCampaign;
             </Select>
             <FieldError id="campaign-type-error" message={errors.type} />
           </div>
-          <TextField id="campaign-audience" label="Target Audience" value={values.targetAudience} onChange={set('targetAudience')} error={errors.targetAudience} />
+          <TextField
+            id="campaign-audience"
+            label="Target Audience"
+            value={values.targetAudience}
+            onChange={set('targetAudience')}
+            error={errors.targetAudience}
+          />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField id="campaign-metric" label="Goal Metric" value={values.goalMetric} onChange={set('goalMetric')} error={errors.goalMetric} />
+            <TextField
+              id="campaign-metric"
+              label="Goal Metric"
+              value={values.goalMetric}
+              onChange={set('goalMetric')}
+              error={errors.goalMetric}
+            />
             <TextField
               id="campaign-goal"
               label="Goal Value"
@@ -81,7 +123,11 @@ export function CampaignEditDialog({ campaign, onClose }: { campaign: TCampaign;
           </div>
           <div>
             <Label htmlFor="campaign-description">Description</Label>
-            <Textarea id="campaign-description" value={values.description} onChange={set('description')} />
+            <Textarea
+              id="campaign-description"
+              value={values.description}
+              onChange={set('description')}
+            />
             <FieldError id="campaign-description-error" message={errors.description} />
           </div>
           <DialogFooter>

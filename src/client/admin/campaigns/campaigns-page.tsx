@@ -1,6 +1,10 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { CAMPAIGN_STATUSES, NEW_CAMPAIGN_DEFAULTS, type TCampaign } from '../../../shared/campaigns.schema';
+import {
+  CAMPAIGN_STATUSES,
+  NEW_CAMPAIGN_DEFAULTS,
+  type TCampaign,
+} from '../../../shared/campaigns.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
@@ -45,13 +49,31 @@ export function CampaignsPage() {
 
   return (
     <div>
-      <PageHeader title="Campaign Management" subtitle="Create and manage marketing campaigns" actions={newButton('New Campaign')} />
+      <PageHeader
+        title="Campaign Management"
+        subtitle="Create and manage marketing campaigns"
+        actions={newButton('New Campaign')}
+      />
       <p className="mb-4 text-sm text-slate-600" data-testid="campaigns-total">
-        Total: <span className="font-semibold tabular-nums text-slate-900">{formatNumber(all.length)}</span> campaigns
+        Total:{' '}
+        <span className="font-semibold tabular-nums text-slate-900">
+          {formatNumber(all.length)}
+        </span>{' '}
+        campaigns
       </p>
       <div className="mb-3 flex flex-col gap-3 sm:flex-row">
-        <SearchInput value={search} onChange={setSearch} placeholder="Search campaigns..." label="Search campaigns" />
-        <FilterSelect label="Filter by status" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+        <SearchInput
+          value={search}
+          onChange={setSearch}
+          placeholder="Search campaigns..."
+          label="Search campaigns"
+        />
+        <FilterSelect
+          label="Filter by status"
+          value={status}
+          onChange={setStatus}
+          options={STATUS_OPTIONS}
+        />
       </div>
       <div className="mb-5">
         <CountBadges
@@ -69,16 +91,31 @@ export function CampaignsPage() {
       ) : campaigns.isError ? (
         <ErrorState title="Campaigns could not be loaded" message={campaigns.error.message} />
       ) : all.length === 0 ? (
-        <EmptyState title="No Campaigns Yet" hint="Create your first campaign to get started." action={newButton('Create Campaign')} />
+        <EmptyState
+          title="No Campaigns Yet"
+          hint="Create your first campaign to get started."
+          action={newButton('Create Campaign')}
+        />
       ) : shown.length === 0 ? (
-        <EmptyState filtered title="No Matching Campaigns" hint="Try adjusting your search or filter criteria" />
+        <EmptyState
+          filtered
+          title="No Matching Campaigns"
+          hint="Try adjusting your search or filter criteria"
+        />
       ) : (
-        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2 2xl:grid-cols-3" aria-label="Campaigns">
+        <ul
+          className="grid grid-cols-1 gap-3 lg:grid-cols-2 2xl:grid-cols-3"
+          aria-label="Campaigns"
+        >
           {shown.map((campaign) => (
             <li key={campaign.id} className="flex">
               <CampaignCard
                 campaign={campaign}
-                toggling={update.isPending && update.variables?.id === campaign.id && update.variables.status !== undefined}
+                toggling={
+                  update.isPending &&
+                  update.variables?.id === campaign.id &&
+                  update.variables.status !== undefined
+                }
                 onEdit={() => setEditing(campaign)}
                 onDetails={() => setDetails(campaign)}
                 onDuplicate={() => {
@@ -86,13 +123,20 @@ export function CampaignsPage() {
                   duplicate.mutate({ id: campaign.id });
                 }}
                 onDelete={() => setDeleting(campaign)}
-                onToggle={() => update.mutate({ id: campaign.id, status: campaign.status === 'active' ? 'paused' : 'active' })}
+                onToggle={() =>
+                  update.mutate({
+                    id: campaign.id,
+                    status: campaign.status === 'active' ? 'paused' : 'active',
+                  })
+                }
               />
             </li>
           ))}
         </ul>
       )}
-      {editing && <CampaignEditDialog key={editing.id} campaign={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <CampaignEditDialog key={editing.id} campaign={editing} onClose={() => setEditing(null)} />
+      )}
       {details && <CampaignDetailsDialog campaign={details} onClose={() => setDetails(null)} />}
       <ConfirmDialog
         open={deleting !== null}

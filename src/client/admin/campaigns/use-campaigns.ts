@@ -4,7 +4,8 @@ import { notifyError, notifySuccess } from '../lib/notify';
 /** Campaign writes; each refetches the campaign list and the analytics that count campaigns. */
 export function useCampaignMutations() {
   const utils = trpc.useUtils();
-  const refresh = () => Promise.all([utils.admin.campaigns.invalidate(), utils.analytics.invalidate()]);
+  const refresh = () =>
+    Promise.all([utils.admin.campaigns.invalidate(), utils.analytics.invalidate()]);
   const create = trpc.admin.campaigns.create.useMutation({
     onSuccess: () => notifySuccess('Campaign created successfully'),
     onError: (e) => notifyError('Failed to create campaign', e),

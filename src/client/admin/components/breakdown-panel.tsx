@@ -33,15 +33,22 @@ export function BreakdownPanel({
               <li key={row.status} data-testid={`breakdown-${row.status}`}>
                 <div className="flex items-center justify-between text-sm">
                   <span className="flex items-center gap-2 font-medium text-slate-800">
-                    <span className={`size-2.5 rounded-full ${BAR_COLOURS[tone(row.status)]}`} aria-hidden />
+                    <span
+                      className={`size-2.5 rounded-full ${BAR_COLOURS[tone(row.status)]}`}
+                      aria-hidden
+                    />
                     {capitalize(row.status)}
                   </span>
                   <span className="tabular-nums text-slate-600">
-                    {formatNumber(row.count)} <span className="text-slate-500">({row.percent}%)</span>
+                    {formatNumber(row.count)}{' '}
+                    <span className="text-slate-500">({row.percent}%)</span>
                   </span>
                 </div>
                 <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
-                  <div className={`h-full rounded-full ${BAR_COLOURS[tone(row.status)]}`} style={{ width: `${row.percent}%` }} />
+                  <div
+                    className={`h-full rounded-full ${BAR_COLOURS[tone(row.status)]}`}
+                    style={{ width: `${row.percent}%` }}
+                  />
                 </div>
               </li>
             ))}

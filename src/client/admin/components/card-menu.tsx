@@ -1,6 +1,10 @@
 import { MoreHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 
 /** The "..." menu of a card, labelled with what it is for ('Actions for Maya Patel'). */
 export function CardMenu({ label, children }: { label: string; children: ReactNode }) {

@@ -19,7 +19,10 @@ export function ContactCard({
   onStatusChange: (status: TContactStatus) => void;
 }) {
   return (
-    <Card className="flex flex-col gap-3 p-4 [contain-intrinsic-size:auto_220px] [content-visibility:auto]" data-testid="contact-card">
+    <Card
+      className="flex flex-col gap-3 p-4 [contain-intrinsic-size:auto_220px] [content-visibility:auto]"
+      data-testid="contact-card"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="truncate text-base font-semibold text-slate-900">{contact.name}</h3>
@@ -52,7 +55,12 @@ export function ContactCard({
         </span>
       </div>
       {contact.message && <p className="line-clamp-2 text-sm text-slate-700">{contact.message}</p>}
-      <ContactStatusButtons name={contact.name} status={contact.status} disabled={statusPending} onChange={onStatusChange} />
+      <ContactStatusButtons
+        name={contact.name}
+        status={contact.status}
+        disabled={statusPending}
+        onChange={onStatusChange}
+      />
     </Card>
   );
 }

@@ -1,5 +1,11 @@
 import type { TContact } from '../../../shared/contacts.schema';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime } from '../lib/format';
 import { DetailList } from './detail-list';
@@ -11,7 +17,14 @@ function ContactDetails({ contact }: { contact: TContact }) {
     <DetailList
       items={[
         { label: 'Name', value: contact.name },
-        { label: 'Email', value: <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a> },
+        {
+          label: 'Email',
+          value: (
+            <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+          ),
+        },
         { label: 'Company', value: contact.company },
         { label: 'Phone', value: contact.phone },
         { label: 'Status', value: <ContactStatusBadge status={contact.status} /> },
@@ -43,12 +56,16 @@ export function ContactDetailsDialog({
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Contact Details</DialogTitle>
-          <DialogDescription>{shown ? `Submitted by ${shown.name}` : `Contact #${id ?? ''}`}</DialogDescription>
+          <DialogDescription>
+            {shown ? `Submitted by ${shown.name}` : `Contact #${id ?? ''}`}
+          </DialogDescription>
         </DialogHeader>
         {shown ? (
           <ContactDetails contact={shown} />
         ) : loaded.isError ? (
-          <p role="alert" className="text-sm text-red-700">This contact could not be loaded: {loaded.error.message}</p>
+          <p role="alert" className="text-sm text-red-700">
+            This contact could not be loaded: {loaded.error.message}
+          </p>
         ) : (
           <LoadingState text="Loading contact..." />
         )}

@@ -34,7 +34,9 @@ export function ContactStatusButtons({
             onClick={() => onChange(s)}
             className={cn(
               'rounded-md border px-2.5 py-1 text-xs font-semibold transition-colors disabled:cursor-default',
-              current ? ACTIVE[s] : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-60',
+              current
+                ? ACTIVE[s]
+                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-60',
             )}
           >
             {capitalize(s)}

@@ -2,7 +2,13 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { formatNumber } from '../lib/format';
 
 /** Per-status counts under a toolbar: 'New 12', 'Contacted 3', ... */
-export function CountBadges({ items, label }: { items: readonly { label: string; count: number; tone: BadgeTone }[]; label: string }) {
+export function CountBadges({
+  items,
+  label,
+}: {
+  items: readonly { label: string; count: number; tone: BadgeTone }[];
+  label: string;
+}) {
   return (
     <ul aria-label={label} className="flex flex-wrap gap-2">
       {items.map((item) => (

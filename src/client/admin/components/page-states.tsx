@@ -4,7 +4,10 @@ import type { ReactNode } from 'react';
 /** The spec's loading line ('Loading contacts...'), announced politely to screen readers. */
 export function LoadingState({ text }: { text: string }) {
   return (
-    <div role="status" className="flex items-center justify-center gap-2 py-16 text-sm text-slate-600">
+    <div
+      role="status"
+      className="flex items-center justify-center gap-2 py-16 text-sm text-slate-600"
+    >
       <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden />
       {text}
     </div>
@@ -37,7 +40,10 @@ export function EmptyState({
 /** A failed load: says so, with the reason, instead of showing empty or made-up figures. */
 export function ErrorState({ title, message }: { title: string; message?: string }) {
   return (
-    <div role="alert" className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center"
+    >
       <AlertTriangle className="mb-2 size-8 text-red-700" aria-hidden />
       <h2 className="text-base font-semibold text-red-900">{title}</h2>
       {message && <p className="mt-1 text-sm text-red-800">{message}</p>}

@@ -14,7 +14,10 @@ export function SearchInput({
 }) {
   return (
     <div className="relative min-w-0 flex-1">
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+        aria-hidden
+      />
       <Input
         type="search"
         aria-label={label}

@@ -38,7 +38,11 @@ export function ContactsActions({ total }: { total: number }) {
         Import CSV
       </Button>
       {total > 0 && (
-        <Button variant="destructive" onClick={() => setConfirmAll(true)} disabled={removeAll.isPending}>
+        <Button
+          variant="destructive"
+          onClick={() => setConfirmAll(true)}
+          disabled={removeAll.isPending}
+        >
           <Trash2 aria-hidden />
           Delete All
         </Button>

@@ -32,9 +32,12 @@ export function ContactsList({
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && !loadingMore && onLoadMore(), {
-      rootMargin: '600px',
-    });
+    const observer = new IntersectionObserver(
+      (entries) => entries[0]?.isIntersecting && !loadingMore && onLoadMore(),
+      {
+        rootMargin: '600px',
+      },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasMore, loadingMore, onLoadMore]);

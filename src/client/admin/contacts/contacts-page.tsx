@@ -45,11 +45,23 @@ export function ContactsPage() {
         actions={<ContactsActions total={total} />}
       />
       <p className="mb-4 text-sm text-slate-600" data-testid="contacts-total">
-        Total: <span className="font-semibold tabular-nums text-slate-900">{formatNumber(total)}</span> contacts
+        Total:{' '}
+        <span className="font-semibold tabular-nums text-slate-900">{formatNumber(total)}</span>{' '}
+        contacts
       </p>
       <div className="mb-3 flex flex-col gap-3 sm:flex-row">
-        <SearchInput value={search} onChange={setSearch} placeholder="Search by name, email or company..." label="Search contacts" />
-        <FilterSelect label="Filter by status" value={status} onChange={(v) => setStatus(v as TContactStatus | 'all')} options={STATUS_OPTIONS} />
+        <SearchInput
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by name, email or company..."
+          label="Search contacts"
+        />
+        <FilterSelect
+          label="Filter by status"
+          value={status}
+          onChange={(v) => setStatus(v as TContactStatus | 'all')}
+          options={STATUS_OPTIONS}
+        />
       </div>
       {counts && (
         <div className="mb-5">
@@ -71,9 +83,16 @@ export function ContactsPage() {
         <ErrorState title="Contacts could not be loaded" message={pages.error.message} />
       ) : contacts.length === 0 ? (
         filtered && total > 0 ? (
-          <EmptyState filtered title="No Matching Contacts" hint="Try adjusting your search or filter criteria" />
+          <EmptyState
+            filtered
+            title="No Matching Contacts"
+            hint="Try adjusting your search or filter criteria"
+          />
         ) : (
-          <EmptyState title="No Contacts Yet" hint="Contact form submissions will appear here once received." />
+          <EmptyState
+            title="No Contacts Yet"
+            hint="Contact form submissions will appear here once received."
+          />
         )
       ) : (
         <>
@@ -82,7 +101,12 @@ export function ContactsPage() {
               {formatNumber(first?.total ?? 0)} matching contacts
             </p>
           )}
-          <ContactsList contacts={contacts} hasMore={Boolean(hasNextPage)} loadingMore={isFetchingNextPage} onLoadMore={loadMore} />
+          <ContactsList
+            contacts={contacts}
+            hasMore={Boolean(hasNextPage)}
+            loadingMore={isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
         </>
       )}
     </div>

@@ -1,7 +1,14 @@
 import { Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../lib/use-toast';
 import { useContactMutations } from './use-contacts';
@@ -9,7 +16,13 @@ import { useContactMutations } from './use-contacts';
 /** Spec: the import preview shows the first 100 characters of the file. */
 export const CSV_PREVIEW_CHARS = 100;
 
-export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ImportCsvDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [content, setContent] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
   const { importCsv } = useContactMutations();
@@ -25,7 +38,11 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
     if (!file) return;
     if (file.type !== 'text/csv') {
       event.target.value = '';
-      toast({ title: 'Invalid file', description: 'Please select a valid CSV file', variant: 'destructive' });
+      toast({
+        title: 'Invalid file',
+        description: 'Please select a valid CSV file',
+        variant: 'destructive',
+      });
       return;
     }
     setFileName(file.name);
@@ -38,12 +55,19 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
       { csvData: content },
       {
         onSuccess: (result) => {
-          toast({ title: 'Upload Complete', description: result.message || 'Contacts uploaded successfully' });
+          toast({
+            title: 'Upload Complete',
+            description: result.message || 'Contacts uploaded successfully',
+          });
           reset();
           onOpenChange(false);
         },
         onError: (error) => {
-          toast({ title: 'Upload Failed', description: error.message || 'Failed to upload contacts', variant: 'destructive' });
+          toast({
+            title: 'Upload Failed',
+            description: error.message || 'Failed to upload contacts',
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -61,8 +85,9 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
         <DialogHeader>
           <DialogTitle>Import Contacts from CSV</DialogTitle>
           <DialogDescription>
-            The first row holds the headers. Required columns: name, email. Optional: company, phone, message, status (new,
-            contacted, qualified, converted). If any row is invalid, nothing is imported.
+            The first row holds the headers. Required columns: name, email. Optional: company,
+            phone, message, status (new, contacted, qualified, converted). If any row is invalid,
+            nothing is imported.
           </DialogDescription>
         </DialogHeader>
         <div>
@@ -77,8 +102,13 @@ export function ImportCsvDialog({ open, onOpenChange }: { open: boolean; onOpenC
         </div>
         {content !== null && (
           <div>
-            <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Preview of {fileName}</p>
-            <pre data-testid="csv-preview" className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-100 p-3 text-xs text-slate-800">
+            <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+              Preview of {fileName}
+            </p>
+            <pre
+              data-testid="csv-preview"
+              className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-100 p-3 text-xs text-slate-800"
+            >
               {content.slice(0, CSV_PREVIEW_CHARS)}
               {content.length > CSV_PREVIEW_CHARS ? '…' : ''}
             </pre>

@@ -8,7 +8,11 @@ export const CONTACTS_PAGE_SIZE = 50;
 /** One server-side page stream for the current search and status (keyset paging). */
 export function useContactPages(search: string, status: TContactStatus | 'all') {
   return trpc.admin.contacts.find.useInfiniteQuery(
-    { search: search.trim() || undefined, status: status === 'all' ? undefined : status, limit: CONTACTS_PAGE_SIZE },
+    {
+      search: search.trim() || undefined,
+      status: status === 'all' ? undefined : status,
+      limit: CONTACTS_PAGE_SIZE,
+    },
     // Keep the current cards while the next search runs, so typing does not flash a spinner.
     { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
   );
@@ -23,7 +27,11 @@ export function useContactTotals() {
 export function useContactMutations() {
   const utils = trpc.useUtils();
   const refresh = () =>
-    Promise.all([utils.admin.contacts.invalidate(), utils.analytics.invalidate(), utils.admin.serviceInquiries.invalidate()]);
+    Promise.all([
+      utils.admin.contacts.invalidate(),
+      utils.analytics.invalidate(),
+      utils.admin.serviceInquiries.invalidate(),
+    ]);
 
   const updateStatus = trpc.admin.contacts.updateStatus.useMutation({
     onSuccess: () => notifySuccess('Contact status updated successfully'),

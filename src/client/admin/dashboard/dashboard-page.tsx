@@ -11,16 +11,29 @@ import { StatTile } from '../components/stat-tile';
 import { campaignTone, contactTone } from '../lib/status-styles';
 
 const QUICK_ACTIONS = [
-  { href: '/contacts', label: 'Manage Contacts', hint: 'Review and update submissions', icon: Mail },
+  {
+    href: '/contacts',
+    label: 'Manage Contacts',
+    hint: 'Review and update submissions',
+    icon: Mail,
+  },
   { href: '/users', label: 'Manage Users', hint: 'Add or edit admin accounts', icon: Users },
-  { href: '/campaigns', label: 'Manage Campaigns', hint: 'Create and run campaigns', icon: Megaphone },
+  {
+    href: '/campaigns',
+    label: 'Manage Campaigns',
+    hint: 'Create and run campaigns',
+    icon: Megaphone,
+  },
 ] as const;
 
 export function DashboardPage() {
   const summary = trpc.analytics.summary.useQuery();
   return (
     <div>
-      <PageHeader title="Dashboard" subtitle="An overview of contacts, users, inquiries and campaigns" />
+      <PageHeader
+        title="Dashboard"
+        subtitle="An overview of contacts, users, inquiries and campaigns"
+      />
       {summary.isPending ? (
         <LoadingState text="Loading dashboard..." />
       ) : summary.isError ? (
@@ -30,8 +43,16 @@ export function DashboardPage() {
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatTile label="Total Contacts" value={summary.data.totalContacts} icon={Mail} />
             <StatTile label="Total Users" value={summary.data.totalUsers} icon={Users} />
-            <StatTile label="Service Inquiries" value={summary.data.totalServiceInquiries} icon={Briefcase} />
-            <StatTile label="Active Campaigns" value={summary.data.campaignsByStatus.active ?? 0} icon={Megaphone} />
+            <StatTile
+              label="Service Inquiries"
+              value={summary.data.totalServiceInquiries}
+              icon={Briefcase}
+            />
+            <StatTile
+              label="Active Campaigns"
+              value={summary.data.campaignsByStatus.active ?? 0}
+              icon={Megaphone}
+            />
           </div>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <BreakdownPanel
@@ -65,7 +86,10 @@ export function DashboardPage() {
                     <span className="block text-sm font-semibold text-slate-900">{label}</span>
                     <span className="block text-xs text-slate-600">{hint}</span>
                   </span>
-                  <ArrowRight className="size-4 text-slate-400 group-hover:text-primary" aria-hidden />
+                  <ArrowRight
+                    className="size-4 text-slate-400 group-hover:text-primary"
+                    aria-hidden
+                  />
                 </Link>
               ))}
             </CardContent>

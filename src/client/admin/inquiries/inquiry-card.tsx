@@ -14,7 +14,12 @@ export interface InquiryActions {
   onViewContact: () => void;
 }
 
-export function InquiryCard({ inquiry, onView, onEdit, onViewContact }: { inquiry: TServiceInquiry } & InquiryActions) {
+export function InquiryCard({
+  inquiry,
+  onView,
+  onEdit,
+  onViewContact,
+}: { inquiry: TServiceInquiry } & InquiryActions) {
   const label = serviceTypeLabel(inquiry.serviceType);
   const details = [
     ['Volume', inquiry.estimatedVolume],
@@ -28,7 +33,8 @@ export function InquiryCard({ inquiry, onView, onEdit, onViewContact }: { inquir
         <div className="min-w-0 flex-1">
           <h3 className="text-sm font-semibold tracking-wide text-slate-900">{label}</h3>
           <p className="text-xs text-slate-600">
-            Contact #{inquiry.contactId} · <span className="tabular-nums">{formatDate(inquiry.createdAt)}</span>
+            Contact #{inquiry.contactId} ·{' '}
+            <span className="tabular-nums">{formatDate(inquiry.createdAt)}</span>
           </p>
         </div>
         <PriorityBadge priority={inquiry.priority} />
@@ -51,7 +57,9 @@ export function InquiryCard({ inquiry, onView, onEdit, onViewContact }: { inquir
           ))}
         </dl>
       )}
-      {inquiry.notes && <p className="rounded-lg bg-slate-50 p-2.5 text-sm text-slate-700">{inquiry.notes}</p>}
+      {inquiry.notes && (
+        <p className="rounded-lg bg-slate-50 p-2.5 text-sm text-slate-700">{inquiry.notes}</p>
+      )}
       <div className="mt-auto flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" onClick={onViewContact}>
           <User aria-hidden /> View Contact

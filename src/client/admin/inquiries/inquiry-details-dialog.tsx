@@ -1,6 +1,13 @@
 import type { TServiceInquiry } from '../../../shared/service-inquiries.schema';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { trpc } from '../../lib/trpc';
 import { DetailList } from '../components/detail-list';
 import { ContactStatusBadge, PriorityBadge } from '../components/status-badge';
@@ -24,7 +31,9 @@ export function InquiryDetailsDialog({
       <DialogContent className="sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Inquiry Details</DialogTitle>
-          <DialogDescription>{serviceTypeLabel(inquiry.serviceType)} · inquiry #{inquiry.id}</DialogDescription>
+          <DialogDescription>
+            {serviceTypeLabel(inquiry.serviceType)} · inquiry #{inquiry.id}
+          </DialogDescription>
         </DialogHeader>
         <DetailList
           items={[
@@ -38,17 +47,24 @@ export function InquiryDetailsDialog({
             { label: 'Notes', value: inquiry.notes, wide: true },
           ]}
         />
-        <section aria-label="Linked contact" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+        <section
+          aria-label="Linked contact"
+          className="rounded-lg border border-slate-200 bg-slate-50 p-4"
+        >
           <h3 className="mb-2 text-sm font-semibold text-slate-900">Linked contact</h3>
           {contact.data ? (
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
               <span className="font-medium text-slate-900">{contact.data.name}</span>
               <span className="text-slate-600">{contact.data.email}</span>
-              {contact.data.company && <span className="text-slate-600">{contact.data.company}</span>}
+              {contact.data.company && (
+                <span className="text-slate-600">{contact.data.company}</span>
+              )}
               <ContactStatusBadge status={contact.data.status} />
             </div>
           ) : contact.isError ? (
-            <p className="text-sm text-slate-600">The linked contact could not be loaded: {contact.error.message}</p>
+            <p className="text-sm text-slate-600">
+              The linked contact could not be loaded: {contact.error.message}
+            </p>
           ) : (
             <p className="text-sm text-slate-600">Loading contact...</p>
           )}

@@ -1,10 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { PRIORITIES, ZServiceInquiryUpdate, type TServiceInquiry } from '../../../shared/service-inquiries.schema';
+import {
+  PRIORITIES,
+  ZServiceInquiryUpdate,
+  type TServiceInquiry,
+} from '../../../shared/service-inquiries.schema';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { FieldError, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select';
 import { fieldErrors } from '../lib/form-errors';
 import { capitalize, serviceTypeLabel } from '../lib/format';
 import { TextField } from '../components/text-field';
@@ -13,7 +30,13 @@ import { useInquiryUpdate } from './use-inquiries';
 type Field = 'priority' | 'estimatedVolume' | 'timeline' | 'budget' | 'notes';
 
 /** Edits priority and the free-text details; mount with key={inquiry.id}. */
-export function InquiryEditDialog({ inquiry, onClose }: { inquiry: TServiceInquiry; onClose: () => void }) {
+export function InquiryEditDialog({
+  inquiry,
+  onClose,
+}: {
+  inquiry: TServiceInquiry;
+  onClose: () => void;
+}) {
   const [values, setValues] = useState({
     priority: inquiry.priority,
     estimatedVolume: inquiry.estimatedVolume ?? '',
@@ -23,7 +46,8 @@ export function InquiryEditDialog({ inquiry, onClose }: { inquiry: TServiceInqui
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const update = useInquiryUpdate();
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+  const set = (field: Field) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [field]: e.target.value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,7 +69,10 @@ export function InquiryEditDialog({ inquiry, onClose }: { inquiry: TServiceInqui
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div>
             <Label htmlFor="inquiry-priority">Priority</Label>
-            <Select value={values.priority} onValueChange={(priority) => setValues({ ...values, priority })}>
+            <Select
+              value={values.priority}
+              onValueChange={(priority) => setValues({ ...values, priority })}
+            >
               <SelectTrigger id="inquiry-priority">
                 <SelectValue />
               </SelectTrigger>
@@ -59,14 +86,37 @@ export function InquiryEditDialog({ inquiry, onClose }: { inquiry: TServiceInqui
             </Select>
             <FieldError id="inquiry-priority-error" message={errors.priority} />
           </div>
-          <TextField id="inquiry-volume" label="Estimated Volume" value={values.estimatedVolume} onChange={set('estimatedVolume')} error={errors.estimatedVolume} />
+          <TextField
+            id="inquiry-volume"
+            label="Estimated Volume"
+            value={values.estimatedVolume}
+            onChange={set('estimatedVolume')}
+            error={errors.estimatedVolume}
+          />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField id="inquiry-timeline" label="Timeline" value={values.timeline} onChange={set('timeline')} error={errors.timeline} />
-            <TextField id="inquiry-budget" label="Budget" value={values.budget} onChange={set('budget')} error={errors.budget} />
+            <TextField
+              id="inquiry-timeline"
+              label="Timeline"
+              value={values.timeline}
+              onChange={set('timeline')}
+              error={errors.timeline}
+            />
+            <TextField
+              id="inquiry-budget"
+              label="Budget"
+              value={values.budget}
+              onChange={set('budget')}
+              error={errors.budget}
+            />
           </div>
           <div>
             <Label htmlFor="inquiry-notes">Notes</Label>
-            <Textarea id="inquiry-notes" value={values.notes} onChange={set('notes')} aria-invalid={errors.notes ? true : undefined} />
+            <Textarea
+              id="inquiry-notes"
+              value={values.notes}
+              onChange={set('notes')}
+              aria-invalid={errors.notes ? true : undefined}
+            />
             <FieldError id="inquiry-notes-error" message={errors.notes} />
           </div>
           <DialogFooter>

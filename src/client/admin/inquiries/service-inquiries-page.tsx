@@ -34,13 +34,30 @@ export function ServiceInquiriesPage() {
 
   return (
     <div>
-      <PageHeader title="Service Inquiries" subtitle="Track and manage service requests from customers" />
+      <PageHeader
+        title="Service Inquiries"
+        subtitle="Track and manage service requests from customers"
+      />
       <p className="mb-4 text-sm text-slate-600" data-testid="inquiries-total">
-        Total: <span className="font-semibold tabular-nums text-slate-900">{formatNumber(all.length)}</span> inquiries
+        Total:{' '}
+        <span className="font-semibold tabular-nums text-slate-900">
+          {formatNumber(all.length)}
+        </span>{' '}
+        inquiries
       </p>
       <div className="mb-3 flex flex-col gap-3 sm:flex-row">
-        <SearchInput value={search} onChange={setSearch} placeholder="Search inquiries..." label="Search inquiries" />
-        <FilterSelect label="Filter by priority" value={priority} onChange={setPriority} options={PRIORITY_OPTIONS} />
+        <SearchInput
+          value={search}
+          onChange={setSearch}
+          placeholder="Search inquiries..."
+          label="Search inquiries"
+        />
+        <FilterSelect
+          label="Filter by priority"
+          value={priority}
+          onChange={setPriority}
+          options={PRIORITY_OPTIONS}
+        />
       </div>
       <div className="mb-5">
         <CountBadges
@@ -55,12 +72,22 @@ export function ServiceInquiriesPage() {
       {inquiries.isPending ? (
         <LoadingState text="Loading service inquiries..." />
       ) : inquiries.isError ? (
-        <ErrorState title="Service inquiries could not be loaded" message={inquiries.error.message} />
+        <ErrorState
+          title="Service inquiries could not be loaded"
+          message={inquiries.error.message}
+        />
       ) : shown.length === 0 ? (
         all.length > 0 ? (
-          <EmptyState filtered title="No Matching Inquiries" hint="Try adjusting your search or filter criteria" />
+          <EmptyState
+            filtered
+            title="No Matching Inquiries"
+            hint="Try adjusting your search or filter criteria"
+          />
         ) : (
-          <EmptyState title="No Service Inquiries Yet" hint="Service inquiries will appear here once received." />
+          <EmptyState
+            title="No Service Inquiries Yet"
+            hint="Service inquiries will appear here once received."
+          />
         )
       ) : (
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Service inquiries">
@@ -90,7 +117,9 @@ export function ServiceInquiriesPage() {
           }}
         />
       )}
-      {editing && <InquiryEditDialog key={editing.id} inquiry={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <InquiryEditDialog key={editing.id} inquiry={editing} onClose={() => setEditing(null)} />
+      )}
       <ContactDetailsDialog contactId={contactId} onClose={() => setContactId(null)} />
     </div>
   );

@@ -1,4 +1,11 @@
-import { Briefcase, MessageSquare, PhoneIncoming, PhoneOutgoing, Workflow, type LucideIcon } from 'lucide-react';
+import {
+  Briefcase,
+  MessageSquare,
+  PhoneIncoming,
+  PhoneOutgoing,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 
 const ICONS: Record<string, LucideIcon> = {
   ai_outbound: PhoneOutgoing,
@@ -11,7 +18,10 @@ const ICONS: Record<string, LucideIcon> = {
 export function ServiceTypeIcon({ serviceType }: { serviceType: string }) {
   const Icon = ICONS[serviceType] ?? Briefcase;
   return (
-    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary" data-icon={serviceType in ICONS ? serviceType : 'default'}>
+    <span
+      className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary"
+      data-icon={serviceType in ICONS ? serviceType : 'default'}
+    >
       <Icon className="size-5" aria-hidden />
     </span>
   );

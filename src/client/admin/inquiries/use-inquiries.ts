@@ -6,6 +6,7 @@ export function useInquiryUpdate() {
   return trpc.admin.serviceInquiries.update.useMutation({
     onSuccess: () => notifySuccess('Service inquiry updated successfully'),
     onError: (e) => notifyError('Failed to update service inquiry', e),
-    onSettled: () => Promise.all([utils.admin.serviceInquiries.invalidate(), utils.analytics.invalidate()]),
+    onSettled: () =>
+      Promise.all([utils.admin.serviceInquiries.invalidate(), utils.analytics.invalidate()]),
   });
 }

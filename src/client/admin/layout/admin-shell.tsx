@@ -6,13 +6,14 @@ import { AdminSidebar } from './admin-sidebar';
 
 /** Sidebar layout; below lg the sidebar is a drawer behind a menu button. */
 export function AdminShell({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
   const [location] = useLocation();
-  // Any navigation (links, back button) closes the drawer.
-  useEffect(() => setOpen(false), [location]);
+  // The drawer remembers where it was opened; any navigation (links, back button) closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === location;
+  const setOpen = (next: boolean) => setOpenedAt(next ? location : null);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenedAt(null);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
@@ -32,7 +33,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </button>
         <span className="text-sm font-semibold text-slate-900">Convoza Admin</span>
       </header>
-      {open && <div className="fixed inset-0 z-40 bg-ink/50 lg:hidden" onClick={() => setOpen(false)} aria-hidden />}
+      {open && (
+        <div
+          className="fixed inset-0 z-40 bg-ink/50 lg:hidden"
+          onClick={() => setOpen(false)}
+          aria-hidden
+        />
+      )}
       <aside
         id="admin-sidebar"
         className={cn(

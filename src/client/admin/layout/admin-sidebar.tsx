@@ -14,7 +14,10 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="flex h-full flex-col bg-ink text-slate-200">
       <div className="flex h-16 items-center gap-2 px-5">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-sm font-bold text-white" aria-hidden>
+        <span
+          className="flex size-8 items-center justify-center rounded-lg bg-primary text-sm font-bold text-white"
+          aria-hidden
+        >
           C
         </span>
         <span className="text-base font-semibold text-white">Convoza Admin</span>
@@ -31,7 +34,9 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
                   aria-current={active ? 'page' : undefined}
                   className={cn(
                     'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                    active ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white',
+                    active
+                      ? 'bg-white/10 text-white'
+                      : 'text-slate-300 hover:bg-white/5 hover:text-white',
                   )}
                 >
                   <Icon className="size-4" aria-hidden />
@@ -45,7 +50,10 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
       <div className="border-t border-white/10 p-4">
         {me && (
           <div className="mb-3 flex items-center gap-3" data-testid="signed-in-user">
-            <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white" aria-hidden>
+            <span
+              className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white"
+              aria-hidden
+            >
               {initialOf(me)}
             </span>
             <div className="min-w-0">
@@ -63,7 +71,10 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
           <LogOut className="size-4" aria-hidden />
           Sign Out
         </button>
-        <Link href="~/" className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white">
+        <Link
+          href="~/"
+          className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
+        >
           <ArrowLeft className="size-4" aria-hidden />
           Back to Website
         </Link>

@@ -1,4 +1,13 @@
-import { BarChart3, Briefcase, LayoutDashboard, Megaphone, Shield, Users, Mail, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  Briefcase,
+  LayoutDashboard,
+  Megaphone,
+  Shield,
+  Users,
+  Mail,
+  type LucideIcon,
+} from 'lucide-react';
 
 /** Sidebar links, relative to /admin (the admin app is nested there). */
 export const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon }[] = [
@@ -12,5 +21,7 @@ export const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon
 ];
 
 export function isActive(href: string, location: string): boolean {
-  return href === '/' ? location === '/' || location === '' : location === href || location.startsWith(`${href}/`);
+  return href === '/'
+    ? location === '/' || location === ''
+    : location === href || location.startsWith(`${href}/`);
 }

@@ -31,16 +31,26 @@ export function LegacyContactsPage() {
   const all = contacts.data ?? [];
   return (
     <div>
-      <PageHeader title="Contact Submissions" subtitle="The simple list of every contact form submission" />
+      <PageHeader
+        title="Contact Submissions"
+        subtitle="The simple list of every contact form submission"
+      />
       <p className="mb-4 text-sm text-slate-600" data-testid="legacy-total">
-        Total: <span className="font-semibold tabular-nums text-slate-900">{formatNumber(all.length)}</span> contacts
+        Total:{' '}
+        <span className="font-semibold tabular-nums text-slate-900">
+          {formatNumber(all.length)}
+        </span>{' '}
+        contacts
       </p>
       {contacts.isPending ? (
         <LoadingState text="Loading contacts..." />
       ) : contacts.isError ? (
         <ErrorState title="Contacts could not be loaded" message={contacts.error.message} />
       ) : all.length === 0 ? (
-        <EmptyState title="No Contacts Yet" hint="Contact form submissions will appear here once received." />
+        <EmptyState
+          title="No Contacts Yet"
+          hint="Contact form submissions will appear here once received."
+        />
       ) : (
         <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2" aria-label="Contacts">
           {all.map((contact) => (

@@ -10,10 +10,18 @@ export function sumCounts(counts: StatusCounts): number {
 }
 
 /** The three rate cards of the analytics screen, whole percentages. */
-export function analyticsRates(contacts: StatusCounts, campaigns: StatusCounts, totalContacts: number, totalCampaigns: number) {
+export function analyticsRates(
+  contacts: StatusCounts,
+  campaigns: StatusCounts,
+  totalContacts: number,
+  totalCampaigns: number,
+) {
   return {
     conversionRate: percentOf(count(contacts, 'converted'), totalContacts),
-    engagementScore: percentOf(count(contacts, 'qualified') + count(contacts, 'converted'), totalContacts),
+    engagementScore: percentOf(
+      count(contacts, 'qualified') + count(contacts, 'converted'),
+      totalContacts,
+    ),
     activeRate: percentOf(count(campaigns, 'active'), totalCampaigns),
   };
 }
@@ -51,6 +59,13 @@ export function conversionFunnel(contacts: StatusCounts): FunnelStage[] {
 /** Rows for a status breakdown panel: every known status first (in order), then any others. */
 export function statusRows(counts: StatusCounts, known: readonly string[]) {
   const total = sumCounts(counts);
-  const keys = [...known.filter((k) => k in counts), ...Object.keys(counts).filter((k) => !known.includes(k))];
-  return keys.map((status) => ({ status, count: count(counts, status), percent: percentOf(count(counts, status), total) }));
+  const keys = [
+    ...known.filter((k) => k in counts),
+    ...Object.keys(counts).filter((k) => !known.includes(k)),
+  ];
+  return keys.map((status) => ({
+    status,
+    count: count(counts, status),
+    percent: percentOf(count(counts, status), total),
+  }));
 }

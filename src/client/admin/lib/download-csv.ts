@@ -5,7 +5,10 @@ import { exportFileName } from './format';
  * saves it as contacts-{today}.csv. Any failure raises 'Failed to download CSV'.
  */
 export async function downloadContactsCsv(): Promise<string> {
-  const res = await fetch('/api/contacts/export/csv', { credentials: 'include', headers: { Accept: 'text/csv' } });
+  const res = await fetch('/api/contacts/export/csv', {
+    credentials: 'include',
+    headers: { Accept: 'text/csv' },
+  });
   if (!res.ok) throw new Error('Failed to download CSV');
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);

@@ -8,7 +8,10 @@ import type { TUser } from '../../../shared/users.schema';
  */
 
 /** Case-insensitive substring match of `term` in any of the values; a blank term matches all. */
-export function matchesSearch(term: string, values: readonly (string | null | undefined)[]): boolean {
+export function matchesSearch(
+  term: string,
+  values: readonly (string | null | undefined)[],
+): boolean {
   const needle = term.trim().toLowerCase();
   if (!needle) return true;
   return values.some((v) => v?.toLowerCase().includes(needle));
@@ -18,20 +21,36 @@ export function filterUsers(users: readonly TUser[], term: string): TUser[] {
   return users.filter((u) => matchesSearch(term, [u.username, u.email, u.firstName, u.lastName]));
 }
 
-export function filterInquiries(inquiries: readonly TServiceInquiry[], term: string, priority: string): TServiceInquiry[] {
+export function filterInquiries(
+  inquiries: readonly TServiceInquiry[],
+  term: string,
+  priority: string,
+): TServiceInquiry[] {
   return inquiries.filter(
-    (i) => (priority === 'all' || i.priority === priority) && matchesSearch(term, [i.serviceType, i.notes]),
+    (i) =>
+      (priority === 'all' || i.priority === priority) &&
+      matchesSearch(term, [i.serviceType, i.notes]),
   );
 }
 
-export function filterCampaigns(campaigns: readonly TCampaign[], term: string, status: string): TCampaign[] {
+export function filterCampaigns(
+  campaigns: readonly TCampaign[],
+  term: string,
+  status: string,
+): TCampaign[] {
   return campaigns.filter(
-    (c) => (status === 'all' || c.status === status) && matchesSearch(term, [c.name, c.type, c.targetAudience]),
+    (c) =>
+      (status === 'all' || c.status === status) &&
+      matchesSearch(term, [c.name, c.type, c.targetAudience]),
   );
 }
 
 /** How many items have each value of `key`, with every listed value present (0 when none). */
-export function countBy<T, K extends string>(items: readonly T[], keys: readonly K[], key: (item: T) => string): Record<K, number> {
+export function countBy<T, K extends string>(
+  items: readonly T[],
+  keys: readonly K[],
+  key: (item: T) => string,
+): Record<K, number> {
   const counts = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
   for (const item of items) {
     const value = key(item);

@@ -17,9 +17,19 @@ describe('fieldErrors', () => {
   it('reports the edit-form password rules on the right fields', () => {
     const base = { username: 'jdoe', email: 'j@x.com', firstName: '', lastName: '', role: 'user' };
     const short = ZUserEditForm.safeParse({ ...base, newPassword: 'abc', confirmPassword: 'abc' });
-    expect(short.success || fieldErrors(short.error)).toMatchObject({ newPassword: 'Password must be at least 6 characters' });
-    const mismatch = ZUserEditForm.safeParse({ ...base, newPassword: 'abcdef', confirmPassword: 'abcdeg' });
-    expect(mismatch.success || fieldErrors(mismatch.error)).toMatchObject({ confirmPassword: "Passwords don't match" });
-    expect(ZUserEditForm.safeParse({ ...base, newPassword: '', confirmPassword: '' }).success).toBe(true);
+    expect(short.success || fieldErrors(short.error)).toMatchObject({
+      newPassword: 'Password must be at least 6 characters',
+    });
+    const mismatch = ZUserEditForm.safeParse({
+      ...base,
+      newPassword: 'abcdef',
+      confirmPassword: 'abcdeg',
+    });
+    expect(mismatch.success || fieldErrors(mismatch.error)).toMatchObject({
+      confirmPassword: "Passwords don't match",
+    });
+    expect(ZUserEditForm.safeParse({ ...base, newPassword: '', confirmPassword: '' }).success).toBe(
+      true,
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, displayName, exportFileName, formatDate, formatDay, formatNumber, initialOf, serviceTypeLabel } from './format';
+import {
+  capitalize,
+  displayName,
+  exportFileName,
+  formatDate,
+  formatDay,
+  formatNumber,
+  initialOf,
+  serviceTypeLabel,
+} from './format';
 
 describe('admin formatting', () => {
   it('formats dates and tolerates bad input', () => {

@@ -12,7 +12,11 @@ export function notifySuccess(description: string, title = 'Success'): void {
  */
 export function notifyError(description: string, error?: unknown, title = 'Error'): void {
   const reason = serverReason(error);
-  toast({ title, description: reason ? `${description}: ${reason}` : description, variant: 'destructive' });
+  toast({
+    title,
+    description: reason ? `${description}: ${reason}` : description,
+    variant: 'destructive',
+  });
 }
 
 /** A readable reason from a tRPC error, or null for internal errors and network failures. */

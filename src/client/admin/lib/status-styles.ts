@@ -1,8 +1,18 @@
 import type { BadgeTone } from '../../components/ui/badge';
 
 /** Spec section 4 / DESIGN: the colour of each status word. Unknown values are gray. */
-const CONTACT_TONES: Record<string, BadgeTone> = { new: 'blue', contacted: 'yellow', qualified: 'green', converted: 'purple' };
-const CAMPAIGN_TONES: Record<string, BadgeTone> = { draft: 'gray', active: 'green', paused: 'yellow', completed: 'blue' };
+const CONTACT_TONES: Record<string, BadgeTone> = {
+  new: 'blue',
+  contacted: 'yellow',
+  qualified: 'green',
+  converted: 'purple',
+};
+const CAMPAIGN_TONES: Record<string, BadgeTone> = {
+  draft: 'gray',
+  active: 'green',
+  paused: 'yellow',
+  completed: 'blue',
+};
 const PRIORITY_TONES: Record<string, BadgeTone> = { high: 'red', medium: 'yellow', low: 'green' };
 
 export const contactTone = (status: string): BadgeTone => CONTACT_TONES[status] ?? 'gray';

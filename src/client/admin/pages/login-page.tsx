@@ -22,7 +22,11 @@ export function LoginPage() {
       setTimeout(() => window.location.assign('/admin'), LOGIN_REDIRECT_DELAY_MS);
     },
     onError: (error) => {
-      toast({ title: 'Login Failed', description: error.message || 'Invalid credentials', variant: 'destructive' });
+      toast({
+        title: 'Login Failed',
+        description: error.message || 'Invalid credentials',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -89,7 +93,10 @@ export function LoginPage() {
             </Button>
           </form>
         </div>
-        <Link href="~/" className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-slate-700 hover:text-primary">
+        <Link
+          href="~/"
+          className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-slate-700 hover:text-primary"
+        >
           <ArrowLeft className="size-4" aria-hidden /> Back to Website
         </Link>
       </div>

@@ -1,9 +1,19 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SECURITY_EVENT_TYPES, type TSecurityEventType, type TSeverity } from '../../../shared/security.schema';
+import {
+  SECURITY_EVENT_TYPES,
+  type TSecurityEventType,
+  type TSeverity,
+} from '../../../shared/security.schema';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
 import { FilterSelect } from '../components/filter-select';
 import { LoadingState } from '../components/page-states';
@@ -11,7 +21,10 @@ import { capitalize, formatDateTime } from '../lib/format';
 import { priorityTone } from '../lib/status-styles';
 
 const typeLabel = (t: string) => t.split('_').map(capitalize).join(' ');
-const TYPE_OPTIONS = [{ value: 'all', label: 'All events' }, ...SECURITY_EVENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) }))];
+const TYPE_OPTIONS = [
+  { value: 'all', label: 'All events' },
+  ...SECURITY_EVENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) })),
+];
 const SEVERITY_OPTIONS = [
   { value: 'all', label: 'All severities' },
   { value: 'high', label: 'High' },
@@ -23,7 +36,11 @@ export function SecurityLogPanel() {
   const [type, setType] = useState('all');
   const [severity, setSeverity] = useState('all');
   const events = trpc.admin.security.events.useInfiniteQuery(
-    { type: type === 'all' ? undefined : (type as TSecurityEventType), severity: severity === 'all' ? undefined : (severity as TSeverity), limit: 10 },
+    {
+      type: type === 'all' ? undefined : (type as TSecurityEventType),
+      severity: severity === 'all' ? undefined : (severity as TSeverity),
+      limit: 10,
+    },
     { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
   );
   const items = events.data?.pages.flatMap((p) => p.items) ?? [];
@@ -31,17 +48,31 @@ export function SecurityLogPanel() {
     <Card>
       <CardHeader>
         <CardTitle>Security Logs</CardTitle>
-        <CardDescription>Blocked and suspicious contact-form submissions, newest first</CardDescription>
+        <CardDescription>
+          Blocked and suspicious contact-form submissions, newest first
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row">
-          <FilterSelect label="Filter by event type" value={type} onChange={setType} options={TYPE_OPTIONS} />
-          <FilterSelect label="Filter by severity" value={severity} onChange={setSeverity} options={SEVERITY_OPTIONS} />
+          <FilterSelect
+            label="Filter by event type"
+            value={type}
+            onChange={setType}
+            options={TYPE_OPTIONS}
+          />
+          <FilterSelect
+            label="Filter by severity"
+            value={severity}
+            onChange={setSeverity}
+            options={SEVERITY_OPTIONS}
+          />
         </div>
         {events.isPending ? (
           <LoadingState text="Loading security logs..." />
         ) : events.isError ? (
-          <p className="py-6 text-center text-sm text-slate-600">No security events yet. Blocked submissions will be listed here.</p>
+          <p className="py-6 text-center text-sm text-slate-600">
+            No security events yet. Blocked submissions will be listed here.
+          </p>
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-600">No security events match.</p>
         ) : (
@@ -51,7 +82,9 @@ export function SecurityLogPanel() {
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="text-sm font-semibold text-slate-900">{typeLabel(e.type)}</span>
                   <Badge tone={priorityTone(e.severity)}>{capitalize(e.severity)}</Badge>
-                  <span className="ml-auto text-xs tabular-nums text-slate-500">{formatDateTime(e.timestamp)}</span>
+                  <span className="ml-auto text-xs tabular-nums text-slate-500">
+                    {formatDateTime(e.timestamp)}
+                  </span>
                 </div>
                 <p className="mt-1 text-sm text-slate-700">{e.details}</p>
                 <p className="mt-0.5 truncate text-xs text-slate-500">
@@ -62,7 +95,11 @@ export function SecurityLogPanel() {
           </ul>
         )}
         {events.hasNextPage && (
-          <Button variant="secondary" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+          <Button
+            variant="secondary"
+            onClick={() => void events.fetchNextPage()}
+            disabled={events.isFetchingNextPage}
+          >
             {events.isFetchingNextPage ? 'Loading...' : 'View All Logs'}
           </Button>
         )}

@@ -19,7 +19,14 @@ export function SecurityPage() {
       <PageHeader
         title="Security Center"
         subtitle="Monitor and manage security features and threats"
-        actions={<FilterSelect label="Period" value={period} onChange={(v) => setPeriod(v as TSecurityPeriod)} options={PERIODS} />}
+        actions={
+          <FilterSelect
+            label="Period"
+            value={period}
+            onChange={(v) => setPeriod(v as TSecurityPeriod)}
+            options={PERIODS}
+          />
+        }
       />
       <div className="space-y-6">
         <SecurityTiles period={period} />

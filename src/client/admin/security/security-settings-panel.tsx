@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { ZSecuritySettings, type TSecuritySettings } from '../../../shared/security.schema';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
 import { Switch } from '../../components/ui/switch';
 import { trpc } from '../../lib/trpc';
 import { LoadingState } from '../components/page-states';
@@ -10,15 +16,35 @@ import { fieldErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 
 const SWITCHES: readonly { key: keyof TSecuritySettings; label: string; hint: string }[] = [
-  { key: 'rateLimitEnabled', label: 'Rate limiting', hint: 'Limit submissions per visitor per hour' },
-  { key: 'honeypotEnabled', label: 'Honeypot field', hint: 'Catch bots that fill the hidden field' },
-  { key: 'botDetectionEnabled', label: 'Bot detection', hint: 'Reject forms filled faster than a person can' },
-  { key: 'suspiciousContentFiltering', label: 'Suspicious content filtering', hint: 'Hold messages with spam patterns' },
+  {
+    key: 'rateLimitEnabled',
+    label: 'Rate limiting',
+    hint: 'Limit submissions per visitor per hour',
+  },
+  {
+    key: 'honeypotEnabled',
+    label: 'Honeypot field',
+    hint: 'Catch bots that fill the hidden field',
+  },
+  {
+    key: 'botDetectionEnabled',
+    label: 'Bot detection',
+    hint: 'Reject forms filled faster than a person can',
+  },
+  {
+    key: 'suspiciousContentFiltering',
+    label: 'Suspicious content filtering',
+    hint: 'Hold messages with spam patterns',
+  },
 ];
 
 function SettingsForm({ initial }: { initial: TSecuritySettings }) {
   const utils = trpc.useUtils();
-  const [values, setValues] = useState({ ...initial, maxSubmissionsPerHour: String(initial.maxSubmissionsPerHour), minFormFillTime: String(initial.minFormFillTime) });
+  const [values, setValues] = useState({
+    ...initial,
+    maxSubmissionsPerHour: String(initial.maxSubmissionsPerHour),
+    minFormFillTime: String(initial.minFormFillTime),
+  });
   const [errors, setErrors] = useState<Partial<Record<keyof TSecuritySettings, string>>>({});
   const save = trpc.admin.security.updateSettings.useMutation({
     onSuccess: () => notifySuccess('Security settings saved successfully'),
@@ -43,15 +69,39 @@ function SettingsForm({ initial }: { initial: TSecuritySettings }) {
       {SWITCHES.map(({ key, label, hint }) => (
         <div key={key} className="flex items-center justify-between gap-4">
           <div>
-            <p id={`${key}-label`} className="text-sm font-medium text-slate-900">{label}</p>
+            <p id={`${key}-label`} className="text-sm font-medium text-slate-900">
+              {label}
+            </p>
             <p className="text-xs text-slate-600">{hint}</p>
           </div>
-          <Switch aria-labelledby={`${key}-label`} checked={Boolean(values[key])} onCheckedChange={(v) => setValues({ ...values, [key]: v })} />
+          <Switch
+            aria-labelledby={`${key}-label`}
+            checked={Boolean(values[key])}
+            onCheckedChange={(v) => setValues({ ...values, [key]: v })}
+          />
         </div>
       ))}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField id="max-per-hour" label="Max submissions per hour" type="number" min={1} max={100} value={values.maxSubmissionsPerHour} onChange={(e) => setValues({ ...values, maxSubmissionsPerHour: e.target.value })} error={errors.maxSubmissionsPerHour} />
-        <TextField id="min-fill-time" label="Minimum form fill time (seconds)" type="number" min={1} max={60} value={values.minFormFillTime} onChange={(e) => setValues({ ...values, minFormFillTime: e.target.value })} error={errors.minFormFillTime} />
+        <TextField
+          id="max-per-hour"
+          label="Max submissions per hour"
+          type="number"
+          min={1}
+          max={100}
+          value={values.maxSubmissionsPerHour}
+          onChange={(e) => setValues({ ...values, maxSubmissionsPerHour: e.target.value })}
+          error={errors.maxSubmissionsPerHour}
+        />
+        <TextField
+          id="min-fill-time"
+          label="Minimum form fill time (seconds)"
+          type="number"
+          min={1}
+          max={60}
+          value={values.minFormFillTime}
+          onChange={(e) => setValues({ ...values, minFormFillTime: e.target.value })}
+          error={errors.minFormFillTime}
+        />
       </div>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Settings'}
@@ -72,7 +122,10 @@ export function SecuritySettingsPanel() {
         {settings.isPending ? (
           <LoadingState text="Loading settings..." />
         ) : settings.isError ? (
-          <p className="py-6 text-center text-sm text-slate-600">Settings are not available yet. They can be changed here once the security service reports them.</p>
+          <p className="py-6 text-center text-sm text-slate-600">
+            Settings are not available yet. They can be changed here once the security service
+            reports them.
+          </p>
         ) : (
           <SettingsForm initial={settings.data} />
         )}

@@ -1,6 +1,12 @@
 import { ROLES, type TRole } from '../../../shared/users.schema';
 import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select';
 import { capitalize } from '../lib/format';
 
 /** Role choice (admin, user); `lockedReason` disables it and says why. */
@@ -18,7 +24,11 @@ export function RoleSelect({
   return (
     <div>
       <Label htmlFor={id}>Role</Label>
-      <Select value={value} onValueChange={(v) => onChange(v as TRole)} disabled={Boolean(lockedReason)}>
+      <Select
+        value={value}
+        onValueChange={(v) => onChange(v as TRole)}
+        disabled={Boolean(lockedReason)}
+      >
         <SelectTrigger id={id} aria-describedby={lockedReason ? `${id}-hint` : undefined}>
           <SelectValue />
         </SelectTrigger>

@@ -4,7 +4,12 @@ import { notifyError, notifySuccess } from '../lib/notify';
 /** User writes; each refetches the users list, the current user and the analytics totals. */
 export function useUserMutations() {
   const utils = trpc.useUtils();
-  const refresh = () => Promise.all([utils.admin.users.invalidate(), utils.auth.me.invalidate(), utils.analytics.invalidate()]);
+  const refresh = () =>
+    Promise.all([
+      utils.admin.users.invalidate(),
+      utils.auth.me.invalidate(),
+      utils.analytics.invalidate(),
+    ]);
   const create = trpc.admin.users.create.useMutation({
     onSuccess: () => notifySuccess('User created successfully'),
     onError: (e) => notifyError('Failed to create user', e),

@@ -10,7 +10,13 @@ import { capitalize, displayName, formatDate, initialOf } from '../lib/format';
 const STAGGER_S = 0.05;
 const MAX_STAGGERED = 20;
 
-export function UserCard({ user, index, isSelf, onEdit, onDelete }: {
+export function UserCard({
+  user,
+  index,
+  isSelf,
+  onEdit,
+  onDelete,
+}: {
   user: TUser;
   index: number;
   isSelf: boolean;
@@ -25,7 +31,10 @@ export function UserCard({ user, index, isSelf, onEdit, onDelete }: {
       data-testid="user-card"
     >
       <div className="flex items-start gap-3">
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-50 text-base font-semibold text-primary" aria-hidden>
+        <span
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-50 text-base font-semibold text-primary"
+          aria-hidden
+        >
           {initialOf(user)}
         </span>
         <div className="min-w-0 flex-1">

@@ -1,20 +1,41 @@
 import { useState, type FormEvent } from 'react';
 import { ZUserCreate, type TRole } from '../../../shared/users.schema';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { fieldErrors } from '../lib/form-errors';
 import { RoleSelect } from './role-select';
 import { TextField } from '../components/text-field';
 import { useUserMutations } from './use-users';
 
-const EMPTY = { username: '', email: '', password: '', firstName: '', lastName: '', role: 'user' as TRole };
+const EMPTY = {
+  username: '',
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  role: 'user' as TRole,
+};
 type Field = keyof typeof EMPTY;
 
-export function UserCreateDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UserCreateDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { create } = useUserMutations();
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+  const set = (field: Field) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [field]: e.target.value });
 
   function close(next: boolean) {
     if (!next) {
@@ -42,11 +63,37 @@ export function UserCreateDialog({ open, onOpenChange }: { open: boolean; onOpen
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField id="create-firstName" label="First Name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-            <TextField id="create-lastName" label="Last Name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+            <TextField
+              id="create-firstName"
+              label="First Name"
+              value={values.firstName}
+              onChange={set('firstName')}
+              error={errors.firstName}
+            />
+            <TextField
+              id="create-lastName"
+              label="Last Name"
+              value={values.lastName}
+              onChange={set('lastName')}
+              error={errors.lastName}
+            />
           </div>
-          <TextField id="create-username" label="Username" autoComplete="off" value={values.username} onChange={set('username')} error={errors.username} />
-          <TextField id="create-email" label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} />
+          <TextField
+            id="create-username"
+            label="Username"
+            autoComplete="off"
+            value={values.username}
+            onChange={set('username')}
+            error={errors.username}
+          />
+          <TextField
+            id="create-email"
+            label="Email"
+            type="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
           <TextField
             id="create-password"
             label="Password"
@@ -56,7 +103,11 @@ export function UserCreateDialog({ open, onOpenChange }: { open: boolean; onOpen
             onChange={set('password')}
             error={errors.password}
           />
-          <RoleSelect id="create-role" value={values.role} onChange={(role) => setValues({ ...values, role })} />
+          <RoleSelect
+            id="create-role"
+            value={values.role}
+            onChange={(role) => setValues({ ...values, role })}
+          />
           <DialogFooter>
             <Button variant="secondary" onClick={() => close(false)}>
               Cancel

@@ -1,13 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { ZUserEditForm, type TRole, type TUser } from '../../../shared/users.schema';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { fieldErrors } from '../lib/form-errors';
 import { RoleSelect } from './role-select';
 import { TextField } from '../components/text-field';
 import { useUserMutations } from './use-users';
 
-type Field = 'firstName' | 'lastName' | 'username' | 'email' | 'role' | 'newPassword' | 'confirmPassword';
+type Field =
+  'firstName' | 'lastName' | 'username' | 'email' | 'role' | 'newPassword' | 'confirmPassword';
 
 function initialValues(user: TUser) {
   return {
@@ -23,11 +31,20 @@ function initialValues(user: TUser) {
 }
 
 /** Edit form for one user; mount with key={user.id} so it starts from that user's values. */
-export function UserEditDialog({ user, isLastAdmin, onClose }: { user: TUser; isLastAdmin: boolean; onClose: () => void }) {
+export function UserEditDialog({
+  user,
+  isLastAdmin,
+  onClose,
+}: {
+  user: TUser;
+  isLastAdmin: boolean;
+  onClose: () => void;
+}) {
   const [values, setValues] = useState(() => initialValues(user));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { update } = useUserMutations();
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues({ ...values, [field]: e.target.value });
+  const set = (field: Field) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [field]: e.target.value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,19 +65,50 @@ export function UserEditDialog({ user, isLastAdmin, onClose }: { user: TUser; is
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField id="edit-firstName" label="First Name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} />
-            <TextField id="edit-lastName" label="Last Name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
+            <TextField
+              id="edit-firstName"
+              label="First Name"
+              value={values.firstName}
+              onChange={set('firstName')}
+              error={errors.firstName}
+            />
+            <TextField
+              id="edit-lastName"
+              label="Last Name"
+              value={values.lastName}
+              onChange={set('lastName')}
+              error={errors.lastName}
+            />
           </div>
-          <TextField id="edit-username" label="Username" value={values.username} onChange={set('username')} error={errors.username} />
-          <TextField id="edit-email" label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} />
+          <TextField
+            id="edit-username"
+            label="Username"
+            value={values.username}
+            onChange={set('username')}
+            error={errors.username}
+          />
+          <TextField
+            id="edit-email"
+            label="Email"
+            type="email"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
           <RoleSelect
             id="edit-role"
             value={values.role}
             onChange={(role) => setValues({ ...values, role })}
-            lockedReason={isLastAdmin ? 'This is the only administrator, so the role stays admin. Make another user an admin first.' : undefined}
+            lockedReason={
+              isLastAdmin
+                ? 'This is the only administrator, so the role stays admin. Make another user an admin first.'
+                : undefined
+            }
           />
           <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
-            <legend className="px-1 text-sm font-semibold text-slate-900">Change Password (Optional)</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-900">
+              Change Password (Optional)
+            </legend>
             <TextField
               id="edit-newPassword"
               label="New Password"
@@ -80,7 +128,9 @@ export function UserEditDialog({ user, isLastAdmin, onClose }: { user: TUser; is
               onChange={set('confirmPassword')}
               error={errors.confirmPassword}
             />
-            <p className="text-xs text-slate-600">A new password or role signs this user out of their other sessions.</p>
+            <p className="text-xs text-slate-600">
+              A new password or role signs this user out of their other sessions.
+            </p>
           </fieldset>
           <DialogFooter>
             <Button variant="secondary" onClick={onClose}>

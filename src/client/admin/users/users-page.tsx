@@ -16,9 +16,15 @@ import { UserCreateDialog } from './user-create-dialog';
 import { UserEditDialog } from './user-edit-dialog';
 
 /** Why a delete is not offered; the server refuses both cases too. */
-function deleteRefusal(user: TUser, selfId: number | undefined, adminCount: number): string | undefined {
-  if (user.id === selfId) return 'You cannot delete your own account. Ask another administrator to remove it.';
-  if (user.role === 'admin' && adminCount <= 1) return 'The last administrator cannot be deleted. Make another user an admin first.';
+function deleteRefusal(
+  user: TUser,
+  selfId: number | undefined,
+  adminCount: number,
+): string | undefined {
+  if (user.id === selfId)
+    return 'You cannot delete your own account. Ask another administrator to remove it.';
+  if (user.role === 'admin' && adminCount <= 1)
+    return 'The last administrator cannot be deleted. Make another user an admin first.';
   return undefined;
 }
 
@@ -47,9 +53,17 @@ export function UsersPage() {
         }
       />
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput value={search} onChange={setSearch} placeholder="Search users..." label="Search users" />
+        <SearchInput
+          value={search}
+          onChange={setSearch}
+          placeholder="Search users..."
+          label="Search users"
+        />
         <p className="text-sm text-slate-600" data-testid="users-total">
-          Total users: <span className="font-semibold tabular-nums text-slate-900">{formatNumber(all.length)}</span>
+          Total users:{' '}
+          <span className="font-semibold tabular-nums text-slate-900">
+            {formatNumber(all.length)}
+          </span>
         </p>
       </div>
       {users.isPending ? (
@@ -64,7 +78,13 @@ export function UsersPage() {
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Users">
           {shown.map((user, index) => (
             <li key={user.id}>
-              <UserCard user={user} index={index} isSelf={user.id === me?.id} onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />
+              <UserCard
+                user={user}
+                index={index}
+                isSelf={user.id === me?.id}
+                onEdit={() => setEditing(user)}
+                onDelete={() => setDeleting(user)}
+              />
             </li>
           ))}
         </ul>

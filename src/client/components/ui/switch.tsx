@@ -21,7 +21,12 @@ export function Switch({ checked, onCheckedChange, className, ...props }: Switch
       )}
       {...props}
     >
-      <span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-5' : 'translate-x-0.5')} />
+      <span
+        className={cn(
+          'inline-block size-5 rounded-full bg-white shadow transition-transform',
+          checked ? 'translate-x-5' : 'translate-x-0.5',
+        )}
+      />
     </button>
   );
 }
