@@ -20,7 +20,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
+      <header className="sticky top-0 z-50 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
         <button
           type="button"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -43,7 +43,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
       <aside
         id="admin-sidebar"
         className={cn(
-          'fixed inset-y-0 left-0 z-50 w-64 transition-transform duration-200 lg:translate-x-0',
+          'fixed inset-y-0 left-0 z-50 w-64 max-lg:top-14 transition-transform duration-200 lg:translate-x-0',
           open ? 'translate-x-0' : '-translate-x-full max-lg:invisible',
         )}
       >
