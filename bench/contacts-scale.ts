@@ -1,0 +1,388 @@
+/**
+ * Admin contacts at scale: seeds 100,000 realistic contacts into a scratch database, signs in as
+ * an admin and times GET /api/contacts/search through the real Express app (first page, status
+ * filter, common and rare search, next page by cursor), then EXPLAIN ANALYZEs the exact SQL the
+ * app ran for the searches to show the server-side time and that the trigram indexes are used.
+ * `--write` records the figures in docs/BENCHMARKS.md (## Admin contacts at 100,000 rows).
+ *
+ *   node --import tsx bench/contacts-scale.ts [--rows 100000] [--iterations 50] [--write] [--sql]
+ *
+ * --sql prints the captured SQL; BENCH_KEEP_DB=1 keeps the scratch database for manual EXPLAINs.
+ */
+import { randomBytes } from 'node:crypto';
+import { cpus, totalmem } from 'node:os';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { ormOptions } from '../mikro-orm.config';
+import type { TContactPage } from '../src/shared/contacts.schema';
+import { createApp } from '../src/server/app';
+import { SessionManager } from '../src/server/auth/session';
+import { createLogger } from '../src/server/logger';
+import { adminQuery, databaseUrl } from '../src/server/test/pg-admin';
+import { createUser } from '../src/server/users/users.service';
+import { writeBenchmarkSection } from './bench-doc';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const ROWS = arg('rows', 100_000);
+const ITERATIONS = arg('iterations', 50);
+const WARMUP = 5;
+const BUDGET_MS = 300;
+
+/** SQL the ORM sent, captured through MikroORM's `onQuery` hook (the app's own queries). */
+let captured: { sql: string; params: readonly unknown[] }[] = [];
+
+/** 'insert': right after the bulk insert + ANALYZE; 'vacuum': after VACUUM (ANALYZE). */
+type Phase = 'insert' | 'vacuum';
+const PHASES: Record<Phase, string> = {
+  insert: 'right after the bulk insert + ANALYZE',
+  vacuum: 'after VACUUM (ANALYZE) contacts',
+};
+
+interface Timing {
+  phase: Phase;
+  label: string;
+  query: string;
+  p50: number;
+  p95: number;
+  max: number;
+  total: number;
+  items: number;
+}
+interface Explain {
+  phase: Phase;
+  label: string;
+  sql: string;
+  p50: number;
+  p95: number;
+  nodes: string[];
+}
+
+function pct(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)]!;
+}
+
+/** Seeds `count` contacts in one statement: varied names, emails, companies, statuses and dates. */
+async function seed(em: EntityManager, count: number): Promise<void> {
+  const conn = em.getConnection();
+  await conn.execute(
+    `with first(n) as (select array['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda',
+        'David','Elizabeth','William','Barbara','Richard','Susan','Joseph','Jessica','Thomas','Sarah','Carlos',
+        'Karen','Daniel','Lisa','Matthew','Nancy','Anthony','Sandra','Mark','Ashley','Priya','Emily','Wei',
+        'Fatima','Lukas','Sofia','Hiroshi','Amara','Mateo','Olga','Noah','Chloe','Ahmed','Ingrid']),
+      last(n) as (select array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis',
+        'Rodriguez','Martinez','Hernandez','Lopez','Gonzalez','Wilson','Anderson','Thomas','Taylor','Moore',
+        'Jackson','Martin','Lee','Perez','Thompson','White','Harris','Sanchez','Clark','Ramirez','Lewis',
+        'Robinson','Walker','Young','Allen','King','Wright','Scott','Nguyen','Patel','Kowalski','Schmidt',
+        'Tanaka','Okafor','Larsen','Dubois','Rossi','Silva','Novak','Ivanova']),
+      co1(n) as (select array['Acme','Globex','Initech','Umbrella','Stark','Wayne','Hooli','Vandelay',
+        'Soylent','Cyberdyne','Tyrell','Wonka','Aperture','Massive','Blue Sun','Nakatomi','Oscorp','Gringotts',
+        'Monarch','Pied Piper','Sterling','Dunder','Bluth','Prestige','Northwind','Contoso','Fabrikam',
+        'Tailspin','Litware','Proseware','Adventure','Alpine','Lucerne','Margie','Wingtip','Coho']),
+      co2(n) as (select array['Labs','Systems','Logistics','Group','Inc','Holdings','Solutions','Media',
+        'Health','Energy','Foods','Capital','Robotics','Software','Retail','Partners','Analytics','Telecom']),
+      dom(n) as (select array['gmail.com','outlook.com','yahoo.com','proton.me','icloud.com','fastmail.com'])
+     insert into contacts (name, email, company, phone, message, status, source, created_at, updated_at)
+     select f.v || ' ' || l.v,
+            lower(f.v) || '.' || lower(l.v) || g || '@' ||
+              case when c.v is null then (select n[1 + (g * 7) % 6] from dom)
+                   else lower(replace(c.v, ' ', '')) || '.com' end,
+            c.v,
+            '+1 ' || lpad(((g * 7919) % 1000)::text, 3, '0') || ' 555 ' || lpad((g % 10000)::text, 4, '0'),
+            'Interested in AI outbound calling, about ' || (g % 500) || ' calls a day.',
+            case when abs(hashint4(g) % 10) < 4 then 'new' when abs(hashint4(g) % 10) < 7 then 'contacted'
+                 when abs(hashint4(g) % 10) < 9 then 'qualified' else 'converted' end,
+            (array['website','import','referral','event'])[1 + (g * 13) % 4],
+            ts, ts
+       from generate_series(1, ?) as g
+       cross join lateral (select (select n[1 + (g * 31) % array_length(n, 1)] from first) as v) f
+       cross join lateral (select (select n[1 + (g * 17 + g / 7) % array_length(n, 1)] from last) as v) l
+       cross join lateral (select case when g % 10 = 0 then null else
+              (select n[1 + (g * 11) % array_length(n, 1)] from co1) || ' ' ||
+              (select n[1 + (g * 5 + g / 3) % array_length(n, 1)] from co2) end as v) c
+       cross join lateral (select now() - interval '365 days' * (1 - g::float8 / ?)
+              - interval '1 second' * ((g::bigint * 104729) % 3600) as ts) t`,
+    [count, count],
+  );
+  // Fresh statistics, as autovacuum would have them.
+  await conn.execute('analyze contacts');
+}
+
+const dbName = `convoza_bench_contacts_${randomBytes(4).toString('hex')}`;
+const url = databaseUrl(dbName);
+await adminQuery(`create database ${dbName}`);
+
+const timings: Timing[] = [];
+const explains: Explain[] = [];
+let seedSeconds = 0;
+let pgVersion = '';
+const statusCounts: Record<string, number> = {};
+let rareTerm = '';
+const commonTerm = 'son';
+try {
+  const orm = await MikroORM.init({
+    ...ormOptions(url),
+    onQuery: (sql: string, params: readonly unknown[]) => {
+      captured.push({ sql, params });
+      return sql;
+    },
+  });
+  await orm.migrator.up();
+  const em = orm.em.fork() as EntityManager;
+  const conn = em.getConnection();
+  pgVersion = ((await conn.execute('select version() as v')) as { v: string }[])[0]!.v;
+  const seedStart = performance.now();
+  await seed(em, ROWS);
+  seedSeconds = (performance.now() - seedStart) / 1000;
+  const [rare] = (await conn.execute(`select email from contacts where id = ?`, [
+    Math.floor(ROWS * 0.37),
+  ])) as { email: string }[];
+  rareTerm = rare!.email.split('@')[0]!.split('.')[1]!; // e.g. "garcia37000": one row
+  for (const row of (await conn.execute(
+    'select status, count(*)::int as n from contacts group by status order by status',
+  )) as { status: string; n: number }[])
+    statusCounts[row.status] = row.n;
+
+  await createUser(em, {
+    username: 'bench',
+    email: 'bench@example.com',
+    password: 'bench-password',
+    role: 'admin',
+    firstName: null,
+    lastName: null,
+  });
+  const sessions = new SessionManager({
+    secret: randomBytes(32).toString('hex'),
+    idleMinutes: 60,
+    absoluteHours: 24,
+    secureCookie: false,
+  });
+  const app = createApp({ orm, sessions, log: createLogger('warn') });
+  const server = await new Promise<Server>((done) => {
+    const s = app.listen(0, '127.0.0.1', () => done(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
+    });
+    if (login.status !== 200)
+      throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+    const get = async (query: string): Promise<TContactPage> => {
+      const res = await fetch(`${base}/api/contacts/search?${query}`, { headers: { cookie } });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${query}: ${res.status} ${text}`);
+      return JSON.parse(text) as TContactPage;
+    };
+
+    const first = await get('limit=50');
+    if (first.total !== ROWS || first.items.length !== 50 || !first.nextCursor)
+      throw new Error(`unexpected first page: total ${first.total}, ${first.items.length} items`);
+    const cases: [string, string][] = [
+      ['First page (no filter)', 'limit=50'],
+      ['Status filter (qualified)', 'limit=50&status=qualified'],
+      [`Search, common term ("${commonTerm}")`, `limit=50&search=${commonTerm}`],
+      [`Search, rare term ("${rareTerm}", 1 row)`, `limit=50&search=${rareTerm}`],
+      ['Next page via cursor', `limit=50&cursor=${first.nextCursor}`],
+      [
+        `Search + status ("${commonTerm}", converted)`,
+        `limit=50&status=converted&search=${commonTerm}`,
+      ],
+    ];
+    const platform = em.getPlatform();
+    const nodeNames = (plan: Record<string, unknown>): string[] => {
+      const on = plan['Index Name'] ?? plan['Relation Name'];
+      const name = `${String(plan['Node Type'])}${on ? ` on ${String(on)}` : ''}`;
+      const kids = (plan['Plans'] as Record<string, unknown>[] | undefined) ?? [];
+      return [name, ...kids.flatMap(nodeNames)];
+    };
+    for (const phase of ['insert', 'vacuum'] as const) {
+      if (phase === 'vacuum') await conn.execute('vacuum (analyze) contacts');
+      const sqlOf = new Map<string, { sql: string; params: readonly unknown[] }[]>();
+      for (const [label, query] of cases) {
+        for (let i = 0; i < WARMUP; i++) await get(query);
+        captured = [];
+        let page = await get(query);
+        sqlOf.set(
+          label,
+          captured.filter((q) => /contacts/.test(q.sql)),
+        );
+        const times: number[] = [];
+        for (let i = 0; i < ITERATIONS; i++) {
+          const t0 = performance.now();
+          page = await get(query);
+          times.push(performance.now() - t0);
+        }
+        times.sort((a, b) => a - b);
+        timings.push({
+          phase,
+          label,
+          query,
+          p50: pct(times, 50),
+          p95: pct(times, 95),
+          max: times.at(-1)!,
+          total: page.total,
+          items: page.items.length,
+        });
+      }
+
+      // EXPLAIN ANALYZE of the exact SQL the app sent for the searches (the page and the counts).
+      for (const [label] of cases) {
+        if (!/Search|First page/.test(label)) continue;
+        for (const q of sqlOf.get(label) ?? []) {
+          const sql = platform.formatQuery(q.sql, q.params as unknown[]);
+          const kind = /group by/i.test(sql) ? 'per-status counts' : 'page rows';
+          const times: number[] = [];
+          let nodes: string[] = [];
+          for (let i = 0; i < 3 + 20; i++) {
+            const [row] = (await conn.execute(`explain (analyze, format json) ${sql}`)) as {
+              'QUERY PLAN': [{ Plan: Record<string, unknown>; 'Execution Time': number }];
+            }[];
+            const out = row!['QUERY PLAN'][0];
+            if (i >= 3) times.push(out['Execution Time']);
+            nodes = nodeNames(out.Plan);
+          }
+          times.sort((a, b) => a - b);
+          explains.push({
+            phase,
+            label: `${label}: ${kind}`,
+            sql,
+            p50: pct(times, 50),
+            p95: pct(times, 95),
+            nodes,
+          });
+        }
+      }
+    }
+  } finally {
+    await new Promise<void>((done) => server.close(() => done()));
+    server.closeAllConnections();
+    await orm.close();
+  }
+} finally {
+  if (!process.env.BENCH_KEEP_DB)
+    await adminQuery(`drop database if exists ${dbName} with (force)`);
+}
+
+const ms = (n: number) => n.toFixed(1);
+const ok = (n: number) => (n < BUDGET_MS ? 'yes' : '**NO**');
+console.log(
+  `${ROWS.toLocaleString('en')} contacts seeded in ${seedSeconds.toFixed(1)} s; ${pgVersion.split(',')[0]}`,
+);
+console.log('statuses:', statusCounts);
+for (const phase of ['insert', 'vacuum'] as const) {
+  console.log(`\n=== ${PHASES[phase]}`);
+  console.log('HTTP GET /api/contacts/search, ms (p50 / p95 / max), matching rows');
+  for (const t of timings.filter((x) => x.phase === phase))
+    console.log(
+      `  ${t.label.padEnd(44)} ${ms(t.p50).padStart(7)} ${ms(t.p95).padStart(7)} ${ms(t.max).padStart(7)}  ${String(t.total).padStart(6)}  p95 < ${BUDGET_MS} ms: ${ok(t.p95)}`,
+    );
+  console.log('EXPLAIN ANALYZE execution time, ms (p50 / p95) and plan nodes');
+  for (const e of explains.filter((x) => x.phase === phase)) {
+    console.log(`  ${e.label.padEnd(60)} ${ms(e.p50).padStart(7)} ${ms(e.p95).padStart(7)}`);
+    console.log(`    ${e.nodes.join(' > ')}`);
+    if (process.argv.includes('--sql')) console.log(`    ${e.sql}`);
+  }
+}
+
+const searchSeqScan = (phase: Phase) =>
+  explains.some(
+    (e) =>
+      e.phase === phase && /Search/.test(e.label) && e.nodes.some((n) => n.startsWith('Seq Scan')),
+  );
+const slow = timings.filter((t) => t.p95 >= BUDGET_MS);
+const findings: string[] = [];
+if (searchSeqScan('insert') && !searchSeqScan('vacuum'))
+  findings.push(
+    `Right after the bulk insert, the searches do **not** use the trigram indexes: the plans are \`Seq Scan on contacts\`
+(ILIKE over all ${ROWS.toLocaleString('en')} rows, about 100-150 ms per statement; a rare term pays it in both the
+page and the counts statement, which run in parallel on the shared cores). The GIN indexes were built on the empty table by the migration and the rows then went in through
+GIN's fast-update pending list; a manual \`ANALYZE\` neither flushes that list nor refreshes the GIN metapage
+statistics (only VACUUM, or autovacuum's analyze, does), so the planner prices every GIN scan far too high and
+picks the sequential scan. After \`VACUUM (ANALYZE) contacts\` the same statements use \`BitmapOr\` over the three
+trigram indexes and take well under 10 ms. In production this is the state after a large CSV import until
+autovacuum gets to the table. Fix (server, not done here): a migration
+\`alter index contacts_name_trgm set (fastupdate = off)\` (same for \`contacts_email_trgm\` and
+\`contacts_company_trgm\`) so inserts go straight into the index (checked by hand: with \`fastupdate = off\` and only
+\`ANALYZE\` the rare search is a bitmap index scan taking 0.25 ms), and/or \`vacuum (analyze) contacts\` after a bulk
+import.`,
+  );
+findings.push(
+  `The unfiltered first page and the status filter never use the trigram indexes, as expected: the page is
+a backward \`Index Scan on contacts_pkey\` (keyset, under 1 ms), and most of their time is the per-status counts,
+an aggregate over the whole table (a \`Seq Scan\`, or after VACUUM an \`Index Only Scan on contacts_status_index\`,
+of ${ROWS.toLocaleString('en')} rows, about 10-30 ms), which grows linearly with the table.`,
+);
+findings.push(
+  slow.length
+    ? `Over budget (p95 >= ${BUDGET_MS} ms): ${slow.map((t) => `${t.label} (${PHASES[t.phase]}, ${ms(t.p95)} ms)`).join('; ')}.`
+    : `Every query is under the ${BUDGET_MS} ms budget at p95 in both states.`,
+);
+console.log(`\nFindings:\n${findings.map((f) => `- ${f.replace(/\n/g, ' ')}`).join('\n')}`);
+
+if (process.argv.includes('--write')) {
+  const gb = Math.round(totalmem() / 1024 ** 3);
+  const httpTable = timings
+    .map(
+      (t) =>
+        `| ${t.label} | ${t.phase === 'insert' ? 'after insert' : 'after VACUUM'} | \`${t.query}\` | ${t.total.toLocaleString('en')} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.max)} | ${ok(t.p95)} |`,
+    )
+    .join('\n');
+  const explainTable = explains
+    .map(
+      (e) =>
+        `| ${e.label} | ${e.phase === 'insert' ? 'after insert' : 'after VACUUM'} | ${ms(e.p50)} | ${ms(e.p95)} | ${e.nodes.map((n) => `\`${n}\``).join(' > ')} |`,
+    )
+    .join('\n');
+  writeBenchmarkSection(
+    'Admin contacts at 100,000 rows',
+    `How to reproduce: \`node --import tsx bench/contacts-scale.ts --write\` (a scratch database on the local
+PostgreSQL, dropped afterwards, also on failure).
+
+Machine: ${cpus().length} cores, ${gb} GB RAM, Node ${process.version}, ${pgVersion.split(',')[0]}. The machine is
+shared; figures vary between runs.
+
+Setup: the migrations, then ${ROWS.toLocaleString('en')} contacts seeded with one \`generate_series\` insert plus
+\`ANALYZE\` (${seedSeconds.toFixed(1)} s): names from 42 first x 48 last names, emails \`first.lastN@company.com\` (or a
+webmail domain), companies from 36 x 18 words (10% none), sources over four values, \`created_at\` spread
+over the last year, statuses ${Object.entries(statusCounts)
+      .map(([st, n]) => `${st} ${n.toLocaleString('en')}`)
+      .join(', ')}. The migrations create the
+\`pg_trgm\` GIN indexes on name, email and company and b-tree indexes on status and created_at. Everything is
+measured twice: ${PHASES.insert} ("after insert", the state right after a large import) and ${PHASES.vacuum}
+("after VACUUM", the steady state once autovacuum has processed the table).
+
+Each request is \`GET /api/contacts/search\` through the real Express app over loopback with an admin
+session cookie (client and server in one process), ${WARMUP} warm-up requests then ${ITERATIONS} timed ones;
+the time is the client's wall time for the whole response (session check, the page query and the
+per-status counts query, which the service runs in parallel, JSON). Budget: first results in under
+${BUDGET_MS} ms of server time.
+
+| Query | State | Parameters | Matching rows | p50 (ms) | p95 (ms) | max (ms) | p95 < ${BUDGET_MS} ms |
+|---|---|---|---:|---:|---:|---:|:---:|
+${httpTable}
+
+Server-side SQL time: \`EXPLAIN (ANALYZE)\` of the exact SQL the app sent (captured through MikroORM's
+\`onQuery\` hook), 3 warm-up + 20 timed runs, PostgreSQL's \`Execution Time\`; plan nodes top-down.
+
+| Statement | State | p50 (ms) | p95 (ms) | Plan nodes |
+|---|---|---:|---:|---|
+${explainTable}
+
+Findings:
+
+${findings.map((f) => `- ${f.replace(/\n/g, '\n  ')}`).join('\n')}`,
+  );
+  console.log('\nwrote docs/BENCHMARKS.md (## Admin contacts at 100,000 rows)');
+}
