@@ -49,6 +49,7 @@ export async function adminPage(
     const res = await context.request.post('/api/auth/login', { data: options.as ?? E2E_ADMIN });
     if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
   }
+  context.setDefaultTimeout(10_000);
   return { page, consoleErrors, close: () => context.close() };
 }
 
@@ -127,7 +128,7 @@ export async function expectToast(page: Page, title: string, description?: strin
 /** Dismisses the shown toast so the next assertion cannot match a stale one. */
 export async function closeToasts(page: Page): Promise<void> {
   for (const close of await toast(page).getByRole('button', { name: 'Close' }).all()) {
-    await close.click().catch(() => undefined);
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
   }
-  await toast(page).first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  await toast(page).first().waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
 }
