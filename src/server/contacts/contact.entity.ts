@@ -27,17 +27,18 @@ export const Contact = defineEntity({
   indexes: [
     {
       name: 'contacts_name_trgm',
-      expression: 'create index "contacts_name_trgm" on "contacts" using gin ("name" gin_trgm_ops)',
+      expression:
+        'create index "contacts_name_trgm" on "contacts" using gin ("name" gin_trgm_ops) with (fastupdate = off)',
     },
     {
       name: 'contacts_email_trgm',
       expression:
-        'create index "contacts_email_trgm" on "contacts" using gin ("email" gin_trgm_ops)',
+        'create index "contacts_email_trgm" on "contacts" using gin ("email" gin_trgm_ops) with (fastupdate = off)',
     },
     {
       name: 'contacts_company_trgm',
       expression:
-        'create index "contacts_company_trgm" on "contacts" using gin ("company" gin_trgm_ops)',
+        'create index "contacts_company_trgm" on "contacts" using gin ("company" gin_trgm_ops) with (fastupdate = off)',
     },
   ],
 });
