@@ -1,0 +1,43 @@
+// Every admin screen at desktop and phone width with demo data: it renders its heading, makes
+// no console errors, and leaves a screenshot in /tmp/shots for a person to look at.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, adminPage, startAdminSuite, unexpectedErrors, type AdminSuite } from './admin-helpers';
+
+const SCREENS = [
+  { path: '', name: 'dashboard', heading: 'Dashboard' },
+  { path: 'contacts', name: 'contacts', heading: 'Contacts' },
+  { path: 'users', name: 'users', heading: 'User Management' },
+  { path: 'service-inquiries', name: 'service-inquiries', heading: 'Service Inquiries' },
+  { path: 'campaigns', name: 'campaigns', heading: 'Campaign Management' },
+  { path: 'analytics', name: 'analytics', heading: 'Analytics Dashboard' },
+  { path: 'security', name: 'security', heading: 'Security Center' },
+  { path: 'legacy', name: 'legacy', heading: 'Contact Submissions' },
+];
+
+let suite: AdminSuite;
+beforeAll(async () => {
+  suite = await startAdminSuite({ seedDemo: true });
+  mkdirSync('/tmp/shots', { recursive: true });
+});
+afterAll(() => suite?.stop());
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('admin screens on %s', (_label, viewport) => {
+  it.each(SCREENS)('$name renders without console errors', async ({ path, name, heading }) => {
+    const { page, consoleErrors, close } = await adminPage(suite, { viewport });
+    await page.goto(`/admin/${path}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: heading, exact: true }).isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // Let loading lines give way to content (and entry animations settle) before the shot.
+    await expect.poll(() => page.getByRole('status').count()).toBe(0);
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await page.screenshot({ path: `/tmp/shots/admin-${name}-${viewport.width}.png`, fullPage: true });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await close();
+  });
+});
