@@ -38,6 +38,12 @@ describe.each([
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Nothing invisible lengthens the page below the content.
+    const blankBelow = await page.evaluate(() => {
+      const main = document.querySelector('main')!.getBoundingClientRect().bottom + window.scrollY;
+      return document.documentElement.scrollHeight - Math.max(window.innerHeight, Math.ceil(main));
+    });
+    expect(blankBelow).toBeLessThanOrEqual(1);
     await close();
   });
 });
