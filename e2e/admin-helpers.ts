@@ -118,6 +118,9 @@ export async function expectToast(page: Page, title: string, description?: strin
   const t = toast(page).filter({ hasText: title }).first();
   await t.waitFor({ state: 'visible', timeout: 10_000 });
   const text = (await t.innerText()).trim();
+  // Spec: at most one toast is shown at a time.
+  const shown = await toast(page).evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length);
+  if (shown > 1) throw new Error(`${shown} toasts shown at once`);
   if (description !== undefined) {
     const ok = typeof description === 'string' ? text.includes(description) : description.test(text);
     if (!ok) throw new Error(`toast "${text}" lacks ${String(description)}`);

@@ -85,6 +85,15 @@ describe('admin service inquiries', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it('View Contact opens the linked contact', async () => {
+    await cards().filter({ hasText: 'AI OUTBOUND' }).getByRole('button', { name: 'View Contact' }).click();
+    const dialog = p.page.getByRole('dialog', { name: 'Contact Details' });
+    await expect.poll(async () => squash(await dialog.textContent())).toContain('maya@northwind.test');
+    expect(squash(await dialog.textContent())).toContain('Northwind');
+    await p.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('edits priority and notes', async () => {
     await cardMenu(p.page, `Actions for inquiry ${outboundId}`, 'Edit Inquiry');
     const dialog = p.page.getByRole('dialog', { name: 'Edit Inquiry' });
@@ -179,6 +188,16 @@ describe('admin campaigns', () => {
     expect(text).toContain('Draft');
     expect(text).toContain('12,500');
     await closeToasts(p.page);
+  });
+
+  it('View Analytics shows that campaign', async () => {
+    await cardMenu(p.page, 'Actions for Voice Reactivation', 'View Analytics');
+    const dialog = p.page.getByRole('dialog', { name: 'Voice Reactivation' });
+    await dialog.waitFor();
+    const text = squash(await dialog.textContent());
+    for (const s of ['Viewing details for Voice Reactivation', 'Voice Campaign', 'Lapsed customers']) expect(text).toContain(s);
+    await p.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('deletes a campaign after confirmation', async () => {

@@ -5,6 +5,7 @@ import { adminPage, cardMenu, closeToasts, expectToast, startAdminSuite, unexpec
 
 let suite: AdminSuite;
 let p: AdminPage;
+const squash = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim();
 const cards = () => p.page.getByTestId('user-card');
 const names = async () => (await cards().locator('h3').allTextContents()).sort();
 
@@ -91,6 +92,18 @@ describe('admin users', () => {
     });
     expect(res.status).toBeLessThan(400);
     await closeToasts(p.page);
+  });
+
+  it('keeps the only admin an admin: the role choice is locked and says why', async () => {
+    await cardMenu(p.page, 'Actions for e2e-admin', 'Edit User');
+    const dialog = p.page.getByRole('dialog', { name: 'Edit User' });
+    await dialog.waitFor();
+    const role = dialog.getByRole('combobox', { name: 'Role' });
+    expect(await role.isDisabled()).toBe(true);
+    expect(squash(await role.textContent())).toMatch(/admin/i);
+    expect(await dialog.getByText('This is the only administrator').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('refuses to delete your own account and explains why', async () => {
