@@ -28,9 +28,21 @@ afterAll(async () => {
 });
 
 async function seed() {
-  const maya = await insertContact(suite, { name: 'Maya Patel', email: 'maya@northwind.test', status: 'new' });
-  await insertContact(suite, { name: 'Liam Chen', email: 'liam@contoso.test', status: 'qualified' });
-  await insertContact(suite, { name: 'Ava Rossi', email: 'ava@fabrikam.test', status: 'converted' });
+  const maya = await insertContact(suite, {
+    name: 'Maya Patel',
+    email: 'maya@northwind.test',
+    status: 'new',
+  });
+  await insertContact(suite, {
+    name: 'Liam Chen',
+    email: 'liam@contoso.test',
+    status: 'qualified',
+  });
+  await insertContact(suite, {
+    name: 'Ava Rossi',
+    email: 'ava@fabrikam.test',
+    status: 'converted',
+  });
   await insertInquiry(suite, { contactId: maya, serviceType: 'ai_outbound' });
   await insertCampaign(suite, { name: 'A', type: 'email', status: 'active' });
   await insertCampaign(suite, { name: 'B', type: 'social', status: 'active' });
@@ -73,20 +85,36 @@ describe('with known data', () => {
     expect(await testText('breakdown-converted')).toBe('Converted 1 (33%)');
     expect(await testText('breakdown-active')).toBe('Active 2 (67%)');
     expect(await testText('breakdown-draft')).toBe('Draft 1 (33%)');
-    for (const [name, href] of [['Manage Contacts', '/admin/contacts'], ['Manage Users', '/admin/users'], ['Manage Campaigns', '/admin/campaigns']])
+    for (const [name, href] of [
+      ['Manage Contacts', '/admin/contacts'],
+      ['Manage Users', '/admin/users'],
+      ['Manage Campaigns', '/admin/campaigns'],
+    ])
       expect(await p.page.getByRole('link', { name }).getAttribute('href')).toBe(href);
     await p.page.getByRole('link', { name: /Manage Campaigns/ }).click();
-    await expect.poll(() => p.page.getByRole('heading', { level: 1, name: 'Campaign Management' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        p.page.getByRole('heading', { level: 1, name: 'Campaign Management' }).isVisible(),
+      )
+      .toBe(true);
   });
 
   it('analytics rounds the percentages to whole numbers', async () => {
     await p.page.goto('/admin/analytics');
     await p.page.getByTestId('breakdown-new').waitFor();
-    expect(await testText('tile-Total Contacts')).toBe('Total Contacts 3 Customer inquiries received');
-    expect(await testText('tile-Marketing Campaigns')).toBe('Marketing Campaigns 3 Active and completed campaigns');
+    expect(await testText('tile-Total Contacts')).toBe(
+      'Total Contacts 3 Customer inquiries received',
+    );
+    expect(await testText('tile-Marketing Campaigns')).toBe(
+      'Marketing Campaigns 3 Active and completed campaigns',
+    );
     // 1 of 3 converted = 33.3 -> 33; (1 qualified + 1 converted) of 3 = 66.7 -> 67; 2 of 3 active -> 67.
-    expect(await testText('rate-Conversion Rate')).toBe('Conversion Rate 33% Contacts converted to customers');
-    expect(await testText('rate-Engagement Score')).toBe('Engagement Score 67% Qualified leads and conversions');
+    expect(await testText('rate-Conversion Rate')).toBe(
+      'Conversion Rate 33% Contacts converted to customers',
+    );
+    expect(await testText('rate-Engagement Score')).toBe(
+      'Engagement Score 67% Qualified leads and conversions',
+    );
     expect(await testText('rate-Active Rate')).toBe('Active Rate 67% Active campaigns running');
     expect(await testText('breakdown-converted')).toBe('Converted 1 (33%)');
     expect(await testText('breakdown-active')).toBe('Active 2 (67%)');
@@ -100,12 +128,18 @@ describe('with known data', () => {
     await p.page.goto('/admin/legacy');
     await p.page.getByTestId('contact-card').nth(2).waitFor();
     expect(await testText('legacy-total')).toBe('Total: 3 contacts');
-    expect((await p.page.getByTestId('contact-card').locator('h3').allTextContents()).sort()).toEqual(['Ava Rossi', 'Liam Chen', 'Maya Patel']);
+    expect(
+      (await p.page.getByTestId('contact-card').locator('h3').allTextContents()).sort(),
+    ).toEqual(['Ava Rossi', 'Liam Chen', 'Maya Patel']);
     const group = p.page.getByRole('group', { name: 'Status of Maya Patel' });
     await group.getByRole('button', { name: 'Contacted' }).click();
     await expectToast(p.page, 'Success', 'Contact status updated successfully');
-    await expect.poll(() => group.getByRole('button', { name: 'Contacted' }).getAttribute('aria-pressed')).toBe('true');
-    const [row] = await suite.sql<{ status: string }>(`select status from contacts where email = 'maya@northwind.test'`);
+    await expect
+      .poll(() => group.getByRole('button', { name: 'Contacted' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    const [row] = await suite.sql<{ status: string }>(
+      `select status from contacts where email = 'maya@northwind.test'`,
+    );
     expect(row!.status).toBe('contacted');
   });
 

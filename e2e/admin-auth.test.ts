@@ -1,6 +1,14 @@
 // Login validation and flow, the guard, sign out, and the sidebar drawer on a phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, PHONE, adminPage, expectToast, startAdminSuite, unexpectedErrors, type AdminSuite } from './admin-helpers';
+import {
+  E2E_ADMIN,
+  PHONE,
+  adminPage,
+  expectToast,
+  startAdminSuite,
+  unexpectedErrors,
+  type AdminSuite,
+} from './admin-helpers';
 
 let suite: AdminSuite;
 beforeAll(async () => {
@@ -12,9 +20,15 @@ describe('admin login', () => {
   it('shows field errors, refuses bad credentials, then signs in and redirects to /admin', async () => {
     const { page, consoleErrors, close } = await adminPage(suite, { signedIn: false });
     await page.goto('/admin/login');
-    await expect.poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Sign in to access the admin panel').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Back to Website' }).getAttribute('href')).toBe('/');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByText('Sign in to access the admin panel').isVisible())
+      .toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to Website' }).getAttribute('href')).toBe(
+      '/',
+    );
 
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByText('Username is required').isVisible()).toBe(true);
@@ -41,11 +55,15 @@ describe('admin login', () => {
     });
     await page.getByPlaceholder('Enter your password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Signing in...' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Signing in...' }).isDisabled())
+      .toBe(true);
     release();
     await expectToast(page, 'Login Successful', 'Welcome to the admin panel');
     await page.waitForURL((u) => u.pathname === '/admin', { timeout: 10_000 });
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible())
+      .toBe(true);
     await expect.poll(() => page.getByTestId('signed-in-user').innerText()).toMatch(/admin/i);
     // The wrong password answers 401 on purpose.
     expect(unexpectedErrors(consoleErrors, [401])).toEqual([]);
@@ -54,10 +72,18 @@ describe('admin login', () => {
 
   it('sends a signed-out visitor from every admin route to /admin/login', async () => {
     const { page, consoleErrors, close } = await adminPage(suite, { signedIn: false });
-    for (const path of ['/admin', '/admin/contacts', '/admin/users', '/admin/campaigns', '/admin/legacy']) {
+    for (const path of [
+      '/admin',
+      '/admin/contacts',
+      '/admin/users',
+      '/admin/campaigns',
+      '/admin/legacy',
+    ]) {
       await page.goto(path);
       await page.waitForURL((u) => u.pathname === '/admin/login', { timeout: 10_000 });
-      await expect.poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible())
+        .toBe(true);
     }
     expect(unexpectedErrors(consoleErrors, [401])).toEqual([]);
     await close();
@@ -66,8 +92,12 @@ describe('admin login', () => {
   it('signs out to the login page, after which the guard applies again', async () => {
     const { page, consoleErrors, close } = await adminPage(suite);
     await page.goto('/admin/contacts');
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Contacts' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Back to Website' }).getAttribute('href')).toBe('/');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Contacts' }).isVisible())
+      .toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to Website' }).getAttribute('href')).toBe(
+      '/',
+    );
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/login', { timeout: 10_000 });
     await page.goto('/admin/contacts');
@@ -81,14 +111,18 @@ describe('admin shell on a phone', () => {
   it('toggles the sidebar with the menu button and closes it on navigation', async () => {
     const { page, consoleErrors, close } = await adminPage(suite, { viewport: PHONE });
     await page.goto('/admin');
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible())
+      .toBe(true);
     const nav = page.getByRole('navigation', { name: 'Admin' });
     const usersLink = nav.getByRole('link', { name: 'Users' });
     expect(await usersLink.isVisible()).toBe(false);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => usersLink.isVisible()).toBe(true);
-    await expect.poll(async () => (await usersLink.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(async () => (await usersLink.boundingBox())?.x ?? -1)
+      .toBeGreaterThanOrEqual(0);
     expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Close menu' }).click();
@@ -97,7 +131,9 @@ describe('admin shell on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => usersLink.isVisible()).toBe(true);
     await usersLink.click();
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'User Management' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'User Management' }).isVisible())
+      .toBe(true);
     await expect.poll(() => usersLink.isVisible()).toBe(false);
     expect(page.url()).toMatch(/\/admin\/users$/);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);

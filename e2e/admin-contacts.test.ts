@@ -18,15 +18,38 @@ import {
 let suite: AdminSuite;
 let p: AdminPage;
 const cards = () => p.page.getByTestId('contact-card');
-const badge = async (label: string) => (await p.page.getByTestId(`count-${label}`).textContent())?.replace(/\s+/g, ' ').trim();
+const badge = async (label: string) =>
+  (await p.page.getByTestId(`count-${label}`).textContent())?.replace(/\s+/g, ' ').trim();
 const names = async () => (await cards().locator('h3').allInnerTexts()).sort();
 
 beforeAll(async () => {
   suite = await startAdminSuite();
-  await insertContact(suite, { name: 'Maya Patel', email: 'maya@northwind.test', company: 'Northwind', phone: '+1 555 0101', message: 'We need AI outbound.', status: 'new' });
-  await insertContact(suite, { name: 'Liam Chen', email: 'liam@contoso.test', company: 'Contoso', status: 'contacted' });
-  await insertContact(suite, { name: 'Ava Rossi', email: 'ava@fabrikam.test', company: 'Fabrikam', status: 'qualified' });
-  await insertContact(suite, { name: 'Noah Smith', email: 'noah@NORTHWIND.test', company: null, status: 'converted' });
+  await insertContact(suite, {
+    name: 'Maya Patel',
+    email: 'maya@northwind.test',
+    company: 'Northwind',
+    phone: '+1 555 0101',
+    message: 'We need AI outbound.',
+    status: 'new',
+  });
+  await insertContact(suite, {
+    name: 'Liam Chen',
+    email: 'liam@contoso.test',
+    company: 'Contoso',
+    status: 'contacted',
+  });
+  await insertContact(suite, {
+    name: 'Ava Rossi',
+    email: 'ava@fabrikam.test',
+    company: 'Fabrikam',
+    status: 'qualified',
+  });
+  await insertContact(suite, {
+    name: 'Noah Smith',
+    email: 'noah@NORTHWIND.test',
+    company: null,
+    status: 'converted',
+  });
   p = await adminPage(suite);
   await p.page.goto('/admin/contacts');
   await cards().nth(3).waitFor();
@@ -38,8 +61,16 @@ afterAll(async () => {
 
 describe('admin contacts', () => {
   it('shows the total and the per-status counts', async () => {
-    await expect.poll(() => p.page.getByTestId('contacts-total').innerText()).toBe('Total: 4 contacts');
-    for (const [label, n] of [['All', 4], ['New', 1], ['Contacted', 1], ['Qualified', 1], ['Converted', 1]] as const)
+    await expect
+      .poll(() => p.page.getByTestId('contacts-total').innerText())
+      .toBe('Total: 4 contacts');
+    for (const [label, n] of [
+      ['All', 4],
+      ['New', 1],
+      ['Contacted', 1],
+      ['Qualified', 1],
+      ['Converted', 1],
+    ] as const)
       expect(await badge(label)).toBe(`${label} ${n}`);
   });
 
@@ -53,7 +84,9 @@ describe('admin contacts', () => {
     await expect.poll(names).toEqual(['Ava Rossi']);
     await search.fill('zzz-nobody');
     await expect.poll(() => p.page.getByText('No Matching Contacts').isVisible()).toBe(true);
-    expect(await p.page.getByText('Try adjusting your search or filter criteria').isVisible()).toBe(true);
+    expect(await p.page.getByText('Try adjusting your search or filter criteria').isVisible()).toBe(
+      true,
+    );
     await search.fill('');
     await expect.poll(() => cards().count()).toBe(4);
   });
@@ -71,10 +104,14 @@ describe('admin contacts', () => {
     const group = p.page.getByRole('group', { name: 'Status of Maya Patel' });
     await group.getByRole('button', { name: 'Qualified' }).click();
     await expectToast(p.page, 'Success', 'Contact status updated successfully');
-    await expect.poll(() => group.getByRole('button', { name: 'Qualified' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => group.getByRole('button', { name: 'Qualified' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await expect.poll(() => badge('Qualified')).toBe('Qualified 2');
     expect(await badge('New')).toBe('New 0');
-    const [row] = await suite.sql<{ status: string }>(`select status from contacts where email = 'maya@northwind.test'`);
+    const [row] = await suite.sql<{ status: string }>(
+      `select status from contacts where email = 'maya@northwind.test'`,
+    );
     expect(row!.status).toBe('qualified');
     await closeToasts(p.page);
   });
@@ -84,7 +121,17 @@ describe('admin contacts', () => {
     const dialog = p.page.getByRole('dialog', { name: 'Contact Details' });
     await dialog.waitFor();
     const text = (await dialog.textContent()) ?? '';
-    for (const s of ['Maya Patel', 'maya@northwind.test', 'Northwind', '+1 555 0101', 'Qualified', 'website', 'We need AI outbound.', 'Created', 'Updated'])
+    for (const s of [
+      'Maya Patel',
+      'maya@northwind.test',
+      'Northwind',
+      '+1 555 0101',
+      'Qualified',
+      'website',
+      'We need AI outbound.',
+      'Created',
+      'Updated',
+    ])
       expect(text).toContain(s);
     await p.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -97,12 +144,17 @@ describe('admin contacts', () => {
     await confirm.getByRole('button', { name: 'Delete contact' }).click();
     await expectToast(p.page, 'Contact deleted successfully');
     await expect.poll(names).toEqual(['Ava Rossi', 'Maya Patel', 'Noah Smith']);
-    await expect.poll(() => p.page.getByTestId('contacts-total').innerText()).toBe('Total: 3 contacts');
+    await expect
+      .poll(() => p.page.getByTestId('contacts-total').innerText())
+      .toBe('Total: 3 contacts');
     await closeToasts(p.page);
   });
 
   it('exports a CSV download named contacts-YYYY-MM-DD.csv', async () => {
-    const [download] = await Promise.all([p.page.waitForEvent('download'), p.page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      p.page.waitForEvent('download'),
+      p.page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
     expect(download.suggestedFilename()).toBe(`contacts-${today}.csv`);
@@ -119,7 +171,9 @@ describe('admin contacts', () => {
     await p.page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = p.page.getByRole('dialog', { name: 'Import Contacts from CSV' });
     await dialog.waitFor();
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expectToast(p.page, 'Please select a valid CSV file');
     expect(await dialog.getByRole('button', { name: 'Import Contacts' }).isDisabled()).toBe(true);
     await closeToasts(p.page);
@@ -128,26 +182,42 @@ describe('admin contacts', () => {
   it('reports the failing line of a bad file and imports nothing', async () => {
     const dialog = p.page.getByRole('dialog', { name: 'Import Contacts from CSV' });
     const bad = 'name,email\nGood Person,good@example.test\nBad Person,not-an-email\n';
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await expect.poll(() => dialog.getByTestId('csv-preview').innerText()).toContain('Bad Person');
     await dialog.getByRole('button', { name: 'Import Contacts' }).click();
     const text = await expectToast(p.page, 'Upload Failed');
     expect(text).toMatch(/Line 3\b/);
-    expect(await suite.sql(`select 1 from contacts where email = 'good@example.test'`)).toHaveLength(0);
+    expect(
+      await suite.sql(`select 1 from contacts where email = 'good@example.test'`),
+    ).toHaveLength(0);
     await closeToasts(p.page);
   });
 
   it('imports a good file, shows the preview and the server message', async () => {
     const dialog = p.page.getByRole('dialog', { name: 'Import Contacts from CSV' });
-    const rows = ['name,email,company,status', 'Olivia Brown,olivia@initech.test,Initech,contacted', 'Ethan Green,ethan@globex.test,Globex,new'];
+    const rows = [
+      'name,email,company,status',
+      'Olivia Brown,olivia@initech.test,Initech,contacted',
+      'Ethan Green,ethan@globex.test,Globex,new',
+    ];
     const good = `${rows.join('\n')}\n${'x'.repeat(0)}`;
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
-    await expect.poll(() => dialog.getByTestId('csv-preview').innerText()).toContain('Olivia Brown');
-    expect((await dialog.getByTestId('csv-preview').innerText()).replace('…', '').length).toBeLessThanOrEqual(100);
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    await expect
+      .poll(() => dialog.getByTestId('csv-preview').innerText())
+      .toContain('Olivia Brown');
+    expect(
+      (await dialog.getByTestId('csv-preview').innerText()).replace('…', '').length,
+    ).toBeLessThanOrEqual(100);
     await dialog.getByRole('button', { name: 'Import Contacts' }).click();
     await expectToast(p.page, 'Upload Complete', 'Imported 2');
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => p.page.getByTestId('contacts-total').innerText()).toBe('Total: 5 contacts');
+    await expect
+      .poll(() => p.page.getByTestId('contacts-total').innerText())
+      .toBe('Total: 5 contacts');
     await expect.poll(names).toContain('Olivia Brown');
     await closeToasts(p.page);
   });
@@ -161,7 +231,11 @@ describe('admin contacts', () => {
     await confirm.getByRole('button', { name: 'Delete 5 contacts' }).click();
     await expectToast(p.page, 'All contacts deleted successfully');
     await expect.poll(() => p.page.getByText('No Contacts Yet').isVisible()).toBe(true);
-    expect(await p.page.getByText('Contact form submissions will appear here once received.').isVisible()).toBe(true);
+    expect(
+      await p.page
+        .getByText('Contact form submissions will appear here once received.')
+        .isVisible(),
+    ).toBe(true);
     expect(await p.page.getByRole('button', { name: 'Delete All' }).count()).toBe(0);
     expect(await suite.sql(`select 1 from contacts`)).toHaveLength(0);
   });

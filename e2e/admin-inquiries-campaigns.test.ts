@@ -21,17 +21,56 @@ let p: AdminPage;
 let contactId = 0;
 let outboundId = 0;
 const squash = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim();
-const badge = async (label: string) => squash(await p.page.getByTestId(`count-${label}`).textContent());
+const badge = async (label: string) =>
+  squash(await p.page.getByTestId(`count-${label}`).textContent());
 
 beforeAll(async () => {
   suite = await startAdminSuite();
-  contactId = await insertContact(suite, { name: 'Maya Patel', email: 'maya@northwind.test', company: 'Northwind' });
-  outboundId = await insertInquiry(suite, { contactId, serviceType: 'ai_outbound', priority: 'high', estimatedVolume: '5,000 calls/month', timeline: 'Q1', budget: '$10k', notes: 'Wants a pilot in January' });
-  await insertInquiry(suite, { contactId, serviceType: 'ai_inbound', priority: 'medium', notes: 'Support line overflow' });
+  contactId = await insertContact(suite, {
+    name: 'Maya Patel',
+    email: 'maya@northwind.test',
+    company: 'Northwind',
+  });
+  outboundId = await insertInquiry(suite, {
+    contactId,
+    serviceType: 'ai_outbound',
+    priority: 'high',
+    estimatedVolume: '5,000 calls/month',
+    timeline: 'Q1',
+    budget: '$10k',
+    notes: 'Wants a pilot in January',
+  });
+  await insertInquiry(suite, {
+    contactId,
+    serviceType: 'ai_inbound',
+    priority: 'medium',
+    notes: 'Support line overflow',
+  });
   await insertInquiry(suite, { contactId, serviceType: 'workflow_automation', priority: 'low' });
-  await insertCampaign(suite, { name: 'Spring Email Push', type: 'email', status: 'active', targetAudience: 'SMB owners', goalMetric: 'signups', goalValue: 12500 });
-  await insertCampaign(suite, { name: 'Voice Reactivation', type: 'voice', status: 'paused', targetAudience: 'Lapsed customers', goalMetric: 'calls', goalValue: 300 });
-  await insertCampaign(suite, { name: 'Content Series', type: 'content', status: 'completed', targetAudience: 'Everyone', goalMetric: 'views', goalValue: 1000 });
+  await insertCampaign(suite, {
+    name: 'Spring Email Push',
+    type: 'email',
+    status: 'active',
+    targetAudience: 'SMB owners',
+    goalMetric: 'signups',
+    goalValue: 12500,
+  });
+  await insertCampaign(suite, {
+    name: 'Voice Reactivation',
+    type: 'voice',
+    status: 'paused',
+    targetAudience: 'Lapsed customers',
+    goalMetric: 'calls',
+    goalValue: 300,
+  });
+  await insertCampaign(suite, {
+    name: 'Content Series',
+    type: 'content',
+    status: 'completed',
+    targetAudience: 'Everyone',
+    goalMetric: 'views',
+    goalValue: 1000,
+  });
   p = await adminPage(suite);
 });
 afterAll(async () => {
@@ -47,15 +86,27 @@ describe('admin service inquiries', () => {
     await p.page.goto('/admin/service-inquiries');
     await cards().nth(2).waitFor();
     expect(await titles()).toEqual(['AI INBOUND', 'AI OUTBOUND', 'WORKFLOW AUTOMATION']);
-    expect(squash(await p.page.getByTestId('inquiries-total').textContent())).toBe('Total: 3 inquiries');
+    expect(squash(await p.page.getByTestId('inquiries-total').textContent())).toBe(
+      'Total: 3 inquiries',
+    );
     expect(await badge('High')).toBe('High 1');
     expect(await badge('Medium')).toBe('Medium 1');
     expect(await badge('Low')).toBe('Low 1');
     const outbound = cards().filter({ hasText: 'AI OUTBOUND' });
     const text = squash(await outbound.textContent());
-    for (const s of ['High priority', `Contact #${contactId}`, '5,000 calls/month', 'Q1', '$10k', 'Wants a pilot in January']) expect(text).toContain(s);
+    for (const s of [
+      'High priority',
+      `Contact #${contactId}`,
+      '5,000 calls/month',
+      'Q1',
+      '$10k',
+      'Wants a pilot in January',
+    ])
+      expect(text).toContain(s);
     // Volume, timeline and budget only when present.
-    expect(squash(await cards().filter({ hasText: 'WORKFLOW AUTOMATION' }).textContent())).not.toContain('Budget');
+    expect(
+      squash(await cards().filter({ hasText: 'WORKFLOW AUTOMATION' }).textContent()),
+    ).not.toContain('Budget');
   });
 
   it('searches service type and notes, and filters by priority', async () => {
@@ -80,15 +131,29 @@ describe('admin service inquiries', () => {
     const dialog = p.page.getByRole('dialog');
     await dialog.waitFor();
     const text = squash(await dialog.textContent());
-    for (const s of ['AI OUTBOUND', 'High priority', `#${contactId}`, '5,000 calls/month', 'Q1', '$10k', 'Wants a pilot in January']) expect(text).toContain(s);
+    for (const s of [
+      'AI OUTBOUND',
+      'High priority',
+      `#${contactId}`,
+      '5,000 calls/month',
+      'Q1',
+      '$10k',
+      'Wants a pilot in January',
+    ])
+      expect(text).toContain(s);
     await p.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
 
   it('View Contact opens the linked contact', async () => {
-    await cards().filter({ hasText: 'AI OUTBOUND' }).getByRole('button', { name: 'View Contact' }).click();
+    await cards()
+      .filter({ hasText: 'AI OUTBOUND' })
+      .getByRole('button', { name: 'View Contact' })
+      .click();
     const dialog = p.page.getByRole('dialog', { name: 'Contact Details' });
-    await expect.poll(async () => squash(await dialog.textContent())).toContain('maya@northwind.test');
+    await expect
+      .poll(async () => squash(await dialog.textContent()))
+      .toContain('maya@northwind.test');
     expect(squash(await dialog.textContent())).toContain('Northwind');
     await p.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -105,8 +170,13 @@ describe('admin service inquiries', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => badge('Low')).toBe('Low 2');
     expect(await badge('High')).toBe('High 0');
-    await expect.poll(async () => squash(await cards().filter({ hasText: 'AI OUTBOUND' }).textContent())).toContain('Pilot moved to March');
-    const [row] = await suite.sql<{ priority: string; notes: string }>(`select priority, notes from service_inquiries where id = $1`, [outboundId]);
+    await expect
+      .poll(async () => squash(await cards().filter({ hasText: 'AI OUTBOUND' }).textContent()))
+      .toContain('Pilot moved to March');
+    const [row] = await suite.sql<{ priority: string; notes: string }>(
+      `select priority, notes from service_inquiries where id = $1`,
+      [outboundId],
+    );
     expect(row).toEqual({ priority: 'low', notes: 'Pilot moved to March' });
     await closeToasts(p.page);
   });
@@ -115,14 +185,16 @@ describe('admin service inquiries', () => {
 describe('admin campaigns', () => {
   const cards = () => p.page.getByTestId('campaign-card');
   const names = async () => (await cards().locator('h3').allTextContents()).sort();
-  const card = (name: string) => cards().filter({ has: p.page.getByRole('heading', { name, exact: true }) });
+  const card = (name: string) =>
+    cards().filter({ has: p.page.getByRole('heading', { name, exact: true }) });
 
   it('lists campaigns with type, badges and thousands-formatted goals', async () => {
     await p.page.goto('/admin/campaigns');
     await cards().nth(2).waitFor();
     expect(await names()).toEqual(['Content Series', 'Spring Email Push', 'Voice Reactivation']);
     const text = squash(await card('Spring Email Push').textContent());
-    for (const s of ['Email Campaign', 'Active', 'SMB owners', 'signups', '12,500']) expect(text).toContain(s);
+    for (const s of ['Email Campaign', 'Active', 'SMB owners', 'signups', '12,500'])
+      expect(text).toContain(s);
     expect(await badge('Active')).toBe('Active 1');
     expect(await badge('Paused')).toBe('Paused 1');
     expect(await badge('Completed')).toBe('Completed 1');
@@ -153,14 +225,23 @@ describe('admin campaigns', () => {
   it('pauses an active campaign and activates a paused one', async () => {
     await card('Spring Email Push').getByRole('button', { name: 'Pause' }).click();
     await expectToast(p.page, 'Success', 'Campaign updated successfully');
-    await expect.poll(async () => squash(await card('Spring Email Push').textContent())).toContain('Paused');
+    await expect
+      .poll(async () => squash(await card('Spring Email Push').textContent()))
+      .toContain('Paused');
     await closeToasts(p.page);
     await cardMenu(p.page, 'Actions for Voice Reactivation', 'Activate Campaign');
-    await expect.poll(() => card('Voice Reactivation').getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => card('Voice Reactivation').getByRole('button', { name: 'Pause' }).isVisible())
+      .toBe(true);
     await expect.poll(() => badge('Active')).toBe('Active 1');
     expect(await badge('Paused')).toBe('Paused 1');
-    const rows = await suite.sql<{ name: string; status: string }>(`select name, status from campaigns where name in ('Spring Email Push', 'Voice Reactivation') order by name`);
-    expect(rows).toEqual([{ name: 'Spring Email Push', status: 'paused' }, { name: 'Voice Reactivation', status: 'active' }]);
+    const rows = await suite.sql<{ name: string; status: string }>(
+      `select name, status from campaigns where name in ('Spring Email Push', 'Voice Reactivation') order by name`,
+    );
+    expect(rows).toEqual([
+      { name: 'Spring Email Push', status: 'paused' },
+      { name: 'Voice Reactivation', status: 'active' },
+    ]);
     await closeToasts(p.page);
   });
 
@@ -195,7 +276,12 @@ describe('admin campaigns', () => {
     const dialog = p.page.getByRole('dialog', { name: 'Voice Reactivation' });
     await dialog.waitFor();
     const text = squash(await dialog.textContent());
-    for (const s of ['Viewing details for Voice Reactivation', 'Voice Campaign', 'Lapsed customers']) expect(text).toContain(s);
+    for (const s of [
+      'Viewing details for Voice Reactivation',
+      'Voice Campaign',
+      'Lapsed customers',
+    ])
+      expect(text).toContain(s);
     await p.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -206,8 +292,17 @@ describe('admin campaigns', () => {
     await expect.poll(() => confirm.textContent()).toContain('Copy of Spring Email Push');
     await confirm.getByRole('button', { name: 'Delete Campaign' }).click();
     await expectToast(p.page, 'Success', 'Campaign deleted successfully');
-    await expect.poll(names).toEqual(['Content Series', 'Spring Email Push', 'Summer Social Blast', 'Voice Reactivation']);
-    expect(await suite.sql(`select 1 from campaigns where name = 'Copy of Spring Email Push'`)).toHaveLength(0);
+    await expect
+      .poll(names)
+      .toEqual([
+        'Content Series',
+        'Spring Email Push',
+        'Summer Social Blast',
+        'Voice Reactivation',
+      ]);
+    expect(
+      await suite.sql(`select 1 from campaigns where name = 'Copy of Spring Email Push'`),
+    ).toHaveLength(0);
   });
 
   it('made no console errors', () => {

@@ -2,7 +2,14 @@
 // no console errors, and leaves a screenshot in /tmp/shots for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, adminPage, startAdminSuite, unexpectedErrors, type AdminSuite } from './admin-helpers';
+import {
+  DESKTOP,
+  PHONE,
+  adminPage,
+  startAdminSuite,
+  unexpectedErrors,
+  type AdminSuite,
+} from './admin-helpers';
 
 const SCREENS = [
   { path: '', name: 'dashboard', heading: 'Dashboard' },
@@ -29,14 +36,23 @@ describe.each([
   it.each(SCREENS)('$name renders without console errors', async ({ path, name, heading }) => {
     const { page, consoleErrors, close } = await adminPage(suite, { viewport });
     await page.goto(`/admin/${path}`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: heading, exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: heading, exact: true }).isVisible())
+      .toBe(true);
     await page.waitForLoadState('networkidle');
     // Let loading lines give way to content (and entry animations settle) before the shot.
     await expect.poll(() => page.getByRole('status').count()).toBe(0);
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-    await page.screenshot({ path: `/tmp/shots/admin-${name}-${viewport.width}.png`, fullPage: true });
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+    );
+    await page.screenshot({
+      path: `/tmp/shots/admin-${name}-${viewport.width}.png`,
+      fullPage: true,
+    });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     // Nothing invisible lengthens the page below the content.
     const blankBelow = await page.evaluate(() => {

@@ -1,7 +1,16 @@
 // User Management: create, search, edit with the password rules, delete, and the refusal to
 // delete your own account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPage, cardMenu, closeToasts, expectToast, startAdminSuite, unexpectedErrors, type AdminPage, type AdminSuite } from './admin-helpers';
+import {
+  adminPage,
+  cardMenu,
+  closeToasts,
+  expectToast,
+  startAdminSuite,
+  unexpectedErrors,
+  type AdminPage,
+  type AdminSuite,
+} from './admin-helpers';
 
 let suite: AdminSuite;
 let p: AdminPage;
@@ -22,9 +31,13 @@ afterAll(async () => {
 
 describe('admin users', () => {
   it('shows the header and the signed-in admin', async () => {
-    expect(await p.page.getByText('Manage system users and their permissions').isVisible()).toBe(true);
+    expect(await p.page.getByText('Manage system users and their permissions').isVisible()).toBe(
+      true,
+    );
     expect(await names()).toEqual(['e2e-admin']);
-    expect((await p.page.getByTestId('users-total').textContent())?.replace(/\s+/g, ' ')).toBe('Total users: 1');
+    expect((await p.page.getByTestId('users-total').textContent())?.replace(/\s+/g, ' ')).toBe(
+      'Total users: 1',
+    );
   });
 
   it('creates a user; the dialog closes and the list grows', async () => {
@@ -40,8 +53,16 @@ describe('admin users', () => {
     await expectToast(p.page, 'Success', 'User created successfully');
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(names).toEqual(['Grace Hopper', 'e2e-admin']);
-    await expect.poll(async () => (await p.page.getByTestId('users-total').textContent())?.replace(/\s+/g, ' ')).toBe('Total users: 2');
-    expect(await suite.sql(`select 1 from users where username = 'ghopper' and email = 'grace@navy.test'`)).toHaveLength(1);
+    await expect
+      .poll(async () =>
+        (await p.page.getByTestId('users-total').textContent())?.replace(/\s+/g, ' '),
+      )
+      .toBe('Total users: 2');
+    expect(
+      await suite.sql(
+        `select 1 from users where username = 'ghopper' and email = 'grace@navy.test'`,
+      ),
+    ).toHaveLength(1);
     await closeToasts(p.page);
   });
 
@@ -70,7 +91,9 @@ describe('admin users', () => {
 
     await dialog.getByLabel('New Password').fill('abc');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => dialog.getByText('Password must be at least 6 characters').isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByText('Password must be at least 6 characters').isVisible())
+      .toBe(true);
 
     await dialog.getByLabel('New Password').fill('abcdef');
     await dialog.getByLabel('Confirm Password').fill('abcdeg');
