@@ -19,7 +19,7 @@ const SWITCHES: readonly { key: keyof TSecuritySettings; label: string; hint: st
   {
     key: 'rateLimitEnabled',
     label: 'Rate limiting',
-    hint: 'Limit submissions per visitor per hour',
+    hint: 'Limit submissions per client IP per hour',
   },
   {
     key: 'honeypotEnabled',
@@ -29,12 +29,12 @@ const SWITCHES: readonly { key: keyof TSecuritySettings; label: string; hint: st
   {
     key: 'botDetectionEnabled',
     label: 'Bot detection',
-    hint: 'Reject forms filled faster than a person can',
+    hint: 'Refuse automation tools and forms sent faster than a person can',
   },
   {
     key: 'suspiciousContentFiltering',
     label: 'Suspicious content filtering',
-    hint: 'Hold messages with spam patterns',
+    hint: 'Refuse link stuffing, spam phrases and gibberish',
   },
 ];
 
