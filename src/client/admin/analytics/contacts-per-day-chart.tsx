@@ -13,7 +13,9 @@ export function ContactsPerDayChart({
 }: {
   days: readonly { date: string; count: number }[];
 }) {
-  const max = Math.max(1, ...days.map((d) => d.count));
+  const busiest = Math.max(0, ...days.map((d) => d.count));
+  // Never divide by 0 on an empty month.
+  const max = Math.max(1, busiest);
   const total = days.reduce((sum, d) => sum + d.count, 0);
   const first = days[0];
   const last = days[days.length - 1];
@@ -28,7 +30,15 @@ export function ContactsPerDayChart({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="flex h-40 items-end gap-[3px]" aria-hidden data-testid="per-day-chart">
+        {/* The scale: the tallest bar is the busiest day. */}
+        <p className="mb-1 text-xs tabular-nums text-slate-500" aria-hidden>
+          Busiest day: {formatNumber(busiest)}
+        </p>
+        <div
+          className="flex h-40 items-end gap-[3px] border-b border-slate-200"
+          aria-hidden
+          data-testid="per-day-chart"
+        >
           {days.map((d) => (
             <div
               key={d.date}

@@ -20,7 +20,7 @@ export function ContactCard({
 }) {
   return (
     <Card
-      className="flex flex-col gap-3 p-4 [contain-intrinsic-size:auto_220px] [content-visibility:auto]"
+      className="flex h-full flex-col gap-3 p-4 [contain-intrinsic-size:auto_220px] [content-visibility:auto]"
       data-testid="contact-card"
     >
       <div className="flex items-start justify-between gap-3">
