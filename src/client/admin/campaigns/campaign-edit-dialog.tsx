@@ -1,26 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { CAMPAIGN_TYPES, ZCampaignUpdate, type TCampaign } from '../../../shared/campaigns.schema';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { FieldError, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select';
+import { EditDialogFooter } from '../components/edit-dialog-footer';
+import { SelectField } from '../components/select-field';
 import { TextField } from '../components/text-field';
 import { fieldErrors } from '../lib/form-errors';
-import { capitalize } from '../lib/format';
 import { useCampaignMutations } from './use-campaigns';
 
 type Field = 'name' | 'type' | 'targetAudience' | 'goalMetric' | 'goalValue' | 'description';
@@ -78,22 +70,14 @@ export function CampaignEditDialog({
             onChange={set('name')}
             error={errors.name}
           />
-          <div>
-            <Label htmlFor="campaign-type">Type</Label>
-            <Select value={values.type} onValueChange={(type) => setValues({ ...values, type })}>
-              <SelectTrigger id="campaign-type">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {CAMPAIGN_TYPES.map((t) => (
-                  <SelectItem key={t} value={t}>
-                    {capitalize(t)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <FieldError id="campaign-type-error" message={errors.type} />
-          </div>
+          <SelectField
+            id="campaign-type"
+            label="Type"
+            value={values.type}
+            options={CAMPAIGN_TYPES}
+            onChange={(type) => setValues({ ...values, type })}
+            error={errors.type}
+          />
           <TextField
             id="campaign-audience"
             label="Target Audience"
@@ -130,14 +114,7 @@ export function CampaignEditDialog({
             />
             <FieldError id="campaign-description-error" message={errors.description} />
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <EditDialogFooter pending={update.isPending} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,26 +4,19 @@ import {
   ZServiceInquiryUpdate,
   type TServiceInquiry,
 } from '../../../shared/service-inquiries.schema';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { FieldError, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select';
 import { fieldErrors } from '../lib/form-errors';
-import { capitalize, serviceTypeLabel } from '../lib/format';
+import { serviceTypeLabel } from '../lib/format';
+import { EditDialogFooter } from '../components/edit-dialog-footer';
+import { SelectField } from '../components/select-field';
 import { TextField } from '../components/text-field';
 import { useInquiryUpdate } from './use-inquiries';
 
@@ -67,25 +60,14 @@ export function InquiryEditDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <div>
-            <Label htmlFor="inquiry-priority">Priority</Label>
-            <Select
-              value={values.priority}
-              onValueChange={(priority) => setValues({ ...values, priority })}
-            >
-              <SelectTrigger id="inquiry-priority">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {PRIORITIES.map((p) => (
-                  <SelectItem key={p} value={p}>
-                    {capitalize(p)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <FieldError id="inquiry-priority-error" message={errors.priority} />
-          </div>
+          <SelectField
+            id="inquiry-priority"
+            label="Priority"
+            value={values.priority}
+            options={PRIORITIES}
+            onChange={(priority) => setValues({ ...values, priority })}
+            error={errors.priority}
+          />
           <TextField
             id="inquiry-volume"
             label="Estimated Volume"
@@ -119,14 +101,7 @@ export function InquiryEditDialog({
             />
             <FieldError id="inquiry-notes-error" message={errors.notes} />
           </div>
-          <DialogFooter>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <EditDialogFooter pending={update.isPending} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

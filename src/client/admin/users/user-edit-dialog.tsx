@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { ZUserEditForm, type TRole, type TUser } from '../../../shared/users.schema';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { fieldErrors } from '../lib/form-errors';
 import { RoleSelect } from './role-select';
+import { EditDialogFooter } from '../components/edit-dialog-footer';
 import { TextField } from '../components/text-field';
 import { useUserMutations } from './use-users';
 
@@ -132,14 +131,7 @@ export function UserEditDialog({
               A new password or role signs this user out of their other sessions.
             </p>
           </fieldset>
-          <DialogFooter>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
+          <EditDialogFooter pending={update.isPending} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,0 +1,22 @@
+import { Button } from '../../components/ui/button';
+import { DialogFooter } from '../../components/ui/dialog';
+
+/** Cancel + submit for the edit dialogs; the submit reads 'Saving...' while pending. */
+export function EditDialogFooter({
+  pending,
+  onCancel,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </DialogFooter>
+  );
+}
