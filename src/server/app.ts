@@ -8,6 +8,7 @@ import { jsonBody, LARGE_BODY_LIMIT } from './http/body-limits';
 import { trpcQueryDepth } from './http/json-depth';
 import { sameSiteWrites } from './http/same-site-writes';
 import { securityHeaders } from './http/security-headers';
+import { trpcBatchPolicy } from './http/trpc-batch-policy';
 import { appRouter } from './trpc/app-router';
 import { contextFactory, type AppDeps } from './trpc/context';
 import { isDatabaseUnavailable } from './trpc/errors';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(['/api', '/trpc'], sameSiteWrites());
   app.use(
     '/trpc',
+    trpcBatchPolicy(),
     trpcQueryDepth(),
     jsonBody('trpc'),
     createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }),

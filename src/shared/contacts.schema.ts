@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONTACT_LIMITS, CONTACT_MESSAGES, EMAIL_PATTERN } from './contact-form';
-import { ZId, ZIsoDate, optionalText, requiredText } from './text.schema';
+import { CONTACT_LIMITS, CONTACT_MESSAGES } from './contact-form';
+import { ZId, ZIsoDate, emailText, optionalText, requiredText, searchText } from './text.schema';
 
 export const CONTACT_STATUSES = ['new', 'contacted', 'qualified', 'converted'] as const;
 export const ZContactStatus = z.enum(CONTACT_STATUSES, {
@@ -8,9 +8,7 @@ export const ZContactStatus = z.enum(CONTACT_STATUSES, {
 });
 export type TContactStatus = z.infer<typeof ZContactStatus>;
 
-const email = requiredText(CONTACT_MESSAGES.emailRequired, CONTACT_LIMITS.email)
-  .refine((v) => EMAIL_PATTERN.test(v), CONTACT_MESSAGES.emailInvalid)
-  .transform((v) => v.toLowerCase());
+const email = emailText(CONTACT_MESSAGES.emailRequired, CONTACT_MESSAGES.emailInvalid);
 
 /** What an admin-side create or a CSV row carries. */
 export const ZContactCreate = z.object({
@@ -58,7 +56,7 @@ export type TContactStatusCounts = z.infer<typeof ZContactStatusCounts>;
 
 /** Paged, searchable query the admin screen uses (keyset paging on id, newest first). */
 export const ZContactFind = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: searchText(200),
   status: ZContactStatus.optional(),
   cursor: ZId.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),

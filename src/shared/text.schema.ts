@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidEmail } from './contact-form';
 
 /** PostgreSQL rejects NUL in text; refuse it at the edge so it never becomes a 500. */
 const noNul = (s: string) => !s.includes('\u0000');
@@ -11,7 +12,8 @@ export function requiredText(message: string, max = 200) {
       .trim()
       // abort: a blank value reports only "required", not also "invalid format".
       .min(1, { message, abort: true })
-      .max(max, `Must be at most ${max} characters`)
+      // abort: checks after this one (patterns, refinements) never see an oversized string.
+      .max(max, { message: `Must be at most ${max} characters`, abort: true })
       .refine(noNul, 'Must not contain NUL characters')
   );
 }
@@ -21,10 +23,27 @@ export function optionalText(max = 200) {
   return z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, { message: `Must be at most ${max} characters`, abort: true })
     .refine(noNul, 'Must not contain NUL characters')
     .nullish()
     .transform((v) => (v ? v : null));
+}
+
+/** A search term: trimmed, bounded, no NUL (PostgreSQL cannot compare it: a 500, not a 400). */
+export function searchText(max = 200) {
+  return z
+    .string()
+    .trim()
+    .max(max, { message: `Must be at most ${max} characters`, abort: true })
+    .refine(noNul, 'Must not contain NUL characters')
+    .optional();
+}
+
+/** The product's one email rule (see isValidEmail), stored lower-cased. */
+export function emailText(requiredMessage: string, invalidMessage: string) {
+  return requiredText(requiredMessage, 254)
+    .refine(isValidEmail, invalidMessage)
+    .transform((v) => v.toLowerCase());
 }
 
 /** Database ids are int4: anything outside is "not found" territory, so reject it as bad input. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIsoDate, optionalText, requiredText } from './text.schema';
+import { ZId, ZIsoDate, emailText, optionalText, requiredText } from './text.schema';
 
 export const ROLES = ['admin', 'user'] as const;
 export const ZRole = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
@@ -19,9 +19,7 @@ const username = requiredText(USER_MESSAGES.usernameRequired, 50).regex(
   /^[A-Za-z0-9._-]+$/,
   'Username may only contain letters, digits, dots, dashes and underscores',
 );
-const email = requiredText(USER_MESSAGES.emailRequired, 254)
-  .pipe(z.email(USER_MESSAGES.emailInvalid))
-  .transform((v) => v.toLowerCase());
+const email = emailText(USER_MESSAGES.emailRequired, USER_MESSAGES.emailInvalid);
 const password = z
   .string({ error: USER_MESSAGES.passwordRequired })
   .min(1, USER_MESSAGES.passwordRequired)

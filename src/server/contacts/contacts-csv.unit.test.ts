@@ -3,22 +3,48 @@ import { exportFileName, neutraliseFormula, restoreFormula } from './contacts.cs
 import { likePattern } from './contacts.service';
 
 describe('neutraliseFormula', () => {
-  it.each(['=1+2', '+1 415 555 0110', '-2', '@SUM(A1)', '\t=cmd', '\r=cmd'])(
+  it.each(['=1+2', '+1 415 555 0110', '-2', '@SUM(A1)', '\r=cmd'])(
     'prefixes %j with a single quote',
     (value) => {
       expect(neutraliseFormula(value)).toBe(`'${value}`);
     },
   );
 
-  it.each(['', 'Ada', ' =not-first', "'=already", 'a=b', '1-2', 'x@y.io'])(
+  it.each(['', 'Ada', ' =not-first', 'a=b', '1-2', 'x@y.io', 'a; b', "it's"])(
     'leaves %j alone',
     (value) => {
       expect(neutraliseFormula(value)).toBe(value);
     },
   );
 
+  it.each([
+    ['a;=HYPERLINK("http://x")', 'a;\'=HYPERLINK("http://x")'],
+    ['note\t@SUM(A1)', "note\t'@SUM(A1)"],
+    ['\t=cmd', "'\t'=cmd"],
+    ['x;;-1', "x;;'-1"],
+  ])('disarms a formula after a ; or tab in %j (;-separated locales, pasted tabs)', (value, out) => {
+    expect(neutraliseFormula(value)).toBe(out);
+  });
+
+  it('adds one more quote to an already quoted formula, so the round trip is exact', () => {
+    expect(neutraliseFormula("'=already")).toBe("''=already");
+    expect(restoreFormula("''=already")).toBe("'=already");
+  });
+
   it('is undone by restoreFormula, which leaves other quotes alone', () => {
-    for (const value of ['=1+2', '+44 20', '-1', '@corp', 'plain', "'quoted", "it's"]) {
+    for (const value of [
+      '=1+2',
+      '+44 20',
+      '-1',
+      '@corp',
+      'plain',
+      "'quoted",
+      "it's",
+      "'=already",
+      "''+x",
+      'a;=b\t-c',
+      '\t\t=x',
+    ]) {
       expect(restoreFormula(neutraliseFormula(value))).toBe(value);
     }
     expect(restoreFormula("'quoted")).toBe("'quoted");

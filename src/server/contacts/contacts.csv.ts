@@ -1,7 +1,8 @@
 import { Readable, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
 import {
   ZContactCreate,
@@ -10,6 +11,9 @@ import {
 } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { Contact } from './contact.entity';
+import { neutraliseFormula, restoreFormula } from './csv-formula';
+
+export { neutraliseFormula, restoreFormula };
 
 export const CSV_COLUMNS = [
   'id',
@@ -49,9 +53,50 @@ function startLine(endLine: number, raw: string): number {
   return endLine - (own.match(/\n/g)?.length ?? 0);
 }
 
-/** Undoes the export's formula neutralising ('=x -> =x), so an exported file imports back unchanged. */
-export function restoreFormula(value: string | undefined): string | undefined {
-  return value !== undefined && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+interface CsvRecord {
+  record: Record<string, string>;
+  info: { lines: number };
+  raw: string;
+}
+
+/** Characters parsed (and rows validated) between two returns to the event loop. */
+const PARSE_SLICE = 64 * 1024;
+const VALIDATE_SLICE = 500;
+
+/**
+ * Parses CSV text a slice at a time and gives the event loop back between slices: parsing a
+ * 5 MB file in one go blocked every other request for about a second.
+ */
+async function parseCsvRecords(text: string, onHeader: (names: string[]) => void) {
+  const records: CsvRecord[] = [];
+  let failure: Error | undefined;
+  const parser = parse({
+    bom: true,
+    columns: (names: string[]) => {
+      const header = names.map(normaliseHeader);
+      onHeader(header);
+      return header;
+    },
+    skip_empty_lines: true,
+    info: true,
+    raw: true,
+    relax_column_count: true,
+  });
+  parser.on('data', (r: CsvRecord) => records.push(r));
+  parser.on('error', (error) => (failure ??= error));
+  for (let at = 0; at < text.length && !failure; ) {
+    let end = Math.min(at + PARSE_SLICE, text.length);
+    // Never split a surrogate pair: each half alone would be written as U+FFFD.
+    const code = text.charCodeAt(end - 1);
+    if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
+    parser.write(text.slice(at, end));
+    at = end;
+    await yieldToEventLoop();
+  }
+  if (failure) throw failure;
+  parser.end();
+  await finished(parser);
+  return records;
 }
 
 /**
@@ -60,17 +105,10 @@ export function restoreFormula(value: string | undefined): string | undefined {
  */
 export async function importContactsCsv(em: EntityManager, csv: string): Promise<TCsvImportResult> {
   let header: string[] = [];
-  let records: { record: Record<string, string>; info: { lines: number }; raw: string }[];
+  let records: CsvRecord[];
   try {
     // One line-break style first: csv-parse miscounts lines (and raw text) with CRLF files.
-    records = parse(csv.replace(/\r\n?/g, '\n'), {
-      bom: true,
-      columns: (names: string[]) => (header = names.map(normaliseHeader)),
-      skip_empty_lines: true,
-      info: true,
-      raw: true,
-      relax_column_count: true,
-    });
+    records = await parseCsvRecords(csv.replace(/\r\n?/g, '\n'), (names) => (header = names));
   } catch (error) {
     throw new AppError(
       'BAD_REQUEST',
@@ -98,7 +136,8 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
 
   const rows: z.output<typeof ZCsvRow>[] = [];
   const errors: string[] = [];
-  for (const { record, info, raw } of records) {
+  for (const [index, { record, info, raw }] of records.entries()) {
+    if (index % VALIDATE_SLICE === VALIDATE_SLICE - 1) await yieldToEventLoop();
     const parsed = ZCsvRow.safeParse({
       name: restoreFormula(record.name) ?? '',
       email: restoreFormula(record.email) ?? '',
@@ -147,16 +186,14 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
   return { success: true, imported: rows.length, message: `Imported ${rows.length} ${noun}` };
 }
 
-/** Spreadsheet apps run cells that start with these as formulas; a leading quote disarms them. */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** One CSV field: formula-neutralised, quoted when it holds a comma, quote or line break (RFC 4180). */
+/**
+ * One CSV field: formula-neutralised, quoted when it holds a comma, quote or line break
+ * (RFC 4180), and also a ';' or tab so ';'-separated locales keep it in one cell.
+ */
 function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = neutraliseFormula(String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 type ExportRow = Record<(typeof CSV_COLUMNS)[number], string | number | null>;

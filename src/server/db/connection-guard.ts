@@ -9,7 +9,8 @@ interface GuardedClient {
   connectionGuard?: true;
 }
 
-const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+// Compared after trimming: `\s*;?\s*$` backtracks quadratically on long whitespace runs.
+const isRollback = (sql: string) => /^rollback;?$/i.test(sql.trim());
 /** How long a dead connection may stay checked out before the pool takes it back. */
 const RECLAIM_AFTER_MS = 5_000;
 
@@ -32,7 +33,7 @@ function guard(client: PoolClient, checkedOut: WeakSet<PoolClient>): void {
   c.query = (...args: unknown[]) => {
     const result = query(...args);
     const sql = typeof args[0] === 'string' ? args[0] : '';
-    if (!ROLLBACK.test(sql) || !(result instanceof Promise)) return result;
+    if (!isRollback(sql) || !(result instanceof Promise)) return result;
     return result.catch(() => {
       void c.end().catch(() => undefined);
       return { command: 'ROLLBACK', rowCount: 0, rows: [], fields: [], oid: 0 };

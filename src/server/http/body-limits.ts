@@ -1,6 +1,8 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { CSV_IMPORT_MAX_BYTES } from '../../shared/contacts.schema';
+import { LARGE_BODY_PROCEDURE } from '../../shared/trpc-batching';
 import { verifyJsonDepth } from './json-depth';
+import { trpcProcedures } from './trpc-batch-policy';
 
 /** The CSV import carries up to 5 MB of text plus JSON overhead. */
 export const LARGE_BODY_LIMIT = CSV_IMPORT_MAX_BYTES + 256 * 1024;
@@ -10,9 +12,11 @@ export const SMALL_BODY_LIMIT = 64 * 1024;
 const small = express.json({ limit: SMALL_BODY_LIMIT, verify: verifyJsonDepth });
 const large = express.json({ limit: LARGE_BODY_LIMIT, verify: verifyJsonDepth });
 
-function isCsvImport(req: Parameters<RequestHandler>[0], transport: 'rest' | 'trpc'): boolean {
+/** Only a request that is the CSV import and nothing else gets the large limit (a batch never does). */
+function isCsvImport(req: Request, transport: 'rest' | 'trpc'): boolean {
   if (transport === 'rest') return req.method === 'POST' && req.path === '/contacts/import/csv';
-  return req.path.slice(1).split(',').includes('admin.contacts.import');
+  const procedures = trpcProcedures(req);
+  return procedures.length === 1 && procedures[0] === LARGE_BODY_PROCEDURE;
 }
 
 /**

@@ -50,7 +50,7 @@ export function serveBuiltFrontend(app: Express, distDir: string): void {
     } catch {
       return notFound(req, res);
     }
-    path = path.replace(/\/+$/, '') || '/';
+    path = withoutTrailingSlashes(path);
     const redirect = REDIRECTS[path];
     if (redirect) return res.redirect(301, redirect);
     if (path === '/admin' || path.startsWith('/admin/'))
@@ -77,4 +77,14 @@ export function serveBuiltFrontend(app: Express, distDir: string): void {
     if (files.has('404.html')) send(req, res, '404.html', 'no-cache');
     else send(req, res, 'index.html', 'no-store');
   }
+}
+
+/**
+ * `/services/` -> `/services`, `/` stays `/`. A loop, not `replace(/\/+$/, '')`: that pattern
+ * backtracks from every slash, and a URL of thousands of slashes blocked the event loop.
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* '/' */) end--;
+  return end === 0 ? '/' : path.slice(0, end);
 }
