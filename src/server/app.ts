@@ -2,6 +2,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { contactsExportRoute } from './contacts/contacts-export.route';
+import { contactsListRoute } from './contacts/contacts-list.route';
 import { apiDocsRouter } from './http/api-docs';
 import { bodilessJson } from './http/bodiless-json';
 import { jsonBody, LARGE_BODY_LIMIT } from './http/body-limits';
@@ -58,7 +59,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
 
   app.get('/api/openapi.json', (_req, res) => res.json(openApiDocument()));
   app.use('/api/docs', apiDocsRouter());
+  // Streamed answers trpc-to-openapi cannot send; registered first because its middleware answers
+  // 404 to anything it does not match and never passes a request on.
   app.get('/api/contacts/export/csv', contactsExportRoute(deps));
+  app.get('/api/contacts', contactsListRoute(deps));
   app.use(
     '/api',
     bodilessJson(),

@@ -11,6 +11,7 @@ import {
 } from '../../shared/contacts.schema';
 import { notFound } from '../errors';
 import { Contact } from './contact.entity';
+import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
 
 type ContactData = Omit<TContactCreate, 'source'> & {
@@ -32,10 +33,14 @@ export async function createContact(em: EntityManager, input: ContactData): Prom
   return toContactView(contact);
 }
 
-/** The spec's `GET /api/contacts`: every contact, newest first. */
+/**
+ * The spec's list, every contact newest first, for tRPC callers (one call per request: the
+ * procedure is unbatchable). REST streams the same batches (contacts-list.route.ts).
+ */
 export async function listAllContacts(em: EntityManager): Promise<TContact[]> {
-  const rows = await em.find(Contact, {}, { orderBy: { id: 'desc' } });
-  return rows.map(toContactView);
+  const all: TContact[] = [];
+  for await (const batch of contactBatches(em)) all.push(...batch);
+  return all;
 }
 
 /** `%term%` for ILIKE with the user's wildcards taken literally. */

@@ -115,6 +115,24 @@ describe('admin contact operations', () => {
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
+  it('lists every contact newest first, the same over streamed REST and tRPC', async () => {
+    await seed(5);
+    await t.anonymous().rest('POST', '/contacts', {
+      name: 'Quote "and" comma, \u2028 line',
+      email: 'q@example.com',
+      message: 'multi\nline',
+    });
+    const rest = await admin.fetch('/api/contacts');
+    expect(rest.headers.get('content-type')).toMatch(/^application\/json/);
+    const streamed = (await rest.json()) as TContact[];
+    const viaTrpc = await admin.trpc.admin.contacts.list.query();
+    expect(streamed).toHaveLength(6);
+    expect(streamed).toEqual(viaTrpc);
+    expect(streamed.map((c) => c.id)).toEqual([...streamed.map((c) => c.id)].sort((a, b) => b - a));
+    expect(streamed[0]).toMatchObject({ company: null, phone: null, message: 'multi\nline' });
+    expect(streamed[0]!.createdAt).toBe(new Date(streamed[0]!.createdAt).toISOString());
+  });
+
   it('updates a status through REST and createCaller, and 404s an unknown id', async () => {
     await seed(1);
     const [contact] = (await admin.rest<TContact[]>('GET', '/contacts')).body;

@@ -11,7 +11,8 @@ export function trpcProcedures(req: Request): string[] {
 export function trpcBatchPolicy(): RequestHandler {
   return (req, res, next) => {
     const procedures = trpcProcedures(req);
-    const alone = procedures.length > 1 && procedures.find((p) => UNBATCHABLE_PROCEDURES.includes(p));
+    const alone =
+      procedures.length > 1 && procedures.find((p) => UNBATCHABLE_PROCEDURES.includes(p));
     if (!alone) return next();
     res.status(400).json({
       message: `${alone} cannot be batched with other calls: send it alone`,
