@@ -22,13 +22,15 @@ export interface AppOptions {
   frontend?: (app: Express) => void;
   /** Content-Security-Policy header (off under the Vite dev server, which injects inline scripts). */
   csp?: boolean;
+  /** Strict-Transport-Security header: production only (it would pin plain-HTTP localhost to HTTPS). */
+  hsts?: boolean;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
-  app.use(securityHeaders({ csp: options.csp ?? true }));
+  app.use(securityHeaders({ csp: options.csp ?? true, hsts: options.hsts ?? false }));
 
   app.get('/api/health', async (_req, res) => {
     try {

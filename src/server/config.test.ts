@@ -111,6 +111,30 @@ describe('loadConfig refusals', () => {
   });
 });
 
+describe('TRUST_PROXY in production', () => {
+  it('refuses true, which lets any client pick its own address, and says what to set instead', () => {
+    for (const value of ['true', 'TRUE', ' true ']) {
+      const message = problem({
+        NODE_ENV: 'production',
+        SESSION_SECRET: SECRET_32,
+        TRUST_PROXY: value,
+      });
+      expect(message).toContain(
+        'TRUST_PROXY: TRUST_PROXY=true lets any client choose its own address',
+      );
+      expect(message).toContain('number of proxies');
+    }
+  });
+
+  it('accepts hop counts and subnets', () => {
+    for (const value of ['1', '2', 'loopback', '10.0.0.0/8, 192.168.0.0/16']) {
+      expect(
+        load({ NODE_ENV: 'production', SESSION_SECRET: SECRET_32, TRUST_PROXY: value }).TRUST_PROXY,
+      ).toBe(value);
+    }
+  });
+});
+
 describe('trustProxySetting', () => {
   it('maps TRUST_PROXY to Express values', () => {
     expect(trustProxySetting(undefined)).toBe(false);

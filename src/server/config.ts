@@ -41,6 +41,15 @@ const ZConfig = z
       .default(24 * 7),
   })
   .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && trustsEveryProxy(c.TRUST_PROXY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'TRUST_PROXY=true lets any client choose its own address (X-Forwarded-For) and escape every per-IP limit; ' +
+          'set the number of proxies in front of the app (e.g. 1) or their subnets (e.g. loopback, 10.0.0.0/8)',
+      });
+    }
     if (c.NODE_ENV === 'production' && (!c.SESSION_SECRET || c.SESSION_SECRET.length < 32)) {
       ctx.addIssue({
         code: 'custom',
@@ -68,10 +77,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, dotEnvPath = '.
   return result.data;
 }
 
-/** Express `trust proxy` value from TRUST_PROXY: a hop count, true/false, or a list of subnets. */
+function trustsEveryProxy(value: string | undefined): boolean {
+  return value?.trim().toLowerCase() === 'true';
+}
+
+/**
+ * Express `trust proxy` value from TRUST_PROXY: a hop count or a list of subnets. `true` (trust
+ * every hop, so the client's own X-Forwarded-For entry wins) is refused in production.
+ */
 export function trustProxySetting(value: string | undefined): boolean | number | string {
   if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
+  if (trustsEveryProxy(value)) return true;
   const hops = Number(value);
   return Number.isInteger(hops) ? hops : value;
 }

@@ -9,6 +9,7 @@ import { ensureFirstAdmin } from './db/first-admin';
 import { initOrm, type Orm } from './db/orm';
 import { installConnectionGuard } from './db/connection-guard';
 import { seedDemoData } from './db/seeders/demo-data';
+import { listen } from './http/listen';
 import { createLogger } from './logger';
 import { startMaintenance } from './security/maintenance';
 import { developmentSessionSecret } from './session-secret';
@@ -58,11 +59,14 @@ export async function startServer(
   });
   const app = createApp(
     { orm, sessions, log },
-    { trustProxy: trustProxySetting(config.TRUST_PROXY), frontend, csp },
+    {
+      trustProxy: trustProxySetting(config.TRUST_PROXY),
+      frontend,
+      csp,
+      hsts: config.NODE_ENV === 'production',
+    },
   );
-  const server = await new Promise<Server>((done) => {
-    const s = app.listen(config.PORT, config.HOST, () => done(s));
-  });
+  const server = await listen(app, config.PORT, config.HOST);
   const stopMaintenance = startMaintenance(orm, log);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

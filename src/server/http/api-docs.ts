@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import express, { type Router } from 'express';
+
+export const DOCS_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -26,6 +28,11 @@ export function apiDocsRouter(): Router {
   const docs = express.Router();
   docs.get('/', (_req, res) => res.type('html').send(page));
   docs.get('/init.js', (_req, res) => res.type('js').send(init));
-  docs.use('/assets', express.static(swaggerDir, { index: false, maxAge: '1d' }));
+  // Only the two files the page loads, not the whole swagger-ui-dist package.
+  for (const file of DOCS_ASSETS) {
+    docs.get(`/assets/${file}`, (_req, res) =>
+      res.sendFile(join(swaggerDir, file), { maxAge: '1d' }),
+    );
+  }
   return docs;
 }

@@ -14,7 +14,10 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders({ csp }: { csp: boolean }): RequestHandler {
+/** Two years, subdomains included: browsers then refuse plain HTTP to the site (HSTS preload's bar). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
+export function securityHeaders({ csp, hsts }: { csp: boolean; hsts: boolean }): RequestHandler {
   return (_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -22,6 +25,7 @@ export function securityHeaders({ csp }: { csp: boolean }): RequestHandler {
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     if (csp) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (hsts) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     next();
   };
 }

@@ -14,15 +14,33 @@ function hextets(ip: string): string[] | null {
 }
 
 /**
+ * The client's address without a port, as limits and logs should see it. Proxies may forward
+ * `203.0.113.7:51234` or `[2001:db8::1]:443`; counting those as they are would make every source
+ * port a new client. Anything that is not an address (a proxy passing junk through) becomes
+ * 'invalid', one shared key, so junk cannot mint fresh identities either.
+ */
+export function clientIp(raw: string | undefined): string {
+  const value = (raw ?? '').trim().slice(0, 100);
+  if (!value) return 'unknown';
+  if (isIPv4(value) || isIPv6(value)) return value;
+  const bracketed = /^\[([0-9a-fA-F:.]+)\](?::\d{1,5})?$/.exec(value);
+  if (bracketed?.[1] && isIPv6(bracketed[1])) return bracketed[1];
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(value);
+  if (v4WithPort?.[1] && isIPv4(v4WithPort[1])) return v4WithPort[1];
+  return 'invalid';
+}
+
+/**
  * The key a client is counted under. IPv4 (and IPv4-mapped IPv6) by address; other IPv6 by its
  * /64, because one subscriber usually holds a whole /64 and could otherwise rotate addresses.
  */
-export function clientKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+export function clientKey(address: string): string {
+  const ip = clientIp(address);
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped?.[1]) return mapped[1];
   if (isIPv4(ip)) return ip;
   const parts = hextets(ip);
-  if (!parts) return ip.slice(0, 64) || 'unknown';
+  if (!parts) return ip;
   return `${parts
     .slice(0, 4)
     .map((h) => h.toLowerCase().replace(/^0+(?=.)/, ''))

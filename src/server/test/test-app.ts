@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import superjson from 'superjson';
-import { createApp } from '../app';
+import { createApp, type AppOptions } from '../app';
+import { listen, type HttpTimeouts } from '../http/listen';
 import { SessionManager, type Actor } from '../auth/session';
 import { createLogger } from '../logger';
 import { createCallerFactory } from '../trpc/trpc';
@@ -88,7 +88,12 @@ export interface TestApp {
 
 let userCounter = 0;
 
-export async function startTestApp(): Promise<TestApp> {
+export interface TestAppOptions {
+  app?: AppOptions;
+  timeouts?: HttpTimeouts;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const log = createLogger('silent');
   const sessions = new SessionManager({
@@ -98,10 +103,8 @@ export async function startTestApp(): Promise<TestApp> {
     secureCookie: false,
   });
   const deps: AppDeps = { orm: db.orm, sessions, log };
-  const app = createApp(deps);
-  const server = await new Promise<Server>((done) => {
-    const s = app.listen(0, '127.0.0.1', () => done(s));
-  });
+  const app = createApp(deps, options.app);
+  const server = await listen(app, 0, '127.0.0.1', options.timeouts);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const createCaller = createCallerFactory(appRouter);
 

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, SessionManager } from '../auth/session';
 import type { Logger } from '../logger';
 import type { Orm } from '../db/orm';
+import { clientIp } from '../security/client-ip';
 
 /** What the app gives every request; built once at start-up. */
 export interface AppDeps {
@@ -18,7 +19,7 @@ export interface Context {
   deps: AppDeps;
   /** The signed-in actor, loaded on first use and remembered for the request. */
   actor: () => Promise<Actor | null>;
-  /** Client IP as Express sees it (honours TRUST_PROXY). */
+  /** Client IP as Express sees it (honours TRUST_PROXY), without a port. */
   ip: string;
 }
 
@@ -31,7 +32,7 @@ export function contextFactory(deps: AppDeps) {
       req,
       res,
       deps,
-      ip: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+      ip: clientIp(req.ip ?? req.socket.remoteAddress),
       actor: () => (actor ??= deps.sessions.resolve(em, req, res)),
     };
   };
