@@ -6,7 +6,8 @@ import { UNBATCHABLE_PROCEDURES } from '../../shared/trpc-batching';
 /** Typed hooks for the back office; the client imports only the router's type. */
 export const trpc = createTRPCReact<AppRouter>();
 
-const withCookies: typeof fetch = (url, options) => fetch(url, { ...options, credentials: 'include' });
+const withCookies: typeof fetch = (url, options) =>
+  fetch(url, { ...options, credentials: 'include' });
 
 export function createTrpcClient() {
   return trpc.createClient({
@@ -15,7 +16,12 @@ export function createTrpcClient() {
       splitLink({
         condition: (op) => UNBATCHABLE_PROCEDURES.includes(op.path),
         true: httpLink({ url: '/trpc', transformer: superjson, fetch: withCookies }),
-        false: httpBatchLink({ url: '/trpc', transformer: superjson, maxItems: 10, fetch: withCookies }),
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          maxItems: 10,
+          fetch: withCookies,
+        }),
       }),
     ],
   });

@@ -22,9 +22,12 @@ describe('neutraliseFormula', () => {
     ['note\t@SUM(A1)', "note\t'@SUM(A1)"],
     ['\t=cmd', "'\t'=cmd"],
     ['x;;-1', "x;;'-1"],
-  ])('disarms a formula after a ; or tab in %j (;-separated locales, pasted tabs)', (value, out) => {
-    expect(neutraliseFormula(value)).toBe(out);
-  });
+  ])(
+    'disarms a formula after a ; or tab in %j (;-separated locales, pasted tabs)',
+    (value, out) => {
+      expect(neutraliseFormula(value)).toBe(out);
+    },
+  );
 
   it('adds one more quote to an already quoted formula, so the round trip is exact', () => {
     expect(neutraliseFormula("'=already")).toBe("''=already");

@@ -84,7 +84,7 @@ async function parseCsvRecords(text: string, onHeader: (names: string[]) => void
   });
   parser.on('data', (r: CsvRecord) => records.push(r));
   parser.on('error', (error) => (failure ??= error));
-  for (let at = 0; at < text.length && !failure; ) {
+  for (let at = 0; at < text.length && !failure;) {
     let end = Math.min(at + PARSE_SLICE, text.length);
     // Never split a surrogate pair: each half alone would be written as U+FFFD.
     const code = text.charCodeAt(end - 1);
