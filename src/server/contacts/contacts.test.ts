@@ -186,6 +186,29 @@ describe('admin contact operations', () => {
     expect(filtered.counts).toEqual({ all: 7, new: 6, contacted: 1, qualified: 0, converted: 0 });
   });
 
+  it('refuses a NUL character in the search with 400 naming the field, on both transports', async () => {
+    const res = await admin.rest<{ message: string }>('GET', '/contacts/search?search=a%00b');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('search: Must not contain NUL characters');
+    await expect(
+      admin.trpc.admin.contacts.find.query({ search: 'a\u0000b' }),
+    ).rejects.toMatchObject({
+      message: 'search: Must not contain NUL characters',
+    });
+  });
+
+  it('refuses an email that would add headers to a mailto link (?bcc=, &, comma)', async () => {
+    for (const email of ['lead@example.com?bcc=x@evil.test', 'a@b.com,c@d.com', 'a@b.com&cc=x']) {
+      const res = await t.anonymous().rest<{ message: string }>('POST', '/contacts', {
+        name: 'Lead',
+        email,
+        message: 'Hello',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('email: Please enter a valid email address');
+    }
+  });
+
   it('treats % and _ in a search as plain characters', async () => {
     await seed(2);
     expect((await admin.trpc.admin.contacts.find.query({ search: '%' })).total).toBe(0);

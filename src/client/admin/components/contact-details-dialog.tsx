@@ -1,3 +1,4 @@
+import { mailtoHref } from '../lib/mailto';
 import type { TContact } from '../../../shared/contacts.schema';
 import {
   Dialog,
@@ -20,7 +21,7 @@ function ContactDetails({ contact }: { contact: TContact }) {
         {
           label: 'Email',
           value: (
-            <a className="text-primary hover:underline" href={`mailto:${contact.email}`}>
+            <a className="text-primary hover:underline" href={mailtoHref(contact.email)}>
               {contact.email}
             </a>
           ),
