@@ -60,8 +60,8 @@ interface CsvRecord {
 }
 
 /** Characters parsed (and rows validated) between two returns to the event loop. */
-const PARSE_SLICE = 64 * 1024;
-const VALIDATE_SLICE = 500;
+const PARSE_SLICE = 16 * 1024;
+const VALIDATE_SLICE = 100;
 
 /**
  * Parses CSV text a slice at a time and gives the event loop back between slices: parsing a

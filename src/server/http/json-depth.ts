@@ -6,6 +6,9 @@ export const MAX_JSON_DEPTH = 64;
 /** Nesting depth of JSON text (brackets inside strings do not count); stops early past `limit`. */
 export function jsonDepthExceeds(text: string | Buffer, limit = MAX_JSON_DEPTH): boolean {
   const s = typeof text === 'string' ? Buffer.from(text) : text;
+  // Fast path: with no more opening brackets than the limit the depth cannot exceed it. Counted
+  // with native indexOf, it spares a 5 MB CSV import the byte-by-byte loop below (~8 ms).
+  if (openingBrackets(s, limit + 1) <= limit) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < s.length; i++) {
@@ -20,6 +23,16 @@ export function jsonDepthExceeds(text: string | Buffer, limit = MAX_JSON_DEPTH):
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
   return false;
+}
+
+/** How many `[` and `{` bytes `s` holds, counting no further than `stopAt`. */
+function openingBrackets(s: Buffer, stopAt: number): number {
+  let count = 0;
+  for (const bracket of [0x5b, 0x7b]) {
+    for (let at = s.indexOf(bracket); at !== -1 && count < stopAt; at = s.indexOf(bracket, at + 1))
+      count++;
+  }
+  return count;
 }
 
 export class JsonTooDeepError extends Error {
