@@ -3,6 +3,7 @@
 // and a request that is refused leaves the business data exactly as it was.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../trpc/app-router';
 import { openApiDocument } from '../trpc/openapi';
 import { startTestApp, type Client, type TestApp } from '../test/test-app';
 import { relaxContactProtections } from './test-support';
@@ -240,3 +241,61 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
     });
   },
 );
+
+describe('query strings', () => {
+  const withQuery = operations.filter((op) => op.method === 'GET' && op.params.length > 0);
+  it.each(withQuery.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    '%s: every hostile string in every parameter gets a 2xx or a clear 4xx',
+    async (_name, op) => {
+      for (const value of HOSTILE_STRINGS) {
+        for (const param of [...op.params, 'extra']) {
+          const qs = new URLSearchParams({ [param]: wellFormed(value.slice(0, 4000)) });
+          const url = `/api${op.path.replace(/\{\w+\}/g, '1')}?${qs.toString()}`;
+          const res = await send(admin, { url }, op.method);
+          expect(res.status, `${url.slice(0, 120)} -> ${res.text.slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(JSON.parse(res.text)).toHaveProperty('message');
+        }
+      }
+      await ensureAdmin();
+    },
+  );
+});
+
+describe('tRPC batches', () => {
+  // At run time `_def.procedures` is flat ('admin.contacts.list' -> procedure); its type is nested.
+  const flat = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+  const procedures = Object.entries(flat).map(([path, p]) => ({ path, type: p._def.type }));
+  const procedure = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...procedures) },
+    fc.constantFrom({ path: 'no.such.procedure', type: 'query' }, { path: '', type: 'query' }),
+  );
+
+  it('answers any batch (up to 12 calls, hostile inputs, GET or POST) without a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ procedure, input: hostileValue }), { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (calls, asGet, asAdmin) => {
+          const input = JSON.stringify(
+            Object.fromEntries(calls.map((c, i) => [i, { json: c.input }])),
+          );
+          const path = calls.map((c) => encodeURIComponent(c.procedure.path)).join(',');
+          const url = `/trpc/${path}?batch=1${asGet ? `&input=${encodeURIComponent(input)}` : ''}`;
+          const client = asAdmin ? admin : t.anonymous();
+          const res = await client.fetch(url, {
+            method: asGet ? 'GET' : 'POST',
+            headers: asGet ? {} : { 'content-type': 'application/json' },
+            body: asGet ? undefined : input,
+          });
+          const text = await res.text();
+          expect(res.status, `${url.slice(0, 200)} -> ${text.slice(0, 300)}`).toBeLessThan(500);
+          expect(() => JSON.parse(text)).not.toThrow();
+          expect(text).not.toMatch(/node_modules|\.ts:\d+|at async|select .* from/i);
+          if (asAdmin) await ensureAdmin();
+        },
+      ),
+      { numRuns: 60, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+    );
+  });
+});
