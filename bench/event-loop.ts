@@ -110,6 +110,13 @@ console.log(
   `\n${requests} requests; longest stall per request p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
 );
 
+/** `--before=p50,p99,max` (ms) from a run of this bench on the older commit, for the table. */
+const before = process.argv
+  .find((a) => a.startsWith('--before='))
+  ?.slice('--before='.length)
+  .split(',')
+  .map((v) => `${v} ms`) ?? ['not measured', 'not measured', 'not measured'];
+
 if (process.argv.includes('--write')) {
   const worst = [...rows].sort((a, b) => b.maxMs - a.maxMs).slice(0, 6);
   writeBenchmarkSection(
@@ -121,7 +128,7 @@ Longest event-loop stall while one request was served, over all requests:
 | | p50 | p99 | max |
 | --- | ---: | ---: | ---: |
 | after (this commit) | ${p50.toFixed(1)} ms | ${p99.toFixed(1)} ms | ${max.toFixed(1)} ms |
-| before (cddff6a, same bench) | BEFORE_P50 | BEFORE_P99 | BEFORE_MAX |
+| before (cddff6a, same bench) | ${before.join(' | ')} |
 
 Worst operations after the fix:
 
