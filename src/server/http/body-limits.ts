@@ -1,7 +1,8 @@
 import express, { type Request, type RequestHandler } from 'express';
 import { CSV_IMPORT_MAX_BYTES } from '../../shared/contacts.schema';
 import { LARGE_BODY_PROCEDURE } from '../../shared/trpc-batching';
-import { verifyJsonDepth } from './json-depth';
+import { jsonDepthExceeds, JsonTooDeepError, verifyJsonDepth } from './json-depth';
+import { parseJsonOffThread } from './json-off-thread';
 import { trpcProcedures } from './trpc-batch-policy';
 
 /** The CSV import carries up to 5 MB of text plus JSON overhead. */
@@ -10,7 +11,32 @@ export const LARGE_BODY_LIMIT = CSV_IMPORT_MAX_BYTES + 256 * 1024;
 export const SMALL_BODY_LIMIT = 64 * 1024;
 
 const small = express.json({ limit: SMALL_BODY_LIMIT, verify: verifyJsonDepth });
-const large = express.json({ limit: LARGE_BODY_LIMIT, verify: verifyJsonDepth });
+const largeRaw = express.raw({ type: 'application/json', limit: LARGE_BODY_LIMIT });
+
+/** The error express.json gives for malformed JSON, so one handler answers both the same. */
+const notJson = () =>
+  Object.assign(new Error('not JSON'), { status: 400, type: 'entity.parse.failed' });
+
+/** express.json for the large body, with the parsing moved off the event loop. */
+const large: RequestHandler = (req, res, next) =>
+  largeRaw(req, res, (error?: unknown) => {
+    if (error || !Buffer.isBuffer(req.body)) return next(error);
+    const raw: Buffer = req.body;
+    if (raw.length === 0) {
+      req.body = {};
+      return next();
+    }
+    if (jsonDepthExceeds(raw)) return next(new JsonTooDeepError());
+    parseJsonOffThread(raw).then(
+      (value) => {
+        // Like express.json's strict mode: only an object or array is a body.
+        if (typeof value !== 'object' || value === null) return next(notJson());
+        req.body = value;
+        next();
+      },
+      () => next(notJson()),
+    );
+  });
 
 /** Only a request that is the CSV import and nothing else gets the large limit (a batch never does). */
 function isCsvImport(req: Request, transport: 'rest' | 'trpc'): boolean {

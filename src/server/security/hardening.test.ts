@@ -76,6 +76,31 @@ describe('request limits', () => {
     expect(res.body.imported).toBe(20_000);
   });
 
+  it('parses the import body off the event loop, answering bad bodies like every other route', async () => {
+    for (const path of ['/api/contacts/import/csv', '/trpc/admin.contacts.import']) {
+      const malformed = await post(path, '{"csvData": ');
+      expect(malformed.status, path).toBe(400);
+      expect(await malformed.json()).toEqual({
+        message: 'Request body is not valid JSON',
+        code: 'BAD_REQUEST',
+      });
+      const scalar = await post(path, '"name,email"');
+      expect(scalar.status, path).toBe(400);
+      const deep = await post(path, '['.repeat(5000) + ']'.repeat(5000));
+      expect(deep.status, path).toBe(400);
+      expect(((await deep.json()) as { message: string }).message).toMatch(/nested too deeply/);
+    }
+    // Many parallel imports share the parser thread and each gets its own answer.
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        admin.rest<{ imported: number }>('POST', '/contacts/import/csv', {
+          csvData: `name,email\n${Array.from({ length: i + 1 }, (_, j) => `P${i}-${j},p${i}-${j}@example.com`).join('\n')}`,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.body.imported)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('refuses malformed JSON with a clear 400', async () => {
     const res = await post('/api/contacts', '{"name": ');
     expect(res.status).toBe(400);
