@@ -12,7 +12,7 @@ export interface RateLimitState {
   /** Hits in the last window length, estimated (see below). */
   count: number;
   limited: boolean;
-  /** Seconds until the current window ends: when the client may reasonably retry. */
+  /** Whole seconds until one more hit would be within the limit (what Retry-After says). */
   retryAfterSeconds: number;
 }
 
@@ -30,8 +30,40 @@ function windows(rule: RateLimitRule, now: Date) {
     current: new Date(start),
     previous: new Date(start - size),
     previousWeight: 1 - elapsed,
-    retryAfterSeconds: Math.max(1, Math.ceil((start + size - now.getTime()) / 1000)),
   };
+}
+
+/** The estimate at `at` (ms) given the counts at `now`: windows roll over, hits fade out. */
+function estimateAt(
+  rule: RateLimitRule,
+  now: number,
+  at: number,
+  current: number,
+  previous: number,
+) {
+  const size = rule.windowSeconds * 1000;
+  const ahead = Math.floor(at / size) - Math.floor(now / size);
+  const [cur, prev] = ahead === 0 ? [current, previous] : ahead === 1 ? [0, current] : [0, 0];
+  const weight = 1 - (at - Math.floor(at / size) * size) / size;
+  return cur + Math.floor(prev * weight);
+}
+
+/**
+ * Whole seconds until one more hit fits the limit. Not "until the current window ends": after
+ * that the hits of this window still weigh almost fully, so a client told to come back then was
+ * refused again. The estimate only falls over time, so a binary search over seconds finds it.
+ */
+function secondsUntilAllowed(rule: RateLimitRule, now: number, current: number, previous: number) {
+  const allowedAfter = (s: number) =>
+    estimateAt(rule, now, now + s * 1000, current, previous) + 1 <= rule.limit;
+  let low = 1;
+  let high = 2 * rule.windowSeconds;
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (allowedAfter(mid)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }
 
 function state(
@@ -45,7 +77,10 @@ function state(
   const count = current + Math.floor(previous * w.previousWeight);
   // When counting, this hit is already in `current`; when peeking, the next hit would be one more.
   const limited = counting ? count > rule.limit : count >= rule.limit;
-  return { count, limited, retryAfterSeconds: w.retryAfterSeconds };
+  const retryAfterSeconds = limited
+    ? secondsUntilAllowed(rule, now.getTime(), current, previous)
+    : 0;
+  return { count, limited, retryAfterSeconds };
 }
 
 /** Counts one hit and says whether it is over the limit. */

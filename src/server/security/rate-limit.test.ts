@@ -152,6 +152,23 @@ describe('rate-limit counters', () => {
     expect((await peekRateLimit(em, rule, later)).limited).toBe(false);
   });
 
+  it('says exactly when the next hit fits: Retry-After is never too early, never a second too late', async () => {
+    const em = t.db.em();
+    // Six hits ten seconds before the window ends: the window's end is not the answer, because
+    // after it those hits still weigh almost fully as the previous window.
+    const late = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 - 10_000);
+    let last = await consumeRateLimit(em, rule, late);
+    for (let i = 0; i < 5; i++) last = await consumeRateLimit(em, rule, late);
+    expect(last.limited).toBe(true);
+    expect(last.retryAfterSeconds).toBeGreaterThan(10);
+    const at = (s: number) => new Date(late.getTime() + s * 1000);
+    expect((await peekRateLimit(em, rule, at(last.retryAfterSeconds))).limited).toBe(false);
+    expect((await peekRateLimit(em, rule, at(last.retryAfterSeconds - 1))).limited).toBe(true);
+    // A peek that is refused gives the same answer as the counting call would have.
+    const peek = await peekRateLimit(em, rule, at(30));
+    expect(peek.retryAfterSeconds).toBe(last.retryAfterSeconds - 30);
+  });
+
   it('keys IPv6 clients by /64 and unwraps IPv4-mapped addresses', () => {
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
