@@ -3,7 +3,13 @@
  * (trpc/errors.ts) maps these codes to tRPC codes and so to HTTP statuses.
  */
 export type AppErrorCode =
-  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 export class AppError extends Error {
   constructor(
@@ -14,6 +20,18 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+}
+
+/** A refusal that says when to come back: a 429 or 503 sent with Retry-After (retry-after.procedure.ts). */
+export class RetryLaterError extends AppError {
+  constructor(
+    code: 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE',
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, message);
+    this.name = 'RetryLaterError';
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { withHashSlot } from './hash-queue';
 
 // OWASP password storage cheat sheet: scrypt with N=2^15, r=8, p=3 (32 MiB per hash).
 const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
@@ -6,10 +7,13 @@ const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, o: typeof PARAMS): Promise<Buffer> {
   const options: ScryptOptions = { ...o, maxmem: 128 * o.N * o.r * 2 };
-  return new Promise((done, fail) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
-      err ? fail(err) : done(key),
-    ),
+  return withHashSlot(
+    () =>
+      new Promise((done, fail) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
+          err ? fail(err) : done(key),
+        ),
+      ),
   );
 }
 

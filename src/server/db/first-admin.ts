@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../auth/password';
 import type { Logger } from '../logger';
 import { User } from '../users/user.entity';
+import { findUserByUsername } from '../users/users.service';
 
 /**
  * Makes sure someone can sign in: ADMIN_USERNAME/ADMIN_PASSWORD create that admin if missing;
@@ -16,7 +17,7 @@ export async function ensureFirstAdmin(
   print: (line: string) => void = (line) => process.stdout.write(line + '\n'),
 ): Promise<void> {
   if (creds.username && creds.password) {
-    if (await em.count(User, { username: creds.username })) return;
+    if (await findUserByUsername(em, creds.username)) return;
     await em.insert(User, {
       username: creds.username,
       email: `${creds.username}@convoza.local`,
@@ -29,7 +30,7 @@ export async function ensureFirstAdmin(
   }
   if (await em.count(User, { role: 'admin' })) return;
   const password = randomBytes(12).toString('base64url');
-  const username = (await em.count(User, { username: 'admin' }))
+  const username = (await findUserByUsername(em, 'admin'))
     ? `admin-${randomBytes(3).toString('hex')}`
     : 'admin';
   await em.insert(User, {

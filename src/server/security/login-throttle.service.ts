@@ -5,8 +5,23 @@ import { recordSecurityEvent } from './events.service';
 import { clearRateLimit, consumeRateLimit, type RateLimitRule } from './rate-limit.service';
 import { aboutMinutes, RateLimitedError } from './rate-limited.error';
 
-/** Sign-in attempts allowed per 15 minutes, per account name and per client address. */
-export const LOGIN_LIMITS = { perAccount: 10, perIp: 50, windowSeconds: 15 * 60 } as const;
+/**
+ * Sign-in limits per 15 minutes. Refusals are per client network, so a stranger guessing at an
+ * account blocks only their own network while the owner still signs in from theirs; the
+ * account-wide limit (guesses from everywhere, e.g. a botnet) only slows every attempt down.
+ */
+export const LOGIN_LIMITS = {
+  /** Attempts at one account from one client network: refused beyond this. */
+  perAccountAndNetwork: 10,
+  /** Attempts from one client network at any accounts: refused beyond this. */
+  perNetwork: 50,
+  /** Attempts at one account from anywhere: beyond this each attempt waits, none is refused. */
+  perAccountBeforeSlowdown: 100,
+  windowSeconds: 15 * 60,
+} as const;
+
+/** How long an attempt waits per attempt over the account-wide limit, and at most. */
+export const SLOWDOWN = { perAttemptMs: 100, maxMs: 3000 } as const;
 
 export interface LoginAttempt {
   username: string;
@@ -14,70 +29,97 @@ export interface LoginAttempt {
   userAgent: string;
 }
 
-function rules(a: LoginAttempt): [RateLimitRule, RateLimitRule] {
-  return [
-    // Keyed on the name as typed (existing or not), so the throttle itself reveals nothing.
-    {
-      bucket: 'login-account',
-      key: a.username.trim().toLowerCase().slice(0, 200),
-      limit: LOGIN_LIMITS.perAccount,
-      windowSeconds: LOGIN_LIMITS.windowSeconds,
-    },
-    {
-      bucket: 'login-ip',
-      key: clientKey(a.ip),
-      limit: LOGIN_LIMITS.perIp,
-      windowSeconds: LOGIN_LIMITS.windowSeconds,
-    },
-  ];
+/** The account a name means: sign-in ignores case, so `Admin` and `admin` share one counter. */
+const accountOf = (username: string) => username.trim().toLowerCase().slice(0, 150);
+
+function rules(a: LoginAttempt) {
+  const window = LOGIN_LIMITS.windowSeconds;
+  const network = clientKey(a.ip);
+  const account = accountOf(a.username);
+  // Keyed on the name as typed (existing or not), so the throttle itself reveals nothing.
+  const accountAndNetwork: RateLimitRule = {
+    bucket: 'login-account-net',
+    key: `${network}|${account}`,
+    limit: LOGIN_LIMITS.perAccountAndNetwork,
+    windowSeconds: window,
+  };
+  const networkRule: RateLimitRule = {
+    bucket: 'login-ip',
+    key: network,
+    limit: LOGIN_LIMITS.perNetwork,
+    windowSeconds: window,
+  };
+  const accountWide: RateLimitRule = {
+    bucket: 'login-account',
+    key: account,
+    limit: LOGIN_LIMITS.perAccountBeforeSlowdown,
+    windowSeconds: window,
+  };
+  return { accountAndNetwork, network: networkRule, accountWide };
+}
+
+/** The wait for an attempt at an account that is being guessed at from everywhere. */
+export function slowdownMs(accountWideCount: number): number {
+  const over = accountWideCount - LOGIN_LIMITS.perAccountBeforeSlowdown;
+  return over > 0 ? Math.min(SLOWDOWN.maxMs, over * SLOWDOWN.perAttemptMs) : 0;
 }
 
 /**
  * Runs a sign-in attempt under the throttle. Every attempt is counted first (atomically, so
- * parallel guesses cannot slip through); a success clears the account's count and gives the
- * address its attempt back. Throttled attempts are not checked at all, and get the same 429
- * whether or not the account exists.
+ * parallel guesses cannot slip through). Refused attempts are not checked at all and get the
+ * same 429 whether or not the account exists. A success clears only this network's failures for
+ * this account; attempts that failed on our side (database, a full hash queue) are given back.
  */
 export async function withLoginThrottle<T>(
   em: EntityManager,
   attempt: LoginAttempt,
   authenticate: () => Promise<T>,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
 ): Promise<T> {
-  const [accountRule, ipRule] = rules(attempt);
-  const [account, ip] = await Promise.all([
-    consumeRateLimit(em, accountRule),
-    consumeRateLimit(em, ipRule),
+  const r = rules(attempt);
+  const [pair, network, account] = await Promise.all([
+    consumeRateLimit(em, r.accountAndNetwork),
+    consumeRateLimit(em, r.network),
+    consumeRateLimit(em, r.accountWide),
   ]);
-  if (account.limited || ip.limited) {
+  if (pair.limited || network.limited) {
     await recordSecurityEvent(em, {
       type: 'rate_limit',
       scope: 'login',
       severity: 'high',
       ip: attempt.ip,
       userAgent: attempt.userAgent,
-      details: account.limited
-        ? `Sign-in throttled: ${account.count} attempts for account "${accountRule.key.slice(0, 100)}" in 15 minutes`
-        : `Sign-in throttled: ${ip.count} attempts from this address in 15 minutes`,
+      details: pair.limited
+        ? `Sign-in throttled: ${pair.count} attempts for account "${accountOf(attempt.username).slice(0, 100)}" from this network in 15 minutes`
+        : `Sign-in throttled: ${network.count} attempts from this network in 15 minutes`,
     });
     const wait = Math.max(
-      account.limited ? account.retryAfterSeconds : 0,
-      ip.limited ? ip.retryAfterSeconds : 0,
+      pair.limited ? pair.retryAfterSeconds : 0,
+      network.limited ? network.retryAfterSeconds : 0,
     );
     throw new RateLimitedError(
       `Too many sign-in attempts. Please wait about ${aboutMinutes(wait)} and try again.`,
       wait,
     );
   }
+  const delay = slowdownMs(account.count);
+  if (delay) await sleep(delay);
   try {
     const result = await authenticate();
     await Promise.all([
-      clearRateLimit(em, accountRule.bucket, accountRule.key),
-      refund(em, ipRule),
+      clearRateLimit(em, r.accountAndNetwork.bucket, r.accountAndNetwork.key),
+      refund(em, r.network),
+      refund(em, r.accountWide),
     ]);
     return result;
   } catch (error) {
-    // Only wrong credentials are guesses; a server-side failure (database down) gives the attempt back.
-    if (!(error instanceof AppError)) await refund(em, ipRule).catch(() => undefined);
+    // Only wrong credentials are guesses; anything else gives the attempt back.
+    const guess = error instanceof AppError && error.code === 'UNAUTHORIZED';
+    if (!guess) {
+      await Promise.all(
+        [r.accountAndNetwork, r.network, r.accountWide].map((rule) => refund(em, rule)),
+      ).catch(() => undefined);
+    }
     throw error;
   }
 }

@@ -1,12 +1,9 @@
-import { AppError } from '../errors';
+import { RetryLaterError } from '../errors';
 
-/** A 429 that also says when to come back (sent as Retry-After by retryAfterHeader). */
-export class RateLimitedError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super('TOO_MANY_REQUESTS', message);
+/** A 429 that also says when to come back (sent as Retry-After by throttledProcedure). */
+export class RateLimitedError extends RetryLaterError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super('TOO_MANY_REQUESTS', message, retryAfterSeconds);
     this.name = 'RateLimitedError';
   }
 }

@@ -23,5 +23,13 @@ export const User = defineEntity({
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
   },
+  // Sign-in ignores case, so `Admin` and `admin` can never be two accounts.
+  uniques: [
+    {
+      name: 'users_username_lower_unique',
+      expression:
+        'create unique index "users_username_lower_unique" on "users" (lower("username"))',
+    },
+  ],
 });
 export type IUser = InferEntity<typeof User>;

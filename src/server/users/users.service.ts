@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { z } from 'zod';
 import type { TUser, ZUserCreate, ZUserUpdate } from '../../shared/users.schema';
 import { endUserSessions, type Actor } from '../auth/session';
@@ -26,14 +26,26 @@ export async function listUsers(em: EntityManager): Promise<TUser[]> {
   return users.map(toUserView);
 }
 
-/** Names the field that collides, so the admin sees "Username ... is already taken". */
+/** The user whose username matches regardless of case (sign-in and uniqueness use this). */
+export function findUserByUsername(em: EntityManager, username: string) {
+  return em.findOne(
+    User,
+    { [raw('lower(username)')]: username.toLowerCase() },
+    { populate: ['password'] },
+  );
+}
+
+/**
+ * Names the field that collides, so the admin sees "Username ... is already taken". Usernames
+ * collide regardless of case (`Admin` vs `admin`); emails are stored lower-cased.
+ */
 async function assertUnique(em: EntityManager, username: string, email: string, exceptId?: number) {
   const clash = await em.findOne(User, {
-    $or: [{ username }, { email }],
+    $or: [{ [raw('lower(username)')]: username.toLowerCase() }, { email }],
     ...(exceptId ? { id: { $ne: exceptId } } : {}),
   });
   if (!clash) return;
-  if (clash.username === username)
+  if (clash.username.toLowerCase() === username.toLowerCase())
     throw new AppError('CONFLICT', `Username '${username}' is already taken`, 'username');
   throw new AppError('CONFLICT', `Email '${email}' is already in use`, 'email');
 }
