@@ -4,6 +4,7 @@
 // while one client fetches the home page every 20 ms. `--write` rewrites the "Sign-in flood"
 // section of docs/BENCHMARKS.md; `--before-dir=<worktree>` measures an older checkout the same
 // way for the before column (build it first: `npm run build` there).
+import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startAppInstance } from './app-instance';
