@@ -10,6 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
 import { initOrm } from '../src/server/db/orm';
+import { clientKey } from '../src/server/security/client-ip';
 import { issueFormToken } from '../src/server/security/form-token';
 import {
   loadProtectionSettings,
@@ -53,22 +54,23 @@ function submissions(
         setupRequest: (req, context) => {
           const seq = ++n;
           const email = `${instance}-${seq}@load.example`;
+          const ip = clientIp(seq + (instance === 'a' ? 0 : 32768));
           context.email = email;
           return {
             ...req,
             headers: {
               ...BROWSER_HEADERS,
               'content-type': 'application/json',
-              'x-forwarded-for': clientIp(seq + (instance === 'a' ? 0 : 32768)),
+              'x-forwarded-for': ip,
             },
-            // A token as if the form had been opened 10 s ago: the full protection path runs, token spend included.
+            // A token as if the form had been opened 10 s ago by this client: the full protection path runs, token spend included.
             body: JSON.stringify({
               name: `Load Tester ${seq}`,
               email,
               company: 'Bench Co',
               message: 'We would like to discuss outbound calling for our sales team.',
               website: '',
-              formToken: issueFormToken(secret, Date.now() - 10_000),
+              formToken: issueFormToken(secret, clientKey(ip), Date.now() - 10_000),
             }),
           };
         },

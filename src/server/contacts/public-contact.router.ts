@@ -3,7 +3,7 @@ import { ZContactSubmit, ZContact } from '../../shared/contacts.schema';
 import { ZOk } from '../../shared/text.schema';
 import { issueContactFormToken } from '../security/form-token.service';
 import { throttledProcedure } from '../security/retry-after.procedure';
-import { publicProcedure, router } from '../trpc/trpc';
+import { router } from '../trpc/trpc';
 import { submitContact } from './contact-submit.service';
 
 const tags = ['public'];
@@ -35,7 +35,7 @@ export const publicContactRouter = router({
       }),
     ),
 
-  formToken: publicProcedure
+  formToken: throttledProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -44,12 +44,18 @@ export const publicContactRouter = router({
         protect: false,
         summary:
           'A signed, single-use token to send with the contact form (proves the form was open long enough)',
+        description:
+          'Valid only from the client network it was issued to (the IPv4 address or IPv6 /64). ' +
+          'At most 30 per network per 10 minutes; beyond that 429 with Retry-After.',
       },
     })
     .input(z.void())
     .output(z.object({ token: z.string(), minFormFillTime: z.number().int() }))
     .query(async ({ ctx }) => {
       ctx.res.setHeader?.('Cache-Control', 'no-store');
-      return issueContactFormToken(ctx.em);
+      return issueContactFormToken(ctx.em, {
+        ip: ctx.ip,
+        userAgent: ctx.req.get('user-agent') ?? '',
+      });
     }),
 });

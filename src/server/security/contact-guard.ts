@@ -94,7 +94,12 @@ export async function guardSubmission(
       await log('bot_detected', bot.severity, bot.details);
       throw new AppError('FORBIDDEN', TOKEN_MESSAGES.bot);
     }
-    const check = checkFormToken(s.formSecret, input.formToken, s.minFormFillTime * 1000);
+    const check = checkFormToken(
+      s.formSecret,
+      input.formToken,
+      clientKey(who.ip),
+      s.minFormFillTime * 1000,
+    );
     if (!check.ok) {
       const age =
         check.ageMs === undefined

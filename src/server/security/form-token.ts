@@ -3,16 +3,21 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /** A token outlives a long-open tab, but not forever: single use is enforced until it expires. */
 export const FORM_TOKEN_TTL_MS = 24 * 3_600_000;
 
-function sign(secret: string, issuedAt: number, nonce: string): string {
+/**
+ * The signature covers the client network the token was issued to (`clientKey`: the IPv4
+ * address, or the IPv6 /64, so privacy-address changes within it still match). The network is
+ * not in the token text: a token fetched by one machine of a farm is worthless to the others.
+ */
+function sign(secret: string, issuedAt: number, nonce: string, network: string): string {
   return createHmac('sha256', secret)
-    .update(`convoza-form-token:${issuedAt}:${nonce}`)
+    .update(`convoza-form-token:${issuedAt}:${nonce}:${network}`)
     .digest('base64url');
 }
 
 /** `<issuedAt ms>.<nonce>.<HMAC>`: the server alone can mint one, and it says when the form was opened. */
-export function issueFormToken(secret: string, now = Date.now()): string {
+export function issueFormToken(secret: string, network: string, now = Date.now()): string {
   const nonce = randomBytes(16).toString('hex');
-  return `${now}.${nonce}.${sign(secret, now, nonce)}`;
+  return `${now}.${nonce}.${sign(secret, now, nonce, network)}`;
 }
 
 export type FormTokenCheck =
@@ -23,10 +28,14 @@ export type FormTokenCheck =
       ageMs?: number;
     };
 
-/** Verifies signature, age window and minimum fill time (single use is checked at storage time). */
+/**
+ * Verifies signature (for this client network), age window and minimum fill time. Single use is
+ * checked at storage time.
+ */
 export function checkFormToken(
   secret: string,
   token: string | undefined,
+  network: string,
   minFillMs: number,
   now = Date.now(),
 ): FormTokenCheck {
@@ -35,7 +44,7 @@ export function checkFormToken(
   if (!match) return { ok: false, reason: 'malformed' };
   const [, issuedText, nonce, signature] = match as unknown as [string, string, string, string];
   const issuedAt = Number(issuedText);
-  const expected = Buffer.from(sign(secret, issuedAt, nonce));
+  const expected = Buffer.from(sign(secret, issuedAt, nonce, network));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given))
     return { ok: false, reason: 'forged' };

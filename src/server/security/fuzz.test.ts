@@ -290,7 +290,12 @@ describe('tRPC batches', () => {
           });
           const text = await res.text();
           expect(res.status, `${url.slice(0, 200)} -> ${text.slice(0, 300)}`).toBeLessThan(500);
-          expect(() => JSON.parse(text)).not.toThrow();
+          // 431: Node itself refuses a request line over 16 KB before the app sees it (no body).
+          if (res.status === 431) return;
+          expect(
+            () => JSON.parse(text),
+            `${url.slice(0, 200)} -> ${res.status} '${text.slice(0, 100)}'`,
+          ).not.toThrow();
           expect(text).not.toMatch(/node_modules|\.ts:\d+|at async|select .* from/i);
           if (asAdmin) await ensureAdmin();
         },

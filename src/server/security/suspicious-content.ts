@@ -1,4 +1,5 @@
 import type { TSeverity } from '../../shared/security.schema';
+import { normaliseForChecks } from './normalise-text';
 
 export interface SubmissionText {
   name: string;
@@ -66,11 +67,19 @@ function gibberishShare(text: string): { words: number; share: number } {
   return { words: words.length, share: words.filter(isGibberishWord).length / words.length };
 }
 
-/** Link stuffing, spam phrases and keyboard-mash text; null when the submission reads as human. */
-export function checkContent(s: SubmissionText): ContentVerdict | null {
-  const all = `${s.name}\n${s.company ?? ''}\n${s.message}`;
+/**
+ * Link stuffing, spam phrases and keyboard-mash text; null when the submission reads as human.
+ * Reads the normalised text, so invisible, full-width and look-alike characters do not hide them.
+ */
+export function checkContent(submitted: SubmissionText): ContentVerdict | null {
+  const s = {
+    name: normaliseForChecks(submitted.name),
+    company: normaliseForChecks(submitted.company ?? ''),
+    message: normaliseForChecks(submitted.message),
+  };
+  const all = `${s.name}\n${s.company}\n${s.message}`;
   const links = countLinks(all);
-  if (countLinks(`${s.name} ${s.company ?? ''}`) > 0) {
+  if (countLinks(`${s.name} ${s.company}`) > 0) {
     return {
       severity: 'high',
       details: 'Link in the name or company field',

@@ -1,6 +1,7 @@
 // Helpers for tests that drive the protected contact form. Not used by the app.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SECURITY_SETTINGS, type TSecuritySettings } from '../../shared/security.schema';
+import { clientKey } from './client-ip';
 import { issueFormToken } from './form-token';
 import { loadProtectionSettings, updateSecuritySettings } from './settings.service';
 
@@ -11,10 +12,17 @@ export const BROWSER_HEADERS = {
   'accept-language': 'en-US,en;q=0.9',
 } as const;
 
-/** A valid form token as if the form had been opened `ageSeconds` ago (minted with the stored secret). */
-export async function backdatedFormToken(em: EntityManager, ageSeconds = 10): Promise<string> {
+/**
+ * A valid form token as if the form had been opened `ageSeconds` ago by a client at `ip`
+ * (minted with the stored secret).
+ */
+export async function backdatedFormToken(
+  em: EntityManager,
+  ageSeconds = 10,
+  ip = '127.0.0.1',
+): Promise<string> {
   const { formSecret } = await loadProtectionSettings(em);
-  return issueFormToken(formSecret, Date.now() - ageSeconds * 1000);
+  return issueFormToken(formSecret, clientKey(ip), Date.now() - ageSeconds * 1000);
 }
 
 /**
