@@ -88,6 +88,12 @@ describe('form tokens', () => {
     });
     expect(viaTrpc.status).toBe(429);
     expect(viaTrpc.headers.get('retry-after')).not.toBeNull();
+    // The Security Center's rate-limit switch turns the rationing off with the other limits.
+    await admin.rest('PUT', '/security/settings', {
+      ...DEFAULT_SECURITY_SETTINGS,
+      rateLimitEnabled: false,
+    });
+    expect((await fetchToken('203.0.113.8')).status).toBe(200);
   });
 
   it('issued by the API work for the network that fetched them', async () => {

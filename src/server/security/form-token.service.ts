@@ -8,7 +8,8 @@ import { loadProtectionSettings } from './settings.service';
 
 /**
  * Tokens per client network per 10 minutes: a person opening the contact page a few times needs
- * a handful; a farm minting tokens to spend elsewhere gets cut off.
+ * a handful; a farm minting tokens to spend elsewhere gets cut off. Part of the per-network rate
+ * limit, so the Security Center's rate-limit switch turns it off too.
  */
 export const FORM_TOKEN_LIMIT = { perNetwork: 30, windowSeconds: 600 } as const;
 
@@ -18,13 +19,16 @@ export async function issueContactFormToken(
   who: { ip: string; userAgent: string },
 ): Promise<{ token: string; minFormFillTime: number }> {
   const network = clientKey(who.ip);
-  const limit = await consumeRateLimit(em, {
-    bucket: 'form-token',
-    key: network,
-    limit: FORM_TOKEN_LIMIT.perNetwork,
-    windowSeconds: FORM_TOKEN_LIMIT.windowSeconds,
-  });
-  if (limit.limited) {
+  const s = await loadProtectionSettings(em);
+  const limit = s.rateLimitEnabled
+    ? await consumeRateLimit(em, {
+        bucket: 'form-token',
+        key: network,
+        limit: FORM_TOKEN_LIMIT.perNetwork,
+        windowSeconds: FORM_TOKEN_LIMIT.windowSeconds,
+      })
+    : null;
+  if (limit?.limited) {
     await recordSecurityEvent(em, {
       type: 'rate_limit',
       severity: 'medium',
@@ -37,6 +41,5 @@ export async function issueContactFormToken(
       limit.retryAfterSeconds,
     );
   }
-  const s = await loadProtectionSettings(em);
   return { token: issueFormToken(s.formSecret, network), minFormFillTime: s.minFormFillTime };
 }
