@@ -50,9 +50,15 @@ export const DEFAULT_SECURITY_SETTINGS: TSecuritySettings = {
   minFormFillTime: 3,
 };
 
+/** Repeats of one type from one client network within a minute, counted in one entry. */
 export const ZSecurityEvent = z.object({
   id: z.number().int(),
+  /** When the first of them arrived. */
   timestamp: ZIsoDate,
+  /** When the latest of them arrived. */
+  lastSeenAt: ZIsoDate,
+  /** How many requests this entry stands for. */
+  count: z.number().int(),
   type: ZSecurityEventType,
   ip: z.string(),
   userAgent: z.string(),

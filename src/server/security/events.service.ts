@@ -6,6 +6,7 @@ import type {
   TSecurityEventType,
   TSeverity,
 } from '../../shared/security.schema';
+import { clientKey } from './client-ip';
 import { SecurityEvent, type ISecurityEvent } from './security-event.entity';
 
 export type EventScope = 'contact_form' | 'login';
@@ -22,22 +23,51 @@ export interface NewSecurityEvent {
 /** Header values and details are attacker-controlled: cap them to the columns, drop NUL. */
 const clip = (text: string, max: number) => text.replaceAll('\u0000', '').slice(0, max);
 
-export async function recordSecurityEvent(em: EntityManager, e: NewSecurityEvent): Promise<void> {
-  await em.insert(SecurityEvent, {
-    type: e.type,
-    scope: e.scope ?? 'contact_form',
-    severity: e.severity,
-    ip: clip(e.ip, 64),
-    userAgent: clip(e.userAgent, 500),
-    details: clip(e.details, 500),
-    createdAt: new Date(),
-  });
+/**
+ * Records a refused request. Repeats of a type from one client network within a minute add to
+ * one row (the latest details win, the highest severity stays), so a flood costs a row a
+ * minute, not a row a request; the tiles sum the counts, so totals stay true.
+ */
+export async function recordSecurityEvent(
+  em: EntityManager,
+  e: NewSecurityEvent,
+  now = new Date(),
+): Promise<void> {
+  const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  await em.execute(
+    `insert into security_events
+       (created_at, last_seen_at, minute, client_key, count, type, scope, severity, ip, user_agent, details)
+     values (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
+     on conflict (minute, client_key, scope, type) do update set
+       count = security_events.count + 1,
+       last_seen_at = excluded.last_seen_at,
+       severity = case when ${SEVERITY_RANK('excluded.severity')} > ${SEVERITY_RANK('security_events.severity')}
+                       then excluded.severity else security_events.severity end,
+       ip = excluded.ip, user_agent = excluded.user_agent, details = excluded.details`,
+    [
+      now,
+      now,
+      minute,
+      clip(clientKey(e.ip), 64),
+      e.type,
+      e.scope ?? 'contact_form',
+      e.severity,
+      clip(e.ip, 64),
+      clip(e.userAgent, 500),
+      clip(e.details, 500),
+    ],
+  );
 }
+
+const SEVERITY_RANK = (column: string) =>
+  `(case ${column} when 'high' then 3 when 'medium' then 2 else 1 end)`;
 
 function toView(e: ISecurityEvent): TSecurityEvent {
   return {
     id: e.id,
     timestamp: e.createdAt.toISOString(),
+    lastSeenAt: e.lastSeenAt.toISOString(),
+    count: e.count,
     type: e.type as TSecurityEventType,
     ip: e.ip,
     userAgent: e.userAgent,

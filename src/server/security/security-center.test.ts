@@ -25,11 +25,12 @@ beforeEach(async () => {
 const event = (
   type: 'honeypot_triggered' | 'bot_detected' | 'rate_limit' | 'suspicious_submission',
   severity: 'high' | 'medium' | 'low' = 'medium',
+  ip = '198.51.100.1',
 ) =>
   recordSecurityEvent(t.db.em(), {
     type,
     severity,
-    ip: '198.51.100.1',
+    ip,
     userAgent: 'ua',
     details: `${type} ${severity}`,
   });
@@ -139,7 +140,7 @@ describe('stats tiles', () => {
     await t.db
       .em()
       .execute(
-        "insert into security_events (created_at, type, severity, ip, user_agent, details) values (now() - interval '3 days', 'rate_limit', 'low', 'x', '', 'old')",
+        "insert into security_events (created_at, minute, client_key, type, severity, ip, user_agent, details) values (now() - interval '3 days', now() - interval '3 days', 'x', 'rate_limit', 'low', 'x', '', 'old')",
       );
     const day = await admin.trpc.admin.security.stats.query({ period: '24h' });
     expect(day).toEqual({
@@ -160,7 +161,8 @@ describe('stats tiles', () => {
 
 describe('event log', () => {
   it('pages newest first and filters by type and severity', async () => {
-    for (let i = 0; i < 5; i++) await event('bot_detected', i % 2 ? 'high' : 'low');
+    // From five networks: repeats from one network within a minute would share an entry.
+    for (let i = 0; i < 5; i++) await event('bot_detected', i % 2 ? 'high' : 'low', `192.0.2.${i}`);
     await event('honeypot_triggered', 'high');
     const page1 = (await admin.rest<TSecurityEventPage>('GET', '/security/events?limit=4')).body;
     expect(page1.items.map((e) => e.type)).toEqual([
@@ -194,7 +196,7 @@ describe('event log', () => {
     const em = t.db.em();
     await event('rate_limit');
     await em.execute(
-      `insert into security_events (created_at, type, severity, ip, user_agent, details) values (now() - interval '${SECURITY_RETENTION_DAYS + 1} days', 'rate_limit', 'low', 'x', '', 'old')`,
+      `insert into security_events (created_at, minute, client_key, type, severity, ip, user_agent, details) values (now() - interval '${SECURITY_RETENTION_DAYS + 1} days', now() - interval '${SECURITY_RETENTION_DAYS + 1} days', 'x', 'rate_limit', 'low', 'x', '', 'old')`,
     );
     await countCleanSubmission(
       em,

@@ -1,6 +1,10 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** One blocked request. `scope` separates contact-form blocks (the tiles) from sign-in throttling. */
+/**
+ * Refused requests of one kind from one client network within one minute: `count` of them,
+ * first seen at `createdAt`, last at `lastSeenAt` (details, IP and user agent of the latest).
+ * `scope` separates contact-form blocks (the tiles) from sign-in throttling.
+ */
 export const SecurityEvent = defineEntity({
   name: 'SecurityEvent',
   tableName: 'security_events',
@@ -11,6 +15,10 @@ export const SecurityEvent = defineEntity({
       .defaultRaw('now()')
       .onCreate(() => new Date())
       .index(),
+    lastSeenAt: p.datetime().defaultRaw('now()'),
+    minute: p.datetime(),
+    clientKey: p.string().length(64),
+    count: p.integer().default(1),
     type: p.string().length(40),
     scope: p.string().length(20).default('contact_form'),
     severity: p.string().length(10),
@@ -20,5 +28,8 @@ export const SecurityEvent = defineEntity({
   },
   // The log pages newest-first (id desc) with optional type / severity filters.
   indexes: [{ properties: ['type', 'id'] }, { properties: ['severity', 'id'] }],
+  uniques: [
+    { name: 'security_events_repeat_unique', properties: ['minute', 'clientKey', 'scope', 'type'] },
+  ],
 });
 export type ISecurityEvent = InferEntity<typeof SecurityEvent>;

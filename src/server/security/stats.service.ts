@@ -33,7 +33,7 @@ export async function securityStats(
   const since = new Date(now.getTime() - PERIOD_HOURS[period] * 3_600_000);
   const [events, clean] = await Promise.all([
     em.execute<{ type: string; count: string }[]>(
-      `select type, count(*) as count from security_events
+      `select type, sum(count) as count from security_events
         where scope = 'contact_form' and created_at >= ? group by type`,
       [since],
     ),

@@ -49,7 +49,8 @@ export function SecurityLogPanel() {
       <CardHeader>
         <CardTitle>Security Logs</CardTitle>
         <CardDescription>
-          Blocked and suspicious contact-form submissions, newest first
+          Blocked and suspicious requests, newest first; repeats from one network within a minute
+          are counted in one entry
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -82,6 +83,14 @@ export function SecurityLogPanel() {
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="text-sm font-semibold text-slate-900">{typeLabel(e.type)}</span>
                   <Badge tone={priorityTone(e.severity)}>{capitalize(e.severity)}</Badge>
+                  {e.count > 1 && (
+                    <span
+                      className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium tabular-nums text-slate-700"
+                      title={`${e.count} requests from this network in one minute, last at ${formatDateTime(e.lastSeenAt)}`}
+                    >
+                      ×{e.count.toLocaleString('en-US')}
+                    </span>
+                  )}
                   <span className="ml-auto text-xs tabular-nums text-slate-500">
                     {formatDateTime(e.timestamp)}
                   </span>
