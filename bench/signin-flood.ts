@@ -93,13 +93,11 @@ rows.push(line('this commit, no flood', quiet));
 const after = await measure(resolve('.'), true);
 rows.push(line(`this commit, ${PARALLEL} parallel sign-ins`, after));
 const beforeDir = arg('before-dir');
-if (beforeDir)
-  rows.push(
-    line(
-      `before (${beforeDir}), ${PARALLEL} parallel sign-ins`,
-      await measure(resolve(beforeDir), true),
-    ),
-  );
+if (beforeDir) {
+  const commit = execSync('git rev-parse --short HEAD', { cwd: beforeDir }).toString().trim();
+  const before = await measure(resolve(beforeDir), true);
+  rows.push(line(`before (${commit}), ${PARALLEL} parallel sign-ins`, before));
+}
 for (const row of rows) console.log(row);
 
 if (process.argv.includes('--write')) {

@@ -7,10 +7,11 @@
  */
 
 // Zero-width and other invisible format characters: ZWSP, ZWNJ, ZWJ, word joiner, invisible
-// operators, BOM, soft hyphen, Mongolian vowel separator, combining grapheme joiner.
-const INVISIBLE = /[\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u180E\u034F]/g;
-// C0 and C1 controls other than tab and line breaks.
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+// operators, BOM, soft hyphen, Mongolian vowel separator; and the combining grapheme joiner
+// (outside the class: a combining mark inside one reads as joined to its neighbour).
+const INVISIBLE = /[\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u180E]|\u034F/g;
+// Control characters (C0 and C1, line breaks and tabs too: the checks read words, not lines).
+const CONTROL = /\p{Cc}/gu;
 
 /** Cyrillic and Greek letters drawn like Latin ones (lower case; text is lower-cased first). */
 const CONFUSABLES: Record<string, string> = {
