@@ -19,6 +19,72 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Boundaries (ARCHITECTURE.md): src/shared is the contract and imports neither side; the public
+  // pages ship no admin, tRPC or react-query code; the client knows the server only as the
+  // AppRouter type; nothing in the client reaches for Node.
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/client/**', '**/server/**', 'node:*', 'react', 'react-dom'],
+              message: 'src/shared is the contract: it imports nothing from the client or server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/public/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'The client imports only types from the server (the AppRouter type).',
+            },
+            {
+              group: ['node:*', 'sharp'],
+              message: 'Client code runs in the browser: no Node modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/public/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'The client imports only types from the server (the AppRouter type).',
+            },
+            {
+              group: ['node:*', 'sharp'],
+              message: 'Client code runs in the browser: no Node modules.',
+            },
+            {
+              group: ['**/admin/**', '**/lib/trpc', '@trpc/*', '@tanstack/*'],
+              message: 'Public pages ship no admin, tRPC or react-query code (their JS budget).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': [

@@ -1,6 +1,6 @@
 /**
  * Build-time tool that regenerates every illustration in /public (run by hand, output committed):
- *   node --import tsx src/client/public/tools/generate-images.script.ts
+ *   npm run images
  * Everything is drawn by code so the site needs no stock photos and no third-party hosts.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -19,7 +19,7 @@ import {
 } from './card-illustrations';
 import { heroCalendar, heroCall, heroPipeline, heroTranscript } from './hero-illustrations';
 
-const publicDir = resolve(import.meta.dirname, '../../../../public');
+const publicDir = resolve(import.meta.dirname, '../../public');
 
 async function write(relative: string, content: string | Buffer) {
   const file = join(publicDir, relative);
@@ -104,7 +104,7 @@ for (const [slug, [name, style]] of Object.entries(PEOPLE))
 
 for (const slug of LOGOS) {
   const source = await readFile(
-    resolve(import.meta.dirname, `../../../../node_modules/simple-icons/icons/${slug}.svg`),
+    resolve(import.meta.dirname, `../../node_modules/simple-icons/icons/${slug}.svg`),
     'utf8',
   );
   // One neutral tone for every brand, so the strip reads as a calm row rather than a rainbow.
