@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { ormOptions } from '../../../mikro-orm.config';
 import type { TAnalyticsSummary } from '../../shared/analytics.schema';
-import { actorFor, startTestApp, type Client, type TestApp } from '../test/test-app';
+import { actorFor } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { analyticsSummary } from './analytics.service';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin');
-});
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
 
 const DAY_MS = 86_400_000;
 const utcDay = (offsetDays: number) =>

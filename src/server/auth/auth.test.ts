@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { AUTH_MESSAGES, type TLoginResult, type TMe } from '../../shared/auth.schema';
 import { SESSION_COOKIE } from './session';
 import { verifyPassword } from './password';
-import { Client, startTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app';
+import { Client, TEST_PASSWORD } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.db.reset());
+const t = useTestApp();
 
 interface SessionRow {
   id: string;

@@ -1,22 +1,14 @@
 // Usernames are one account regardless of case: `Admin` next to `admin` is a 409 on both
 // transports, sign-in ignores case, and the migration that adds the rule refuses to run over
 // existing case variants, saying what to do (attack finding 2).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { Migration20261122150000 } from '../db/migrations/Migration20261122150000';
-import { startTestApp, TEST_PASSWORD, type Client, type TestApp } from '../test/test-app';
+import { TEST_PASSWORD } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin', 'boss');
-});
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin', 'boss');
 
 const user = (username: string, email: string) => ({
   username,

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { NEW_CAMPAIGN_DEFAULTS, type TCampaign } from '../../shared/campaigns.schema';
-import { actorFor, startTestApp, type Client, type TestApp } from '../test/test-app';
+import { actorFor } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin');
-});
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
 
 interface ErrorBody {
   message: string;

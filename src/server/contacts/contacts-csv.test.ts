@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { parse } from 'csv-parse/sync';
 import type { TContact, TCsvImportResult } from '../../shared/contacts.schema';
-import { actorFor, startTestApp, type Client, type TestApp } from '../test/test-app';
+import { actorFor, type Client } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { CSV_COLUMNS } from './contacts.csv';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin');
-});
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
 
 interface ErrorBody {
   message: string;

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TContact, TContactPage } from '../../shared/contacts.schema';
 import { relaxContactProtections } from '../security/test-support';
-import { actorFor, startTestApp, type Client, type TestApp } from '../test/test-app';
+import { actorFor } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
 beforeEach(async () => {
-  await t.db.reset();
   // These tests are about storing contacts; the form's bot protections have their own tests.
   await relaxContactProtections(t.db.em());
-  admin = await t.signedIn('admin');
 });
 
 const form = {

@@ -1,13 +1,10 @@
 // tRPC batches: the calls that must travel alone are refused inside a batch, and a batch never
 // borrows the CSV import's large body limit (issue: attack findings 1, 3 and 7).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A raw tRPC batch: one `{ json }` input per procedure, as httpBatchLink sends it (GET for queries). */
 async function batch(cookie: string, procedures: string[], inputs: unknown[], method = 'POST') {

@@ -1,24 +1,16 @@
 // Sessions and access under attack: fixation, replay, revoked users, privilege, cross-site
 // writes and CSV formula injection.
 import { sealData } from 'iron-session';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
 import { SESSION_COOKIE } from '../auth/session';
 import { openApiDocument } from '../trpc/openapi';
-import { Client, startTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app';
+import { Client, TEST_PASSWORD } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { relaxContactProtections } from './test-support';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin');
-});
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
 
 /** A client carrying exactly this cookie header (an attacker replaying or planting a cookie). */
 function withCookie(cookie: string) {

@@ -1,23 +1,14 @@
 // The security log cannot fill the disk (attack finding 4): repeats from one client network are
 // one row a minute with a count, the tiles still show every request, and the table is capped.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared/security.schema';
-import { startTestApp, type Client, type TestApp } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { recordSecurityEvent } from './events.service';
 import { pruneSecurityData } from './retention.service';
 import { BROWSER_HEADERS } from './test-support';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp({ app: { trustProxy: 'loopback' } });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin');
-});
+const t = useTestApp({ app: { trustProxy: 'loopback' } });
+const admin = useSignedIn(t, 'admin');
 
 const rows = async () =>
   Number(

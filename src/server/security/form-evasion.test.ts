@@ -1,25 +1,18 @@
 // The form's bot checks are not cheap to pass (attack finding 5): tokens are rationed per client
 // network and bound to it, crawlers that look like browsers are recognised, and spam hidden with
 // invisible, full-width or look-alike characters is still spam.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS } from '../../shared/security.schema';
-import { startTestApp, type Client, type TestApp } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { detectBot } from './bot-detection';
 import { FORM_TOKEN_LIMIT } from './form-token.service';
 import { checkContent } from './suspicious-content';
 import { backdatedFormToken, BROWSER_HEADERS } from './test-support';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  // Behind a trusted proxy, so each test can come from the client addresses it needs.
-  t = await startTestApp({ app: { trustProxy: 'loopback' } });
-});
-afterAll(() => t.close());
+// Behind a trusted proxy, so each test can come from the client addresses it needs.
+const t = useTestApp({ app: { trustProxy: 'loopback' } });
+const admin = useSignedIn(t, 'admin');
 beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin');
   await admin.rest('PUT', '/security/settings', {
     ...DEFAULT_SECURITY_SETTINGS,
     maxSubmissionsPerHour: 100,

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SMALL_BODY_LIMIT } from '../http/body-limits';
-import { startTestApp, type Client, type TestApp } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { relaxContactProtections } from './test-support';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin');
-});
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${t.url}${path}`, {

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
 import {
   DEFAULT_SECURITY_SETTINGS,
   type TSecurityEventPage,
   type TSecuritySettings,
 } from '../../shared/security.schema';
-import { startTestApp, type Client, type TestApp } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { backdatedFormToken, BROWSER_HEADERS } from './test-support';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin');
-});
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
 
 const form = {
   name: 'Ada Lovelace',

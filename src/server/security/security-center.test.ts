@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SECURITY_SETTINGS,
   type TSecurityEventPage,
   type TSecuritySettings,
   type TSecurityStats,
 } from '../../shared/security.schema';
-import { actorFor, startTestApp, type Client, type TestApp } from '../test/test-app';
+import { actorFor } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { recordSecurityEvent } from './events.service';
 import { pruneSecurityData, SECURITY_RETENTION_DAYS } from './retention.service';
 import { countCleanSubmission } from './stats.service';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin');
-});
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
 
 const event = (
   type: 'honeypot_triggered' | 'bot_detected' | 'rate_limit' | 'suspicious_submission',

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TUser } from '../../shared/users.schema';
-import { actorFor, startTestApp, TEST_PASSWORD, type Client, type TestApp } from '../test/test-app';
+import { actorFor, TEST_PASSWORD, type Client } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
-let admin: Client & { userId: number };
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.db.reset();
-  admin = await t.signedIn('admin', 'boss');
-});
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin', 'boss');
 
 interface ErrorBody {
   message: string;
