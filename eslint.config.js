@@ -2,6 +2,21 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** What no client code may import: the server (except its types) and Node. */
+const CLIENT_BOUNDARY = [
+  {
+    group: ['**/server/**'],
+    allowTypeImports: true,
+    message: 'The client imports only types from the server (the AppRouter type).',
+  },
+  { group: ['node:*', 'sharp'], message: 'Client code runs in the browser: no Node modules.' },
+];
+/** What the public pages may not import on top of that (their JavaScript budget). */
+const PUBLIC_PAGES_BOUNDARY = {
+  group: ['**/admin/**', '**/lib/trpc', '@trpc/*', '@tanstack/*'],
+  message: 'Public pages ship no admin, tRPC or react-query code (their JS budget).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,47 +56,15 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     ignores: ['src/client/public/**'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**'],
-              allowTypeImports: true,
-              message: 'The client imports only types from the server (the AppRouter type).',
-            },
-            {
-              group: ['node:*', 'sharp'],
-              message: 'Client code runs in the browser: no Node modules.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: CLIENT_BOUNDARY }] },
   },
   {
+    // A later block replaces a rule's options, so the public pages repeat the client's list.
     files: ['src/client/public/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**'],
-              allowTypeImports: true,
-              message: 'The client imports only types from the server (the AppRouter type).',
-            },
-            {
-              group: ['node:*', 'sharp'],
-              message: 'Client code runs in the browser: no Node modules.',
-            },
-            {
-              group: ['**/admin/**', '**/lib/trpc', '@trpc/*', '@tanstack/*'],
-              message: 'Public pages ship no admin, tRPC or react-query code (their JS budget).',
-            },
-          ],
-        },
+        { patterns: [...CLIENT_BOUNDARY, PUBLIC_PAGES_BOUNDARY] },
       ],
     },
   },
