@@ -1,17 +1,6 @@
 /** The app as a separate production process, as benches run it (one start-up for every bench). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? done(a.port) : fail(new Error('no port'))));
-    });
-  });
-}
+import { freePort } from '../src/server/free-port';
 
 export interface AppInstance {
   url: string;

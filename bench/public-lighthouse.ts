@@ -9,13 +9,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PUBLIC_ROUTES } from '../src/client/routes';
 import { updateBenchmarkSection } from './public-benchmarks-doc';
+import { freePort } from '../src/server/free-port';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = [
@@ -26,15 +26,6 @@ const METRICS = [
 ] as const;
 const MIN_SCORE = 95;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
-}
 
 /** Spawns a server process and waits until it prints or answers its URL. */
 async function spawnServer(

