@@ -9,7 +9,7 @@ import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/server';
 import { apiOperations, hostileRequest, HOSTILE_PATTERNS } from '../src/server/test/hostile-input';
 import { writeBenchmarkSection } from './bench-doc';
-import { startPrivatePostgres } from './private-postgres';
+import { startPrivatePostgres } from '../src/server/test/private-postgres';
 
 const ADMIN = { username: 'loopbench', password: 'loop-bench-password-1' };
 

@@ -16,12 +16,12 @@ import {
   loadProtectionSettings,
   updateSecuritySettings,
 } from '../src/server/security/settings.service';
-import { BROWSER_HEADERS } from '../src/server/security/test-support';
+import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
 import { createUser } from '../src/server/users/users.service';
 import { startAppInstance } from './app-instance';
 import { autocannon, type AutocannonResult } from './autocannon';
 import { writeBenchmarkSection } from './bench-doc';
-import { startPrivatePostgres } from './private-postgres';
+import { startPrivatePostgres } from '../src/server/test/private-postgres';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

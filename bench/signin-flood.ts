@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startAppInstance } from './app-instance';
 import { writeBenchmarkSection } from './bench-doc';
-import { startPrivatePostgres } from './private-postgres';
+import { startPrivatePostgres } from '../src/server/test/private-postgres';
 
 const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TContact, TContactPage } from '../../shared/contacts.schema';
-import { relaxContactProtections } from '../security/test-support';
+import { relaxContactProtections } from '../test/contact-form-support';
 import { actorFor } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 

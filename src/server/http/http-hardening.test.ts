@@ -2,7 +2,7 @@
 // own files are served, and proxied client addresses lose their ports (attack findings 6 and 8).
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_HEADERS, relaxContactProtections } from '../security/test-support';
+import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { STRICT_TRANSPORT_SECURITY } from './security-headers';
 

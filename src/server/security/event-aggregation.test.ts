@@ -5,7 +5,7 @@ import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { recordSecurityEvent } from './events.service';
 import { pruneSecurityData } from './retention.service';
-import { BROWSER_HEADERS } from './test-support';
+import { BROWSER_HEADERS } from '../test/contact-form-support';
 
 const t = useTestApp({ app: { trustProxy: 'loopback' } });
 const admin = useSignedIn(t, 'admin');

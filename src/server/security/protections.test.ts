@@ -6,7 +6,7 @@ import {
   type TSecuritySettings,
 } from '../../shared/security.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { backdatedFormToken, BROWSER_HEADERS } from './test-support';
+import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');

@@ -9,7 +9,7 @@ import { createApp } from '../app';
 import { startTestApp, type Client, type TestApp } from '../test/test-app';
 import { clientKey } from './client-ip';
 import { consumeRateLimit, peekRateLimit } from './rate-limit.service';
-import { backdatedFormToken, BROWSER_HEADERS } from './test-support';
+import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
 
 let t: TestApp;
 let admin: Client & { userId: number };

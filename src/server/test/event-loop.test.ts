@@ -4,7 +4,7 @@
 // (attack finding 1: a 30 KB email once blocked every user of the site for a second).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relaxContactProtections } from '../security/test-support';
+import { relaxContactProtections } from './contact-form-support';
 import { withoutTrailingSlashes } from '../http/frontend';
 import { apiOperations, hostileRequest, HOSTILE_PATTERNS } from './hostile-input';
 import { startTestApp, type Client, type TestApp } from './test-app';

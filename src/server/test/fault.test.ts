@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runFaultScenario } from '../../../bench/fault';
+import { runFaultScenario } from './fault-drill';
 
-// The fault drill of bench/fault.ts on its own private PostgreSQL (the shared test server is never touched).
+// The fault drill on its own private PostgreSQL (the shared test server is never touched).
 describe('PostgreSQL outage while the app serves', () => {
   it('answers 503 (never 500) meanwhile, recovers by itself, and loses no acknowledged submission', async () => {
     const r = await runFaultScenario({ outageMs: 2500 });

