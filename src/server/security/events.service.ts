@@ -23,6 +23,10 @@ export interface NewSecurityEvent {
 /** Header values and details are attacker-controlled: cap them to the columns, drop NUL. */
 const clip = (text: string, max: number) => text.replaceAll('\u0000', '').slice(0, max);
 
+/** SQL ranking a severity column, so an entry keeps the highest severity of its repeats. */
+const SEVERITY_RANK = (column: string) =>
+  `(case ${column} when 'high' then 3 when 'medium' then 2 else 1 end)`;
+
 /**
  * Records a refused request. Repeats of a type from one client network within a minute add to
  * one row (the latest details win, the highest severity stays), so a flood costs a row a
@@ -58,9 +62,6 @@ export async function recordSecurityEvent(
     ],
   );
 }
-
-const SEVERITY_RANK = (column: string) =>
-  `(case ${column} when 'high' then 3 when 'medium' then 2 else 1 end)`;
 
 function toView(e: ISecurityEvent): TSecurityEvent {
   return {
