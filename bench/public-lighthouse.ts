@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PUBLIC_ROUTES } from '../src/client/routes';
-import { updateBenchmarkSection } from './public-benchmarks-doc';
+import { writePublicSiteSection } from './bench-doc';
 import { freePort } from '../src/server/free-port';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -142,7 +142,7 @@ if (process.argv.includes('--write')) {
       : useStatic
         ? 'precompressed static files (bench/public-static-server.ts)'
         : 'served by src/server/main.ts');
-  updateBenchmarkSection(
+  writePublicSiteSection(
     `Lighthouse (mobile), ${label}`,
     [
       `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, default mobile preset (simulated slow 4G, 4x CPU slowdown), Debian chromium headless, median of ${runs} runs per route. Measured by \`bench/public-lighthouse.ts\`; target >= ${MIN_SCORE} in every category.`,

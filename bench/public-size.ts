@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { PUBLIC_ROUTES } from '../src/client/routes';
-import { updateBenchmarkSection } from './public-benchmarks-doc';
+import { writePublicSiteSection } from './bench-doc';
 
 const dist = resolve(import.meta.dirname, '../dist/client');
 const BUDGET_KB = 90;
@@ -89,7 +89,7 @@ if (import.meta.main ?? process.argv[1]?.endsWith('public-size.ts')) {
     );
   }
   if (process.argv.includes('--write')) {
-    updateBenchmarkSection(
+    writePublicSiteSection(
       'Initial JavaScript per route',
       [
         `Gzipped (level 9) entry script + modulepreloads + their static imports, from \`dist/client\`; budget ${BUDGET_KB} KB. On-demand chunks (case-study dialog, toaster, other pages, admin) excluded. Measured by \`bench/public-size.ts\`.`,
