@@ -32,7 +32,23 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Node's globals reach the client's type check through the AppRouter type (express's types
+      // pull in @types/node), so the linter is what keeps them out of browser code.
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'process',
+          'Buffer',
+          'global',
+          '__dirname',
+          '__filename',
+          'require',
+          'setImmediate',
+        ].map((name) => ({ name, message: `${name} is Node's; the client runs in the browser.` })),
+      ],
+    },
   },
   // Boundaries (ARCHITECTURE.md): src/shared is the contract and imports neither side; the public
   // pages ship no admin, tRPC or react-query code; the client knows the server only as the

@@ -1,9 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests that measure wall-clock time (event-loop stalls) run alone in vitest.timing.config.ts:
+ * next to other test files on a 2-core machine they would measure the neighbours' CPU use.
+ */
+export const TIMING_TESTS = ['src/server/test/event-loop.test.ts'];
 
 // Unit and server tests (real PostgreSQL; see scripts/test.ts and src/server/test/).
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
+    exclude: [...configDefaults.exclude, ...TIMING_TESTS],
     globalSetup: ['src/server/test/global-setup.ts'],
     setupFiles: ['src/server/test/fail-on-console-error.ts'],
     testTimeout: 30_000,

@@ -19,7 +19,7 @@ import type { TContactPage } from '../src/shared/contacts.schema';
 import { createApp } from '../src/server/app';
 import { SessionManager } from '../src/server/auth/session';
 import { createLogger } from '../src/server/logger';
-import { adminQuery, databaseUrl } from '../src/server/test/pg-admin';
+import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
 import { createUser } from '../src/server/users/users.service';
 import { writeBenchmarkSection } from './bench-doc';
 
@@ -113,8 +113,7 @@ async function seed(em: EntityManager, count: number): Promise<void> {
 }
 
 const dbName = `convoza_bench_contacts_${randomBytes(4).toString('hex')}`;
-const url = databaseUrl(dbName);
-await adminQuery(`create database ${dbName}`);
+const url = await createDatabase(dbName);
 
 const timings: Timing[] = [];
 const explains: Explain[] = [];
@@ -161,7 +160,8 @@ try {
     absoluteHours: 24,
     secureCookie: false,
   });
-  const app = createApp({ orm, sessions, log: createLogger('warn') });
+  const notifier = { publicUrl: 'http://localhost' }; // no SMTP: emails are only recorded
+  const app = createApp({ orm, sessions, log: createLogger('warn'), notifier });
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });
@@ -271,8 +271,7 @@ try {
     await orm.close();
   }
 } finally {
-  if (!process.env.BENCH_KEEP_DB)
-    await adminQuery(`drop database if exists ${dbName} with (force)`);
+  if (!process.env.BENCH_KEEP_DB) await dropDatabase(dbName);
 }
 
 const ms = (n: number) => n.toFixed(1);

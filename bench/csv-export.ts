@@ -14,12 +14,12 @@ import { totalmem } from 'node:os';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import pg from 'pg';
 import { createApp } from '../src/server/app';
 import { SessionManager } from '../src/server/auth/session';
 import { startEmbeddedDatabase } from '../src/server/db/embedded';
 import { initOrm } from '../src/server/db/orm';
 import { createLogger } from '../src/server/logger';
+import { createDatabase, dropDatabase, pgAdminUrl, reachable } from '../src/server/test/pg-admin';
 import {
   measureDownload,
   seedManyContacts,
@@ -36,24 +36,7 @@ const ROWS = arg('rows', 100_000);
 const RUNS = arg('runs', 3);
 const MB = 1024 * 1024;
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client(adminUrl);
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
-
-let adminUrl = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+let adminUrl = pgAdminUrl();
 let stopEmbedded: (() => Promise<void>) | undefined;
 if (!(await reachable(adminUrl))) {
   const db = await startEmbeddedDatabase('.data/bench-csv', () => {});
@@ -61,14 +44,12 @@ if (!(await reachable(adminUrl))) {
   stopEmbedded = db.stop;
 }
 const dbName = `convoza_bench_${randomBytes(4).toString('hex')}`;
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-await adminQuery(adminUrl, `create database ${dbName}`);
+const dbUrl = await createDatabase(dbName, { adminUrl });
 
 const results: DownloadMeasure[] = [];
 let seedSeconds = 0;
 try {
-  const orm = await initOrm(dbUrl.toString());
+  const orm = await initOrm(dbUrl);
   const em = orm.em.fork() as EntityManager;
   const seedStart = performance.now();
   await seedManyContacts(em, ROWS);
@@ -88,7 +69,8 @@ try {
     absoluteHours: 24,
     secureCookie: false,
   });
-  const app = createApp({ orm, sessions, log: createLogger('warn') });
+  const notifier = { publicUrl: 'http://localhost' }; // no SMTP: emails are only recorded
+  const app = createApp({ orm, sessions, log: createLogger('warn'), notifier });
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });
@@ -118,7 +100,7 @@ try {
   await new Promise<void>((done) => server.close(() => done()));
   await orm.close();
 } finally {
-  await adminQuery(adminUrl, `drop database if exists ${dbName} with (force)`);
+  await dropDatabase(dbName, { adminUrl });
   await stopEmbedded?.();
 }
 

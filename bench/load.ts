@@ -10,12 +10,12 @@ import type { ChildProcess } from 'node:child_process';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
 import { initOrm } from '../src/server/db/orm';
-import { clientKey } from '../src/server/security/client-ip';
-import { issueFormToken } from '../src/server/security/form-token';
+import { clientKey } from '../src/server/rate-limit/client-ip';
+import { issueFormToken } from '../src/server/form-guard/form-token';
 import {
   loadProtectionSettings,
   updateSecuritySettings,
-} from '../src/server/security/settings.service';
+} from '../src/server/security-center/settings.service';
 import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
 import { createUser } from '../src/server/users/users.service';
 import { startAppInstance } from './app-instance';

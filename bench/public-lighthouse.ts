@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { PUBLIC_ROUTES } from '../src/client/routes';
+import { PUBLIC_ROUTES } from '../src/client/public/public-routes';
 import { writePublicSiteSection } from './bench-doc';
 import { freePort } from '../src/server/free-port';
 

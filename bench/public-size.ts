@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PUBLIC_ROUTES } from '../src/client/routes';
+import { PUBLIC_ROUTES } from '../src/client/public/public-routes';
 import { writePublicSiteSection } from './bench-doc';
 
 const dist = resolve(import.meta.dirname, '../dist/client');

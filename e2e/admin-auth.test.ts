@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   E2E_ADMIN,
   PHONE,
+  RENDERED,
   adminPage,
   expectToast,
   startAdminSuite,
   unexpectedErrors,
   type AdminSuite,
-} from './admin-helpers';
+} from './support/admin';
 
 let suite: AdminSuite;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ describe('admin login', () => {
     const { page, consoleErrors, close } = await adminPage(suite, { signedIn: false });
     await page.goto('/admin/login');
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible())
+      .poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible(), RENDERED)
       .toBe(true);
     await expect
       .poll(() => page.getByText('Sign in to access the admin panel').isVisible())
@@ -62,7 +63,7 @@ describe('admin login', () => {
     await expectToast(page, 'Login Successful', 'Welcome to the admin panel');
     await page.waitForURL((u) => u.pathname === '/admin', { timeout: 10_000 });
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible())
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible(), RENDERED)
       .toBe(true);
     await expect.poll(() => page.getByTestId('signed-in-user').innerText()).toMatch(/admin/i);
     // The wrong password answers 401 on purpose.
@@ -82,7 +83,7 @@ describe('admin login', () => {
       await page.goto(path);
       await page.waitForURL((u) => u.pathname === '/admin/login', { timeout: 10_000 });
       await expect
-        .poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible())
+        .poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible(), RENDERED)
         .toBe(true);
     }
     expect(unexpectedErrors(consoleErrors, [401])).toEqual([]);
@@ -93,7 +94,7 @@ describe('admin login', () => {
     const { page, consoleErrors, close } = await adminPage(suite);
     await page.goto('/admin/contacts');
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'Contacts' }).isVisible())
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Contacts' }).isVisible(), RENDERED)
       .toBe(true);
     expect(await page.getByRole('link', { name: 'Back to Website' }).getAttribute('href')).toBe(
       '/',
@@ -112,7 +113,7 @@ describe('admin shell on a phone', () => {
     const { page, consoleErrors, close } = await adminPage(suite, { viewport: PHONE });
     await page.goto('/admin');
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible())
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible(), RENDERED)
       .toBe(true);
     const nav = page.getByRole('navigation', { name: 'Admin' });
     const usersLink = nav.getByRole('link', { name: 'Users' });
@@ -132,7 +133,10 @@ describe('admin shell on a phone', () => {
     await expect.poll(() => usersLink.isVisible()).toBe(true);
     await usersLink.click();
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: 'User Management' }).isVisible())
+      .poll(
+        () => page.getByRole('heading', { level: 1, name: 'User Management' }).isVisible(),
+        RENDERED,
+      )
       .toBe(true);
     await expect.poll(() => usersLink.isVisible()).toBe(false);
     expect(page.url()).toMatch(/\/admin\/users$/);

@@ -13,7 +13,7 @@ import {
   unexpectedErrors,
   type AdminPage,
   type AdminSuite,
-} from './admin-helpers';
+} from './support/admin';
 
 let suite: AdminSuite;
 let p: AdminPage;

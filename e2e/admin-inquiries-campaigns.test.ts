@@ -14,7 +14,7 @@ import {
   unexpectedErrors,
   type AdminPage,
   type AdminSuite,
-} from './admin-helpers';
+} from './support/admin';
 
 let suite: AdminSuite;
 let p: AdminPage;

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
+  RENDERED,
   adminPage,
   startAdminSuite,
   unexpectedErrors,
   type AdminSuite,
-} from './admin-helpers';
+} from './support/admin';
 
 const SCREENS = [
   { path: '', name: 'dashboard', heading: 'Dashboard' },
@@ -37,11 +38,14 @@ describe.each([
     const { page, consoleErrors, close } = await adminPage(suite, { viewport });
     await page.goto(`/admin/${path}`);
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: heading, exact: true }).isVisible())
+      .poll(
+        () => page.getByRole('heading', { level: 1, name: heading, exact: true }).isVisible(),
+        RENDERED,
+      )
       .toBe(true);
     await page.waitForLoadState('networkidle');
     // Let loading lines give way to content (and entry animations settle) before the shot.
-    await expect.poll(() => page.getByRole('status').count()).toBe(0);
+    await expect.poll(() => page.getByRole('status').count(), RENDERED).toBe(0);
     await page.evaluate(() =>
       Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
     );

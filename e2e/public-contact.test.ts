@@ -1,7 +1,7 @@
 // The contact form: validation, honeypot, submitting state, success panel and reset, stored row,
 // and the server-error toast.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/server/test/pg-admin';
 import {
   newPage,
   startPublicSuite,
@@ -9,7 +9,7 @@ import {
   waitForHydration,
   type PublicSuite,
   type Watched,
-} from './public-helpers';
+} from './support/public';
 
 let suite: PublicSuite;
 beforeAll(async () => {
@@ -130,17 +130,12 @@ describe('contact form', () => {
       }
       expect(await w.page.getByText('is required').count()).toBe(0);
 
-      const client = new pg.Client(suite.server.databaseUrl);
-      await client.connect();
-      try {
-        const { rows } = await client.query(
-          'select source, status, company from contacts where email = $1',
-          [email],
-        );
-        expect(rows).toEqual([{ source: 'website', status: 'new', company: 'Acme' }]);
-      } finally {
-        await client.end();
-      }
+      const rows = await queryRows(
+        suite.server.databaseUrl,
+        'select source, status, company from contacts where email = $1',
+        [email],
+      );
+      expect(rows).toEqual([{ source: 'website', status: 'new', company: 'Acme' }]);
     } finally {
       await w.close();
     }

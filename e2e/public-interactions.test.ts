@@ -7,7 +7,7 @@ import {
   waitForHydration,
   type PublicSuite,
   type Watched,
-} from './public-helpers';
+} from './support/public';
 
 let suite: PublicSuite;
 beforeAll(async () => {

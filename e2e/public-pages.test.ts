@@ -9,7 +9,7 @@ import {
   stopPublicSuite,
   waitForHydration,
   type PublicSuite,
-} from './public-helpers';
+} from './support/public';
 
 let suite: PublicSuite;
 beforeAll(async () => {

@@ -43,8 +43,15 @@ function results(file: string): VitestJson {
 }
 
 const suites: { name: string; config: string; json: string }[] = [];
-if (only !== 'e2e')
+if (only !== 'e2e') {
   suites.push({ name: 'unit', config: 'vitest.config.ts', json: '.data/vitest-unit.json' });
+  // Wall-clock measurements, alone on the machine (see vitest.config.ts).
+  suites.push({
+    name: 'timing',
+    config: 'vitest.timing.config.ts',
+    json: '.data/vitest-timing.json',
+  });
+}
 if (only !== 'unit')
   suites.push({ name: 'e2e', config: 'vitest.e2e.config.ts', json: '.data/vitest-e2e.json' });
 

@@ -2,7 +2,7 @@
 // cloned from the migrated test template, with a known admin, for browser tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { adminQuery, databaseUrl } from '../../src/server/test/pg-admin';
+import { createDatabase, databaseUrl, dropDatabase } from '../../src/server/test/pg-admin';
 import { templateDb } from '../../src/server/test/template-db';
 import { freePort } from '../../src/server/free-port';
 
@@ -10,17 +10,26 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password'
 
 export interface AppServer {
   url: string;
+  databaseName: string;
   databaseUrl: string;
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash or an OOM kill would: nothing is flushed, the database stays. */
+  crash: () => Promise<void>;
 }
 
 export async function startAppServer(
-  options: { seedDemo?: boolean; env?: Record<string, string> } = {},
+  options: {
+    seedDemo?: boolean;
+    env?: Record<string, string>;
+    /** Start on this existing database (e.g. after a crash) instead of a fresh clone. */
+    databaseName?: string;
+  } = {},
 ): Promise<AppServer> {
-  const name = `convoza_e2e_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${templateDb()}`);
+  const name = options.databaseName ?? `convoza_e2e_${randomBytes(4).toString('hex')}`;
+  const dbUrl = options.databaseName
+    ? databaseUrl(name)
+    : await createDatabase(name, { template: templateDb() });
   const port = await freePort();
-  const dbUrl = databaseUrl(name);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -54,11 +63,16 @@ export async function startAppServer(
   }
   return {
     url,
+    databaseName: name,
     databaseUrl: dbUrl,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await dropDatabase(name);
+    },
+    crash: async () => {
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
     },
   };
 }

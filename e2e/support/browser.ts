@@ -1,6 +1,14 @@
 // Debian chromium through playwright-core; a page that records console errors and any
 // request to another host, so tests can assert there were none.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+
+export const DESKTOP = { width: 1280, height: 900 };
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -20,24 +28,39 @@ export interface WatchedPage {
   context: BrowserContext;
   consoleErrors: string[];
   foreignRequests: string[];
+  /** Closes the page's context (its cookies go with it). */
+  close: () => Promise<void>;
 }
 
+/**
+ * The one place a browser test gets a page: a fresh context on `baseUrl` (desktop-sized unless
+ * `options.viewport` says otherwise) whose console errors (with their URL) and requests to any
+ * other host are recorded for the test to assert on.
+ */
 export async function openPage(
   browser: Browser,
   baseUrl: string,
-  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+  options: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, acceptDownloads: true });
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    acceptDownloads: true,
+    ...options,
+    baseURL: baseUrl,
+  });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const foreignRequests: string[] = [];
   const origin = new URL(baseUrl).origin;
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && consoleErrors.push(`${m.text()} (${m.location().url})`),
+  );
   page.on('pageerror', (e) => consoleErrors.push(String(e)));
   page.on('request', (r) => {
     const u = r.url();
     if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:'))
       foreignRequests.push(u);
   });
-  return { page, context, consoleErrors, foreignRequests };
+  return { page, context, consoleErrors, foreignRequests, close: () => context.close() };
 }

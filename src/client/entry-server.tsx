@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
-import { PUBLIC_ROUTES, App } from './routes';
+import { PUBLIC_ROUTES } from './public/public-routes';
+import { App } from './routes';
 import {
   DEFAULT_SITE_ORIGIN,
   NOT_FOUND_META,
@@ -59,7 +60,7 @@ export async function render(
   url: string,
   origin?: string,
 ): Promise<{ html: string; head: string }> {
-  const known = (PUBLIC_ROUTES as readonly string[]).includes(url);
+  const known = PUBLIC_ROUTES.includes(url);
   const meta = known ? pageMeta(url) : NOT_FOUND_META;
   return { html: await renderApp(url), head: headTags(meta, origin) };
 }

@@ -14,20 +14,6 @@ import { NotFoundPage } from './public/pages/not-found-page';
 // The back office is its own chunk: public pages never download it.
 const AdminApp = lazy(() => import('./admin/admin-app').then((m) => ({ default: m.AdminApp })));
 
-/** The public routes that are prerendered at build time. */
-export const PUBLIC_ROUTES = [
-  '/',
-  '/services',
-  '/services/ai-outbound-calling',
-  '/services/ai-inbound-lead-vetting',
-  '/services/ai-text-email',
-  '/services/workflow-automation',
-  '/case-studies',
-  '/about',
-  '/careers',
-  '/contact',
-] as const;
-
 export function App() {
   return (
     <>

@@ -1,17 +1,12 @@
 import type { Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormOptions } from '../../mikro-orm.config';
 import { createApp } from './app';
-import { startTestApp, type TestApp } from './test/test-app';
+import { useTestApp } from './test/use-test-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {

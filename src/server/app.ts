@@ -4,6 +4,7 @@ import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { contactsExportRoute } from './contacts/contacts-export.route';
 import { contactsListRoute } from './contacts/contacts-list.route';
 import { apiDocsRouter } from './http/api-docs';
+import { sendApiError } from './http/send-api-error';
 import { bodilessJson } from './http/bodiless-json';
 import { jsonBody, LARGE_BODY_LIMIT } from './http/body-limits';
 import { trpcQueryDepth } from './http/json-depth';
@@ -115,6 +116,6 @@ function errorHandler(deps: AppDeps): ErrorRequestHandler {
           : status === 413
             ? 'PAYLOAD_TOO_LARGE'
             : 'BAD_REQUEST';
-    res.status(status).json({ message, code });
+    sendApiError(res, status, code, message);
   };
 }

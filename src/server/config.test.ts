@@ -28,6 +28,7 @@ describe('loadConfig defaults', () => {
       LOG_LEVEL: 'info',
       SESSION_IDLE_MINUTES: 480,
       SESSION_ABSOLUTE_HOURS: 168,
+      MAIL_FROM: 'Convoza <hello@convoza.ai>',
     });
   });
 
@@ -95,6 +96,19 @@ describe('loadConfig refusals', () => {
   it('names a bad PORT', () => {
     for (const port of ['abc', '70000', '-1', '3000.5'])
       expect(problem({ PORT: port }), port).toMatch(/^Invalid configuration:\n {2}PORT: /);
+  });
+
+  it('accepts smtp:// and smtps:// SMTP_URLs and names anything else', () => {
+    expect(load({ SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465' }).SMTP_URL).toBe(
+      'smtps://user:p%40ss@mail.example.com:465',
+    );
+    expect(load({ SMTP_URL: 'smtp://127.0.0.1:2525' }).MAIL_FROM).toBe(
+      'Convoza <hello@convoza.ai>',
+    );
+    for (const url of ['http://mail.example.com', 'mail.example.com:25'])
+      expect(problem({ SMTP_URL: url }), url).toMatch(
+        /SMTP_URL: SMTP_URL must look like smtp:\/\/user:pass@host:587/,
+      );
   });
 
   it('names every bad variable at once', () => {

@@ -34,6 +34,11 @@ const ZConfig = z
       .int()
       .positive()
       .default(60 * 8),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:pass@host:587' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Convoza <hello@convoza.ai>'),
+    PUBLIC_URL: z.url().optional(),
     SESSION_ABSOLUTE_HOURS: z.coerce
       .number()
       .int()

@@ -3,11 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import type { TAnalyticsSummary } from '../shared/analytics.schema';
 import { loadConfig } from './config';
 import { startServer, type RunningServer } from './server';
-import { adminQuery, databaseUrl } from './test/pg-admin';
+import { createDatabase, dropDatabase, queryRows } from './test/pg-admin';
 import { Client } from './test/test-app';
 
 const databases: string[] = [];
@@ -19,16 +18,16 @@ afterEach(async () => {
   running = undefined;
 });
 afterAll(async () => {
-  for (const name of databases) await adminQuery(`drop database if exists ${name} with (force)`);
+  for (const name of databases) await dropDatabase(name);
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A brand-new, empty database on the test server: no tables at all. */
 async function emptyDatabase(): Promise<string> {
   const name = `convoza_srv_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  const url = await createDatabase(name);
   databases.push(name);
-  return databaseUrl(name);
+  return url;
 }
 
 function tempDir(): string {
@@ -52,16 +51,6 @@ async function start(
   return running;
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client(url);
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 async function signIn(url: string, username: string, password: string): Promise<Client> {
   const client = new Client(url);
   const res = await client.rest('POST', '/auth/login', { username, password });
@@ -79,7 +68,7 @@ describe('startServer on DATABASE_URL', () => {
     );
 
     const tables = (
-      await query<{ tablename: string }>(
+      await queryRows<{ tablename: string }>(
         url,
         "select tablename from pg_tables where schemaname = 'public'",
       )
@@ -123,7 +112,7 @@ describe('startServer on DATABASE_URL', () => {
     const again: string[] = [];
     await start({ DATABASE_URL: url }, (l) => again.push(l));
     expect(again).toEqual([]);
-    expect(await query(url, 'select username from users')).toEqual([{ username: 'admin' }]);
+    expect(await queryRows(url, 'select username from users')).toEqual([{ username: 'admin' }]);
   });
 
   it('seeds demo data with SEED_DEMO=1, once', async () => {

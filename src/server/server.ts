@@ -11,7 +11,10 @@ import { installConnectionGuard } from './db/connection-guard';
 import { seedDemoData } from './db/seeders/demo-data';
 import { listen } from './http/listen';
 import { createLogger } from './logger';
-import { startMaintenance } from './security/maintenance';
+import { startMaintenance } from './db/maintenance';
+import { JobQueue } from './jobs/job-queue';
+import { startEmailWorker } from './notifications/email-worker';
+import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';
 
 export interface RunningServer {
@@ -57,8 +60,14 @@ export async function startServer(
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
     secureCookie: config.NODE_ENV === 'production',
   });
+  // The job queue carries only email today: without SMTP it is not started at all.
+  const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined;
+  const queue = mailer ? await JobQueue.start(databaseUrl, log) : undefined;
+  if (queue && mailer) await startEmailWorker(queue, orm, mailer);
+  else log.warn('SMTP_URL is not set: lead emails are recorded as not_configured, not sent');
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const app = createApp(
-    { orm, sessions, log },
+    { orm, sessions, log, notifier: { queue, mailer, publicUrl } },
     {
       trustProxy: trustProxySetting(config.TRUST_PROXY),
       frontend,
@@ -82,6 +91,8 @@ export async function startServer(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
+      await queue?.stop();
+      mailer?.close();
       await drainPool(orm);
       await orm.close();
       await embedded?.stop();

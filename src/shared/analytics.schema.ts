@@ -10,7 +10,7 @@ export const ZAnalyticsSummary = z.object({
   /** Contacts received per UTC day over the last 30 days, oldest first, zero-filled. */
   contactsPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
 });
-export type TAnalyticsSummary = z.infer<typeof ZAnalyticsSummary>;
+export type TAnalyticsSummary = z.output<typeof ZAnalyticsSummary>;
 
 /** Whole-number share, 0 when the total is 0 (spec section 9). */
 export function percentOf(part: number, total: number): number {

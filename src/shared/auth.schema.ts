@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './text.schema';
+import { ZRole } from './users.schema';
 
 export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
@@ -15,20 +16,20 @@ export const ZLogin = z.object({
     .min(1, AUTH_MESSAGES.passwordRequired)
     .max(200),
 });
-export type TLogin = z.infer<typeof ZLogin>;
+export type TLogin = z.output<typeof ZLogin>;
 
 export const ZMe = z.object({
   id: z.number().int(),
   username: z.string(),
-  role: z.string(),
+  role: ZRole,
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
 });
-export type TMe = z.infer<typeof ZMe>;
+export type TMe = z.output<typeof ZMe>;
 
 export const ZLoginResult = z.object({
   success: z.boolean(),
   error: z.string().optional(),
   user: ZMe.optional(),
 });
-export type TLoginResult = z.infer<typeof ZLoginResult>;
+export type TLoginResult = z.output<typeof ZLoginResult>;

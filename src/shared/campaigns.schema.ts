@@ -5,13 +5,13 @@ export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'completed'] as c
 export const ZCampaignStatus = z.enum(CAMPAIGN_STATUSES, {
   error: `Status must be one of: ${CAMPAIGN_STATUSES.join(', ')}`,
 });
-export type TCampaignStatus = z.infer<typeof ZCampaignStatus>;
+export type TCampaignStatus = z.output<typeof ZCampaignStatus>;
 
 export const CAMPAIGN_TYPES = ['email', 'social', 'voice', 'content', 'other'] as const;
 export const ZCampaignType = z.enum(CAMPAIGN_TYPES, {
   error: `Type must be one of: ${CAMPAIGN_TYPES.join(', ')}`,
 });
-export type TCampaignType = z.infer<typeof ZCampaignType>;
+export type TCampaignType = z.output<typeof ZCampaignType>;
 
 const goalValue = z
   .number({ error: 'Goal value must be a whole number' })
@@ -32,7 +32,8 @@ const fields = {
 };
 
 export const ZCampaignCreate = z.object({ ...fields, status: fields.status.default('draft') });
-export type TCampaignCreate = z.input<typeof ZCampaignCreate>;
+export type TCampaignCreateInput = z.input<typeof ZCampaignCreate>;
+export type TCampaignCreate = z.output<typeof ZCampaignCreate>;
 
 /** PATCH: any subset of the fields (the spec's client sends just `{status}`). */
 export const ZCampaignUpdate = z.object({
@@ -45,10 +46,11 @@ export const ZCampaignUpdate = z.object({
   goalValue: fields.goalValue.optional(),
   description: fields.description.optional(),
 });
-export type TCampaignUpdate = z.input<typeof ZCampaignUpdate>;
+export type TCampaignUpdateInput = z.input<typeof ZCampaignUpdate>;
+export type TCampaignUpdate = z.output<typeof ZCampaignUpdate>;
 
 /** The fixed defaults of the spec's 'New Campaign' button. */
-export const NEW_CAMPAIGN_DEFAULTS: TCampaignCreate = {
+export const NEW_CAMPAIGN_DEFAULTS: TCampaignCreateInput = {
   name: 'New Campaign',
   type: 'email',
   status: 'draft',
@@ -61,7 +63,7 @@ export const NEW_CAMPAIGN_DEFAULTS: TCampaignCreate = {
 export const ZCampaign = z.object({
   id: z.number().int(),
   name: z.string(),
-  type: z.string(),
+  type: ZCampaignType,
   status: ZCampaignStatus,
   targetAudience: z.string().nullable(),
   goalMetric: z.string().nullable(),
@@ -70,4 +72,4 @@ export const ZCampaign = z.object({
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
 });
-export type TCampaign = z.infer<typeof ZCampaign>;
+export type TCampaign = z.output<typeof ZCampaign>;

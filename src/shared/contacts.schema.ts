@@ -6,7 +6,7 @@ export const CONTACT_STATUSES = ['new', 'contacted', 'qualified', 'converted'] a
 export const ZContactStatus = z.enum(CONTACT_STATUSES, {
   error: `Status must be one of: ${CONTACT_STATUSES.join(', ')}`,
 });
-export type TContactStatus = z.infer<typeof ZContactStatus>;
+export type TContactStatus = z.output<typeof ZContactStatus>;
 
 const email = emailText(CONTACT_MESSAGES.emailRequired, CONTACT_MESSAGES.emailInvalid);
 
@@ -19,7 +19,7 @@ export const ZContactCreate = z.object({
   message: optionalText(CONTACT_LIMITS.message),
   source: optionalText(50),
 });
-export type TContactCreate = z.infer<typeof ZContactCreate>;
+export type TContactCreate = z.output<typeof ZContactCreate>;
 
 /** The public website form: message required, plus the `website` honeypot and the form token. */
 export const ZContactSubmit = ZContactCreate.extend({
@@ -27,7 +27,8 @@ export const ZContactSubmit = ZContactCreate.extend({
   website: z.string().max(500).optional(),
   formToken: z.string().max(500).optional(),
 });
-export type TContactSubmit = z.input<typeof ZContactSubmit>;
+export type TContactSubmitInput = z.input<typeof ZContactSubmit>;
+export type TContactSubmit = z.output<typeof ZContactSubmit>;
 
 export const ZContact = z.object({
   id: z.number().int(),
@@ -41,7 +42,25 @@ export const ZContact = z.object({
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
 });
-export type TContact = z.infer<typeof ZContact>;
+export type TContact = z.output<typeof ZContact>;
+
+/** GET /api/contacts/form-token: the token to send with the form, and the seconds to wait first. */
+export const ZFormToken = z.object({ token: z.string(), minFormFillTime: z.number().int() });
+export type TFormToken = z.output<typeof ZFormToken>;
+
+/**
+ * 'contacts-2026-03-04.csv', the export's name: the browser dates it in the visitor's time zone
+ * (as the spec's client does), the server in UTC (its days are UTC days everywhere).
+ */
+export function contactsCsvFileName(now = new Date(), clock: 'local' | 'utc' = 'local'): string {
+  const day = clock === 'utc' ? now.toISOString().slice(0, 10) : localDay(now);
+  return `contacts-${day}.csv`;
+}
+
+function localDay(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
 
 export const ZContactStatusUpdate = z.object({ id: ZId, status: ZContactStatus });
 
@@ -52,7 +71,7 @@ export const ZContactStatusCounts = z.object({
   qualified: z.number().int(),
   converted: z.number().int(),
 });
-export type TContactStatusCounts = z.infer<typeof ZContactStatusCounts>;
+export type TContactStatusCounts = z.output<typeof ZContactStatusCounts>;
 
 /** Paged, searchable query the admin screen uses (keyset paging on id, newest first). */
 export const ZContactFind = z.object({
@@ -71,7 +90,7 @@ export const ZContactPage = z.object({
   /** Per-status counts over the search (not the status filter), plus `all`. */
   counts: ZContactStatusCounts,
 });
-export type TContactPage = z.infer<typeof ZContactPage>;
+export type TContactPage = z.output<typeof ZContactPage>;
 
 export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const ZCsvImport = z.object({
@@ -85,4 +104,4 @@ export const ZCsvImportResult = z.object({
   message: z.string(),
   imported: z.number().int(),
 });
-export type TCsvImportResult = z.infer<typeof ZCsvImportResult>;
+export type TCsvImportResult = z.output<typeof ZCsvImportResult>;

@@ -8,11 +8,16 @@ export const SECURITY_EVENT_TYPES = [
   'suspicious_submission',
 ] as const;
 export const ZSecurityEventType = z.enum(SECURITY_EVENT_TYPES);
-export type TSecurityEventType = z.infer<typeof ZSecurityEventType>;
+export type TSecurityEventType = z.output<typeof ZSecurityEventType>;
 
 export const SEVERITIES = ['high', 'medium', 'low'] as const;
+
 export const ZSeverity = z.enum(SEVERITIES);
-export type TSeverity = z.infer<typeof ZSeverity>;
+export type TSeverity = z.output<typeof ZSeverity>;
+
+/** Where a refusal happened: the contact form (the tiles count these) or sign-in throttling. */
+export const SECURITY_EVENT_SCOPES = ['contact_form', 'login'] as const;
+export type TSecurityEventScope = (typeof SECURITY_EVENT_SCOPES)[number];
 
 /**
  * A strict boolean. trpc-to-openapi switches every `z.boolean()` of a REST input to coercion
@@ -39,7 +44,7 @@ export const ZSecuritySettings = z.object({
     .min(1, 'Minimum form fill time must be between 1 and 60 seconds')
     .max(60, 'Minimum form fill time must be between 1 and 60 seconds'),
 });
-export type TSecuritySettings = z.infer<typeof ZSecuritySettings>;
+export type TSecuritySettings = z.output<typeof ZSecuritySettings>;
 
 export const DEFAULT_SECURITY_SETTINGS: TSecuritySettings = {
   rateLimitEnabled: true,
@@ -65,11 +70,11 @@ export const ZSecurityEvent = z.object({
   details: z.string(),
   severity: ZSeverity,
 });
-export type TSecurityEvent = z.infer<typeof ZSecurityEvent>;
+export type TSecurityEvent = z.output<typeof ZSecurityEvent>;
 
 export const SECURITY_PERIODS = ['24h', '7d', '30d'] as const;
 export const ZSecurityPeriod = z.enum(SECURITY_PERIODS);
-export type TSecurityPeriod = z.infer<typeof ZSecurityPeriod>;
+export type TSecurityPeriod = z.output<typeof ZSecurityPeriod>;
 
 /** The Security Center tiles, computed from stored events over the period. */
 export const ZSecurityStats = z.object({
@@ -83,7 +88,7 @@ export const ZSecurityStats = z.object({
   /** Clean share of all submissions in the period, whole percent; 100 when there were none. */
   cleanSubmissionsPercent: z.number().int(),
 });
-export type TSecurityStats = z.infer<typeof ZSecurityStats>;
+export type TSecurityStats = z.output<typeof ZSecurityStats>;
 
 export const ZSecurityEventFind = z.object({
   type: ZSecurityEventType.optional(),
@@ -97,4 +102,4 @@ export const ZSecurityEventPage = z.object({
   items: z.array(ZSecurityEvent),
   nextCursor: z.number().int().nullable(),
 });
-export type TSecurityEventPage = z.infer<typeof ZSecurityEventPage>;
+export type TSecurityEventPage = z.output<typeof ZSecurityEventPage>;

@@ -5,7 +5,7 @@ export const PRIORITIES = ['high', 'medium', 'low'] as const;
 export const ZPriority = z.enum(PRIORITIES, {
   error: `Priority must be one of: ${PRIORITIES.join(', ')}`,
 });
-export type TPriority = z.infer<typeof ZPriority>;
+export type TPriority = z.output<typeof ZPriority>;
 
 /** Known service types (each has its own icon); other lowercase keys are accepted too. */
 export const SERVICE_TYPES = [
@@ -33,7 +33,8 @@ export const ZServiceInquiryCreate = z.object({
   priority: ZPriority.default('medium'),
   ...details,
 });
-export type TServiceInquiryCreate = z.input<typeof ZServiceInquiryCreate>;
+export type TServiceInquiryCreateInput = z.input<typeof ZServiceInquiryCreate>;
+export type TServiceInquiryCreate = z.output<typeof ZServiceInquiryCreate>;
 
 export const ZServiceInquiryUpdate = z.object({
   id: ZId,
@@ -43,17 +44,18 @@ export const ZServiceInquiryUpdate = z.object({
   budget: details.budget.optional(),
   notes: details.notes.optional(),
 });
-export type TServiceInquiryUpdate = z.input<typeof ZServiceInquiryUpdate>;
+export type TServiceInquiryUpdateInput = z.input<typeof ZServiceInquiryUpdate>;
+export type TServiceInquiryUpdate = z.output<typeof ZServiceInquiryUpdate>;
 
 export const ZServiceInquiry = z.object({
   id: z.number().int(),
   contactId: z.number().int(),
   serviceType: z.string(),
-  priority: z.string(),
+  priority: ZPriority,
   estimatedVolume: z.string().nullable(),
   timeline: z.string().nullable(),
   budget: z.string().nullable(),
   notes: z.string().nullable(),
   createdAt: ZIsoDate,
 });
-export type TServiceInquiry = z.infer<typeof ZServiceInquiry>;
+export type TServiceInquiry = z.output<typeof ZServiceInquiry>;

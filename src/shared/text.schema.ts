@@ -58,4 +58,4 @@ export const ZIdInput = z.object({ id: ZId });
 export const ZIsoDate = z.string().describe('ISO 8601 timestamp');
 
 export const ZOk = z.object({ success: z.boolean(), message: z.string().optional() });
-export type TOk = z.infer<typeof ZOk>;
+export type TOk = z.output<typeof ZOk>;

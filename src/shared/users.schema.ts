@@ -3,7 +3,7 @@ import { ZId, ZIsoDate, emailText, optionalText, requiredText } from './text.sch
 
 export const ROLES = ['admin', 'user'] as const;
 export const ZRole = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
-export type TRole = z.infer<typeof ZRole>;
+export type TRole = z.output<typeof ZRole>;
 
 export const PASSWORD_MIN = 6;
 export const USER_MESSAGES = {
@@ -34,7 +34,8 @@ export const ZUserCreate = z.object({
   lastName: optionalText(100),
   role: ZRole.default('user'),
 });
-export type TUserCreate = z.input<typeof ZUserCreate>;
+export type TUserCreateInput = z.input<typeof ZUserCreate>;
+export type TUserCreate = z.output<typeof ZUserCreate>;
 
 export const ZUserUpdate = z.object({
   id: ZId,
@@ -51,7 +52,8 @@ export const ZUserUpdate = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= PASSWORD_MIN, USER_MESSAGES.passwordTooShort),
 });
-export type TUserUpdate = z.input<typeof ZUserUpdate>;
+export type TUserUpdateInput = z.input<typeof ZUserUpdate>;
+export type TUserUpdate = z.output<typeof ZUserUpdate>;
 
 /** The edit dialog's form: the update plus a confirmation that is checked here and never sent. */
 export const ZUserEditForm = ZUserUpdate.omit({ id: true })
@@ -67,9 +69,9 @@ export const ZUser = z.object({
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  role: z.string(),
+  role: ZRole,
   isActive: z.boolean(),
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
 });
-export type TUser = z.infer<typeof ZUser>;
+export type TUser = z.output<typeof ZUser>;

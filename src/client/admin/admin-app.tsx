@@ -12,6 +12,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { ServiceInquiriesPage } from './inquiries/service-inquiries-page';
 import { AdminShell } from './layout/admin-shell';
 import { LegacyContactsPage } from './legacy/legacy-contacts-page';
+import { NotificationsPage } from './notifications/notifications-page';
 import { LoginPage } from './pages/login-page';
 import { SecurityPage } from './security/security-page';
 import { UsersPage } from './users/users-page';
@@ -37,6 +38,7 @@ export function AdminApp() {
                   <Route path="/campaigns" component={CampaignsPage} />
                   <Route path="/analytics" component={AnalyticsPage} />
                   <Route path="/security" component={SecurityPage} />
+                  <Route path="/notifications" component={NotificationsPage} />
                   <Route path="/legacy" component={LegacyContactsPage} />
                   <Route component={AdminNotFound} />
                 </Switch>

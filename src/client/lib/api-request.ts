@@ -1,3 +1,5 @@
+import type { TApiError } from '../../shared/api-error';
+
 /**
  * The spec's shared fetch helper (section 7): cookies always, JSON only when there is a body,
  * and any non-OK answer raises `"<status>: <body text or status text>"`.
@@ -25,8 +27,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   const match = /^\d{3}: (.*)$/s.exec(error.message);
   if (!match) return error.message || fallback;
   try {
-    const parsed = JSON.parse(match[1] ?? '') as { message?: unknown };
-    return typeof parsed.message === 'string' && parsed.message ? parsed.message : fallback;
+    const parsed = JSON.parse(match[1] ?? '') as Partial<TApiError> | null;
+    return typeof parsed?.message === 'string' && parsed.message ? parsed.message : fallback;
   } catch {
     return match[1] || fallback;
   }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZLogin, ZLoginResult, ZMe } from '../../shared/auth.schema';
 import { ZOk } from '../../shared/text.schema';
-import { withLoginThrottle } from '../security/login-throttle.service';
-import { throttledProcedure } from '../security/retry-after.procedure';
+import { withLoginThrottle } from './login-throttle.service';
+import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 import { authedProcedure, publicProcedure, router } from '../trpc/trpc';
 import { authenticate } from './auth.service';
 

@@ -1,9 +1,10 @@
 // Password hashing cannot be used as a lever against the server: at most two hashes run, a few
 // wait, and the rest of a sign-in flood is turned away at once with 503 + Retry-After (attack
 // finding 3). The home page's latency under such a flood: bench/signin-flood.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../errors';
-import { startTestApp, TEST_PASSWORD, type TestApp } from '../test/test-app';
+import { TEST_PASSWORD } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { BUSY_MESSAGE, HASH_LIMITS, hashQueueState, withHashSlot } from './hash-queue';
 
 describe('withHashSlot', () => {
@@ -46,12 +47,9 @@ describe('withHashSlot', () => {
 });
 
 describe('a sign-in flood', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ app: { trustProxy: 'loopback' } });
-    await t.signedIn('admin', 'flooded');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ app: { trustProxy: 'loopback' } });
+  // The account the flood signs in to (the client itself is not needed).
+  useSignedIn(t, 'admin', 'flooded');
 
   it('answers what it cannot hash soon with 503 and Retry-After, and recovers', async () => {
     const attempts = await Promise.all(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { getIronSession, type SessionOptions } from 'iron-session';
+import type { TRole } from '../../shared/users.schema';
 import { Session } from './session.entity';
 
 export const SESSION_COOKIE = 'convoza_session';
@@ -9,7 +10,7 @@ export const SESSION_COOKIE = 'convoza_session';
 export interface Actor {
   userId: number;
   username: string;
-  role: string;
+  role: TRole;
   firstName: string | null;
   lastName: string | null;
   sessionId: string;

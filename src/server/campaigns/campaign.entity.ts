@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../../shared/campaigns.schema';
 
 export const Campaign = defineEntity({
   name: 'Campaign',
@@ -6,8 +7,8 @@ export const Campaign = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     name: p.string().length(200),
-    type: p.string().length(50),
-    status: p.string().length(20).default('draft').index(),
+    type: p.enum(CAMPAIGN_TYPES),
+    status: p.enum(CAMPAIGN_STATUSES).default('draft').index(),
     targetAudience: p.string().length(200).nullable(),
     goalMetric: p.string().length(100).nullable(),
     goalValue: p.integer().nullable(),

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { z } from 'zod';
+import { raw } from '@mikro-orm/core';
 import type {
   TCampaign,
+  TCampaignCreate,
   TCampaignStatus,
-  ZCampaignCreate,
-  ZCampaignUpdate,
+  TCampaignUpdate,
 } from '../../shared/campaigns.schema';
 import { notFound } from '../errors';
 import { Campaign, type ICampaign } from './campaign.entity';
@@ -14,7 +14,7 @@ export function toCampaignView(c: ICampaign): TCampaign {
     id: c.id,
     name: c.name,
     type: c.type,
-    status: c.status as TCampaignStatus,
+    status: c.status,
     targetAudience: c.targetAudience ?? null,
     goalMetric: c.goalMetric ?? null,
     goalValue: c.goalValue ?? null,
@@ -31,7 +31,7 @@ export async function listCampaigns(em: EntityManager): Promise<TCampaign[]> {
 
 export async function createCampaign(
   em: EntityManager,
-  input: z.output<typeof ZCampaignCreate>,
+  input: TCampaignCreate,
 ): Promise<TCampaign> {
   const campaign = em.create(Campaign, { ...input });
   await em.flush();
@@ -40,7 +40,7 @@ export async function createCampaign(
 
 export async function updateCampaign(
   em: EntityManager,
-  input: z.output<typeof ZCampaignUpdate>,
+  input: TCampaignUpdate,
 ): Promise<TCampaign> {
   const campaign = await em.findOne(Campaign, { id: input.id });
   if (!campaign) throw notFound('Campaign', input.id);
@@ -72,4 +72,16 @@ export async function duplicateCampaign(em: EntityManager, id: number): Promise<
 export async function deleteCampaign(em: EntityManager, id: number): Promise<void> {
   const deleted = await em.nativeDelete(Campaign, { id });
   if (deleted === 0) throw notFound('Campaign', id);
+}
+
+/** Campaigns per status, only the statuses that have any. */
+export async function countCampaignsByStatus(
+  em: EntityManager,
+): Promise<Partial<Record<TCampaignStatus, number>>> {
+  const rows = await em
+    .createQueryBuilder(Campaign)
+    .select(['status', raw('count(*) as count')])
+    .groupBy('status')
+    .execute<{ status: TCampaignStatus; count: string }[]>();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
 }

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { CONTACT_STATUSES } from '../../shared/contacts.schema';
 
 export const Contact = defineEntity({
   name: 'Contact',
@@ -11,7 +12,7 @@ export const Contact = defineEntity({
     phone: p.string().length(50).nullable(),
     message: p.text().nullable(),
     source: p.string().length(50).default('website'),
-    status: p.string().length(20).default('new').index(),
+    status: p.enum(CONTACT_STATUSES).default('new').index(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

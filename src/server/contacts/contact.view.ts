@@ -1,4 +1,4 @@
-import type { TContact, TContactStatus } from '../../shared/contacts.schema';
+import type { TContact } from '../../shared/contacts.schema';
 import type { IContact } from './contact.entity';
 
 /** Plain data for the wire: ISO dates, no entity. */
@@ -11,7 +11,7 @@ export function toContactView(c: IContact): TContact {
     phone: c.phone ?? null,
     message: c.message ?? null,
     source: c.source,
-    status: c.status as TContactStatus,
+    status: c.status,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, neutraliseFormula, restoreFormula } from './contacts.csv';
+import { contactsCsvFileName } from '../../shared/contacts.schema';
+import { neutraliseFormula, restoreFormula } from './contacts.csv';
 import { likePattern } from './contacts.service';
 
 describe('neutraliseFormula', () => {
@@ -68,9 +69,13 @@ describe('likePattern', () => {
   });
 });
 
-describe('exportFileName', () => {
+describe('contactsCsvFileName (server, UTC)', () => {
   it('names the file after the UTC date', () => {
-    expect(exportFileName(new Date('2026-03-09T23:59:59Z'))).toBe('contacts-2026-03-09.csv');
-    expect(exportFileName(new Date('2026-12-31T00:00:00Z'))).toBe('contacts-2026-12-31.csv');
+    expect(contactsCsvFileName(new Date('2026-03-09T23:59:59Z'), 'utc')).toBe(
+      'contacts-2026-03-09.csv',
+    );
+    expect(contactsCsvFileName(new Date('2026-12-31T00:00:00Z'), 'utc')).toBe(
+      'contacts-2026-12-31.csv',
+    );
   });
 });

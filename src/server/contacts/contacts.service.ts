@@ -1,7 +1,6 @@
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  CONTACT_STATUSES,
   type TContact,
   type TContactCreate,
   type TContactFind,
@@ -71,7 +70,7 @@ export async function findContacts(em: EntityManager, query: TContactFind): Prom
   };
   const [rows, counts] = await Promise.all([
     em.find(Contact, where, { orderBy: { id: 'desc' }, limit: limit + 1 }),
-    countByStatus(em, base),
+    countContactsByStatus(em, base),
   ]);
   const items = rows.slice(0, limit).map(toContactView);
   return {
@@ -82,19 +81,22 @@ export async function findContacts(em: EntityManager, query: TContactFind): Prom
   };
 }
 
-async function countByStatus(em: EntityManager, where: object): Promise<TContactStatusCounts> {
+/** Contacts per status (and `all`) among those matching `where`, zero for a status with none. */
+export async function countContactsByStatus(
+  em: EntityManager,
+  where: object = {},
+): Promise<TContactStatusCounts> {
   const rows = await em
     .createQueryBuilder(Contact)
     .select(['status', raw('count(*) as count')])
     .where(where)
     .groupBy('status')
-    .execute<{ status: string; count: string }[]>();
+    .execute<{ status: TContactStatus; count: string }[]>();
   const counts: TContactStatusCounts = { all: 0, new: 0, contacted: 0, qualified: 0, converted: 0 };
   for (const row of rows) {
     const n = Number(row.count);
     counts.all += n;
-    if ((CONTACT_STATUSES as readonly string[]).includes(row.status))
-      counts[row.status as TContactStatus] += n;
+    counts[row.status] += n; // the column's check constraint admits only CONTACT_STATUSES
   }
   return counts;
 }

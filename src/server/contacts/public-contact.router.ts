@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZContactSubmit, ZContact } from '../../shared/contacts.schema';
+import { ZContact, ZContactSubmit, ZFormToken } from '../../shared/contacts.schema';
 import { ZOk } from '../../shared/text.schema';
-import { issueContactFormToken } from '../security/form-token.service';
-import { throttledProcedure } from '../security/retry-after.procedure';
+import { issueContactFormToken } from '../form-guard/form-token.service';
+import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 import { router } from '../trpc/trpc';
 import { submitContact } from './contact-submit.service';
 
@@ -28,11 +28,16 @@ export const publicContactRouter = router({
       ZOk.extend({ contact: ZContact.pick({ id: true, status: true, source: true }).optional() }),
     )
     .mutation(({ ctx, input }) =>
-      submitContact(ctx.em, input, {
-        ip: ctx.ip,
-        userAgent: ctx.req.get('user-agent') ?? '',
-        acceptLanguage: ctx.req.get('accept-language') ?? '',
-      }),
+      submitContact(
+        ctx.em,
+        input,
+        {
+          ip: ctx.ip,
+          userAgent: ctx.req.get('user-agent') ?? '',
+          acceptLanguage: ctx.req.get('accept-language') ?? '',
+        },
+        ctx.deps.notifier,
+      ),
     ),
 
   formToken: throttledProcedure
@@ -50,7 +55,7 @@ export const publicContactRouter = router({
       },
     })
     .input(z.void())
-    .output(z.object({ token: z.string(), minFormFillTime: z.number().int() }))
+    .output(ZFormToken)
     .query(async ({ ctx }) => {
       ctx.res.setHeader?.('Cache-Control', 'no-store');
       return issueContactFormToken(ctx.em, {

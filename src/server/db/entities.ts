@@ -1,11 +1,13 @@
 import { Session } from '../auth/session.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Contact } from '../contacts/contact.entity';
-import { CleanSubmissionHour } from '../security/clean-submission.entity';
-import { RateLimitWindow } from '../security/rate-limit.entity';
-import { SecurityEvent } from '../security/security-event.entity';
-import { SecuritySettings } from '../security/security-settings.entity';
-import { UsedFormToken } from '../security/used-form-token.entity';
+import { CleanSubmissionHour } from '../security-center/clean-submission.entity';
+import { NotificationSettings } from '../notifications/notification-settings.entity';
+import { Notification } from '../notifications/notification.entity';
+import { RateLimitWindow } from '../rate-limit/rate-limit.entity';
+import { SecurityEvent } from '../security-center/security-event.entity';
+import { SecuritySettings } from '../security-center/security-settings.entity';
+import { UsedFormToken } from '../form-guard/used-form-token.entity';
 import { ServiceInquiry } from '../service-inquiries/service-inquiry.entity';
 import { User } from '../users/user.entity';
 
@@ -21,4 +23,6 @@ export const entities = [
   RateLimitWindow,
   UsedFormToken,
   CleanSubmissionHour,
+  NotificationSettings,
+  Notification,
 ];

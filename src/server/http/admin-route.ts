@@ -1,6 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { ACCESS_MESSAGES } from '../../shared/api-error';
 import type { AppDeps } from '../trpc/context';
+import { sendApiError } from './send-api-error';
 
 /**
  * A plain Express route for an admin procedure whose answer is a stream (CSV, a whole-table JSON
@@ -14,13 +16,9 @@ export function adminRoute(
   return async (req, res) => {
     const em = deps.orm.em.fork() as EntityManager;
     const actor = await deps.sessions.resolve(em, req, res);
-    if (!actor)
-      return void res.status(401).json({ message: 'Please sign in', code: 'UNAUTHORIZED' });
-    if (actor.role !== 'admin') {
-      return void res
-        .status(403)
-        .json({ message: 'Only administrators can do this', code: 'FORBIDDEN' });
-    }
+    if (!actor) return sendApiError(res, 401, 'UNAUTHORIZED', ACCESS_MESSAGES.signInRequired);
+    if (actor.role !== 'admin')
+      return sendApiError(res, 403, 'FORBIDDEN', ACCESS_MESSAGES.adminRequired);
     await handle(em, req, res);
   };
 }
@@ -30,5 +28,5 @@ export function streamFailed(deps: AppDeps, res: Response, what: string, error: 
   deps.log.error(`${what} failed`, { error: String(error) });
   if (res.headersSent) return void res.destroy();
   res.removeHeader('Content-Disposition');
-  res.status(503).json({ message: `${what} failed, please retry`, code: 'SERVICE_UNAVAILABLE' });
+  sendApiError(res, 503, 'SERVICE_UNAVAILABLE', `${what} failed, please retry`);
 }

@@ -1,9 +1,9 @@
 // Transport-level hardening: slow clients are cut off, HSTS in production, only the API docs'
 // own files are served, and proxied client addresses lose their ports (attack findings 6 and 8).
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/use-test-app';
 import { STRICT_TRANSPORT_SECURITY } from './security-headers';
 
 const TIMEOUTS = { headersMs: 800, requestMs: 1200, keepAliveMs: 500, checkIntervalMs: 200 };
@@ -23,11 +23,7 @@ function trickle(url: string, text: string): Promise<{ response: string; closedA
 }
 
 describe('slow clients', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ timeouts: TIMEOUTS });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ timeouts: TIMEOUTS });
 
   it('answers 408 and closes a request whose body never finishes', async () => {
     const head =
@@ -50,12 +46,8 @@ describe('slow clients', () => {
 });
 
 describe('production headers and the API docs', () => {
-  let prod: TestApp;
-  let dev: TestApp;
-  beforeAll(async () => {
-    [prod, dev] = await Promise.all([startTestApp({ app: { hsts: true } }), startTestApp()]);
-  });
-  afterAll(() => Promise.all([prod.close(), dev.close()]));
+  const prod = useTestApp({ app: { hsts: true } });
+  const dev = useTestApp();
 
   it('sends Strict-Transport-Security in production only', async () => {
     for (const path of ['/api/health', '/api/openapi.json', '/api/nope']) {
@@ -86,11 +78,7 @@ describe('production headers and the API docs', () => {
 });
 
 describe('client addresses behind a proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ app: { trustProxy: 1 } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ app: { trustProxy: 1 } });
 
   it('counts one address with different ports as one client', async () => {
     await relaxContactProtections(t.db.em(), { rateLimitEnabled: true, maxSubmissionsPerHour: 2 });

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { sendApiError } from './send-api-error';
 
 /** Deeper JSON than any of our inputs needs; far below what overflows the stack in validation. */
 export const MAX_JSON_DEPTH = 64;
@@ -53,8 +54,7 @@ export function trpcQueryDepth(): RequestHandler {
   return (req, res, next) => {
     const input = req.query.input;
     if (typeof input === 'string' && jsonDepthExceeds(input)) {
-      res.status(400).json({ message: new JsonTooDeepError().message, code: 'BAD_REQUEST' });
-      return;
+      return sendApiError(res, 400, 'BAD_REQUEST', new JsonTooDeepError().message);
     }
     next();
   };

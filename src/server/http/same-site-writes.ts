@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { sendApiError } from './send-api-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,5 +28,5 @@ export function sameSiteWrites(): RequestHandler {
 }
 
 function refuse(res: Parameters<RequestHandler>[1]) {
-  res.status(403).json({ message: 'Cross-site requests are not allowed', code: 'FORBIDDEN' });
+  sendApiError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
 }

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { sendApiError } from './send-api-error';
 import { UNBATCHABLE_PROCEDURES } from '../../shared/trpc-batching';
 
 /** The procedure paths of a /trpc request: `a.b,c.d?batch=1` is a batch of two, `a.b` one call. */
@@ -14,9 +15,7 @@ export function trpcBatchPolicy(): RequestHandler {
     const alone =
       procedures.length > 1 && procedures.find((p) => UNBATCHABLE_PROCEDURES.includes(p));
     if (!alone) return next();
-    res.status(400).json({
-      message: `${alone} cannot be batched with other calls: send it alone`,
-      code: 'BAD_REQUEST',
-    });
+    const message = `${alone} cannot be batched with other calls: send it alone`;
+    sendApiError(res, 400, 'BAD_REQUEST', message);
   };
 }

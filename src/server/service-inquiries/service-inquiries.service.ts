@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { z } from 'zod';
 import type {
   TServiceInquiry,
-  ZServiceInquiryCreate,
-  ZServiceInquiryUpdate,
+  TServiceInquiryCreate,
+  TServiceInquiryUpdate,
 } from '../../shared/service-inquiries.schema';
 import { Contact } from '../contacts/contact.entity';
 import { AppError, notFound } from '../errors';
@@ -30,7 +29,7 @@ export async function listServiceInquiries(em: EntityManager): Promise<TServiceI
 
 export async function createServiceInquiry(
   em: EntityManager,
-  input: z.output<typeof ZServiceInquiryCreate>,
+  input: TServiceInquiryCreate,
 ): Promise<TServiceInquiry> {
   if (!(await em.count(Contact, { id: input.contactId })))
     throw new AppError(
@@ -49,7 +48,7 @@ export async function createServiceInquiry(
 
 export async function updateServiceInquiry(
   em: EntityManager,
-  input: z.output<typeof ZServiceInquiryUpdate>,
+  input: TServiceInquiryUpdate,
 ): Promise<TServiceInquiry> {
   const inquiry = await em.findOne(ServiceInquiry, { id: input.id });
   if (!inquiry) throw notFound('Service inquiry', input.id);

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { PRIORITIES } from '../../shared/service-inquiries.schema';
 import { Contact } from '../contacts/contact.entity';
 
 export const ServiceInquiry = defineEntity({
@@ -9,7 +10,7 @@ export const ServiceInquiry = defineEntity({
     // Inquiries belong to a contact: removing the contact removes its inquiries.
     contact: () => p.manyToOne(Contact).fieldName('contact_id').deleteRule('cascade').index(),
     serviceType: p.string().length(50),
-    priority: p.string().length(20).default('medium').index(),
+    priority: p.enum(PRIORITIES).default('medium').index(),
     estimatedVolume: p.string().length(200).nullable(),
     timeline: p.string().length(200).nullable(),
     budget: p.string().length(200).nullable(),

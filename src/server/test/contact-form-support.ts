@@ -1,9 +1,12 @@
 // Helpers for tests (and benches) that drive the protected contact form. Not used by the app.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SECURITY_SETTINGS, type TSecuritySettings } from '../../shared/security.schema';
-import { clientKey } from '../security/client-ip';
-import { issueFormToken } from '../security/form-token';
-import { loadProtectionSettings, updateSecuritySettings } from '../security/settings.service';
+import { clientKey } from '../rate-limit/client-ip';
+import { issueFormToken } from '../form-guard/form-token';
+import {
+  loadProtectionSettings,
+  updateSecuritySettings,
+} from '../security-center/settings.service';
 
 /** What a desktop browser sends with the form. */
 export const BROWSER_HEADERS = {

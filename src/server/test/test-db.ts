@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { ormOptions } from '../../../mikro-orm.config';
-import { adminQuery, databaseUrl } from './pg-admin';
+import { createDatabase, dropDatabase } from './pg-admin';
 import { templateDb } from './template-db';
 
 export interface TestDatabase {
@@ -17,8 +17,7 @@ export interface TestDatabase {
 /** A private database for one test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `convoza_t_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${templateDb()}`);
-  const url = databaseUrl(name);
+  const url = await createDatabase(name, { template: templateDb() });
   const orm = await MikroORM.init(ormOptions(url));
   return {
     name,
@@ -36,7 +35,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
     drop: async () => {
       await orm.close(true);
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await dropDatabase(name);
     },
   };
 }

@@ -1,5 +1,6 @@
 // The set-up every server test file shares, in one place: an app on its own database for the
-// file, emptied before each test, and a client signed in afresh for each test.
+// file, emptied before each test (unless the file's tests share what it seeded once), and a
+// client signed in afresh for each test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startTestApp, type Client, type TestApp, type TestAppOptions } from './test-app';
 
@@ -24,14 +25,30 @@ function lateBound<T extends object>(current: () => T | undefined, what: string)
   });
 }
 
-/** Starts the app before the file's tests, closes it after, and empties the database before each. */
-export function useTestApp(options: TestAppOptions = {}): TestApp {
+export interface UseTestAppOptions extends TestAppOptions {
+  /**
+   * Empty the database before each test (the default). `false` for files whose tests share
+   * what a beforeAll seeded once (100,000 contacts, a fuzzing admin): the database is then
+   * only emptied by being dropped after the last test.
+   */
+  resetBeforeEach?: boolean;
+}
+
+/**
+ * Starts the app before the tests of the file (or of the describe block it is called in),
+ * closes it after them, and empties the database before each unless `resetBeforeEach: false`.
+ * A beforeAll declared after this call runs once the app is up.
+ */
+export function useTestApp({
+  resetBeforeEach = true,
+  ...options
+}: UseTestAppOptions = {}): TestApp {
   let app: TestApp | undefined;
   beforeAll(async () => {
     app = await startTestApp(options);
   });
   afterAll(() => app?.close());
-  beforeEach(() => app?.db.reset());
+  if (resetBeforeEach) beforeEach(() => app?.db.reset());
   return lateBound(() => app, 'The test app');
 }
 
@@ -46,4 +63,16 @@ export function useSignedIn(
     client = await t.signedIn(role, username);
   });
   return lateBound(() => client, 'The signed-in client');
+}
+
+/** Another instance of the app on the test app's database for the file (see TestApp.startInstance). */
+export function useInstance(
+  t: TestApp,
+  options: Parameters<TestApp['startInstance']>[0] = {},
+): { url: string } {
+  let instance: { url: string } | undefined;
+  beforeAll(async () => {
+    instance = await t.startInstance(options);
+  });
+  return lateBound(() => instance, 'The app instance');
 }

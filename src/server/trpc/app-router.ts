@@ -3,7 +3,8 @@ import { adminContactsRouter } from '../contacts/contacts.router';
 import { publicContactRouter } from '../contacts/public-contact.router';
 import { analyticsRouter } from '../analytics/analytics.router';
 import { authRouter } from '../auth/auth.router';
-import { adminSecurityRouter } from '../security/security.router';
+import { adminNotificationsRouter } from '../notifications/notifications.router';
+import { adminSecurityRouter } from '../security-center/security.router';
 import { adminServiceInquiriesRouter } from '../service-inquiries/service-inquiries.router';
 import { adminUsersRouter } from '../users/users.router';
 import { router } from './trpc';
@@ -16,6 +17,7 @@ export const appRouter = router({
     serviceInquiries: adminServiceInquiriesRouter,
     campaigns: adminCampaignsRouter,
     security: adminSecurityRouter,
+    notifications: adminNotificationsRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

@@ -2,14 +2,17 @@ import type { Request, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, SessionManager } from '../auth/session';
 import type { Logger } from '../logger';
+import type { Notifier } from '../notifications/lead-notifications.service';
 import type { Orm } from '../db/orm';
-import { clientIp } from '../security/client-ip';
+import { clientIp } from '../rate-limit/client-ip';
 
 /** What the app gives every request; built once at start-up. */
 export interface AppDeps {
   orm: Orm;
   sessions: SessionManager;
   log: Logger;
+  /** Lead emails: the job queue and SMTP when configured (see notifications/). */
+  notifier: Notifier;
 }
 
 export interface Context {

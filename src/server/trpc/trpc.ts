@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
+import { ACCESS_MESSAGES } from '../../shared/api-error';
 import type { Context } from './context';
 import { InputValidationError, describeZodError, toTRPCError } from './errors';
 
@@ -55,13 +56,14 @@ export const publicProcedure = t.procedure.use(mapErrors);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const actor = await ctx.actor();
-  if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
+  if (!actor)
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.signInRequired });
   return next({ ctx: { actor } });
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only administrators can do this' });
+    throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.adminRequired });
   }
   return next();
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { ROLES } from '../../shared/users.schema';
 
 export const User = defineEntity({
   name: 'User',
@@ -11,7 +12,7 @@ export const User = defineEntity({
     email: p.string().length(254).unique(),
     firstName: p.string().length(100).nullable(),
     lastName: p.string().length(100).nullable(),
-    role: p.string().length(20).default('user'),
+    role: p.enum(ROLES).default('user'),
     isActive: p.boolean().default(true),
     createdAt: p
       .datetime()

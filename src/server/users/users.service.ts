@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { z } from 'zod';
-import type { TUser, ZUserCreate, ZUserUpdate } from '../../shared/users.schema';
+import type { TUser, TUserCreate, TUserUpdate } from '../../shared/users.schema';
 import { endUserSessions, type Actor } from '../auth/session';
 import { hashPassword } from '../auth/password';
 import { AppError, notFound } from '../errors';
@@ -58,10 +57,7 @@ function uniqueViolation(error: unknown): never {
   throw error;
 }
 
-export async function createUser(
-  em: EntityManager,
-  input: z.output<typeof ZUserCreate>,
-): Promise<TUser> {
+export async function createUser(em: EntityManager, input: TUserCreate): Promise<TUser> {
   await assertUnique(em, input.username, input.email);
   const user = em.create(User, {
     username: input.username,
@@ -91,7 +87,7 @@ async function lockedAdminCount(em: EntityManager): Promise<number> {
 
 export async function updateUser(
   em: EntityManager,
-  input: z.output<typeof ZUserUpdate>,
+  input: TUserUpdate,
   actor: Actor,
 ): Promise<TUser> {
   return em.transactional(async (tem) => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { CAMPAIGN_TYPES, ZCampaignUpdate, type TCampaign } from '../../../shared/campaigns.schema';
 import {
   Dialog,
@@ -7,19 +7,21 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { FieldError, Textarea } from '../../components/ui/input';
+import { FieldError } from '../../components/ui/field-error';
+import { Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { EditDialogFooter } from '../components/edit-dialog-footer';
 import { SelectField } from '../components/select-field';
 import { TextField } from '../components/text-field';
-import { fieldErrors } from '../lib/form-errors';
+import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { useCampaignMutations } from './use-campaigns';
 
-type Field = 'name' | 'type' | 'targetAudience' | 'goalMetric' | 'goalValue' | 'description';
+/** The update's rules for the fields this form shows; the id comes from the campaign. */
+const ZCampaignForm = ZCampaignUpdate.omit({ id: true, status: true });
 
-/** '' -> null (no goal); anything else a number, so zod can report a non-whole value. */
-function parseGoal(text: string): number | null {
-  return text.trim() === '' ? null : Number(text);
+/** Blank -> null (no goal); anything else a number, so zod can report a non-whole value. */
+function parseGoal(value: unknown): number | null {
+  return value === null || String(value).trim() === '' ? null : Number(value);
 }
 
 /** Edits a campaign's name, type, audience, goal and description; mount with key={campaign.id}. */
@@ -30,30 +32,28 @@ export function CampaignEditDialog({
   campaign: TCampaign;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState({
+  const form = useSchemaForm(ZCampaignForm, {
     name: campaign.name,
     type: campaign.type,
     targetAudience: campaign.targetAudience ?? '',
     goalMetric: campaign.goalMetric ?? '',
-    goalValue: campaign.goalValue === null ? '' : String(campaign.goalValue),
+    goalValue: campaign.goalValue,
     description: campaign.description ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const { update } = useCampaignMutations();
-  const set = (field: Field) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [field]: e.target.value });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZCampaignUpdate.safeParse({
-      id: campaign.id,
-      ...values,
-      goalValue: parseGoal(values.goalValue),
-    });
-    if (!parsed.success) return setErrors(fieldErrors<Field>(parsed.error));
-    setErrors({});
-    update.mutate(parsed.data, { onSuccess: onClose });
-  }
+  const submit = handleSubmit((data) =>
+    update.mutate(
+      { id: campaign.id, ...data },
+      { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
+    ),
+  );
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -66,32 +66,35 @@ export function CampaignEditDialog({
           <TextField
             id="campaign-name"
             label="Name"
-            value={values.name}
-            onChange={set('name')}
-            error={errors.name}
+            {...register('name')}
+            error={errors.name?.message}
           />
-          <SelectField
-            id="campaign-type"
-            label="Type"
-            value={values.type}
-            options={CAMPAIGN_TYPES}
-            onChange={(type) => setValues({ ...values, type })}
-            error={errors.type}
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <SelectField
+                id="campaign-type"
+                label="Type"
+                value={field.value ?? campaign.type}
+                options={CAMPAIGN_TYPES}
+                onChange={field.onChange}
+                error={errors.type?.message}
+              />
+            )}
           />
           <TextField
             id="campaign-audience"
             label="Target Audience"
-            value={values.targetAudience}
-            onChange={set('targetAudience')}
-            error={errors.targetAudience}
+            {...register('targetAudience')}
+            error={errors.targetAudience?.message}
           />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
               id="campaign-metric"
               label="Goal Metric"
-              value={values.goalMetric}
-              onChange={set('goalMetric')}
-              error={errors.goalMetric}
+              {...register('goalMetric')}
+              error={errors.goalMetric?.message}
             />
             <TextField
               id="campaign-goal"
@@ -100,19 +103,14 @@ export function CampaignEditDialog({
               inputMode="numeric"
               min={0}
               step={1}
-              value={values.goalValue}
-              onChange={set('goalValue')}
-              error={errors.goalValue}
+              {...register('goalValue', { setValueAs: parseGoal })}
+              error={errors.goalValue?.message}
             />
           </div>
           <div>
             <Label htmlFor="campaign-description">Description</Label>
-            <Textarea
-              id="campaign-description"
-              value={values.description}
-              onChange={set('description')}
-            />
-            <FieldError id="campaign-description-error" message={errors.description} />
+            <Textarea id="campaign-description" {...register('description')} />
+            <FieldError id="campaign-description-error" message={errors.description?.message} />
           </div>
           <EditDialogFooter pending={update.isPending} onCancel={onClose} />
         </form>

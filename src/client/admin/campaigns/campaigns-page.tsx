@@ -11,11 +11,9 @@ import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { CountBadges } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
-import { PageHeader } from '../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
 import { countBy, filterCampaigns } from '../lib/filters';
-import { formatNumber } from '../lib/format';
 import { CampaignCard } from './campaign-card';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { CampaignEditDialog } from './campaign-edit-dialog';
@@ -48,61 +46,53 @@ export function CampaignsPage() {
   );
 
   return (
-    <div>
-      <PageHeader
+    <>
+      <ListPage
         title="Campaign Management"
         subtitle="Create and manage marketing campaigns"
         actions={newButton('New Campaign')}
-      />
-      <p className="mb-4 text-sm text-slate-600" data-testid="campaigns-total">
-        Total:{' '}
-        <span className="font-semibold tabular-nums text-slate-900">
-          {formatNumber(all.length)}
-        </span>{' '}
-        campaigns
-      </p>
-      <div className="mb-3 flex flex-col gap-3 sm:flex-row">
-        <SearchInput
-          value={search}
-          onChange={setSearch}
-          placeholder="Search campaigns..."
-          label="Search campaigns"
-        />
-        <FilterSelect
-          label="Filter by status"
-          value={status}
-          onChange={setStatus}
-          options={STATUS_OPTIONS}
-        />
-      </div>
-      <div className="mb-5">
-        <CountBadges
-          label="Campaigns per status"
-          items={[
-            { label: 'Active', count: counts.active, tone: 'green' },
-            { label: 'Draft', count: counts.draft, tone: 'gray' },
-            { label: 'Paused', count: counts.paused, tone: 'yellow' },
-            { label: 'Completed', count: counts.completed, tone: 'blue' },
-          ]}
-        />
-      </div>
-      {campaigns.isPending ? (
-        <LoadingState text="Loading campaigns..." />
-      ) : campaigns.isError ? (
-        <ErrorState title="Campaigns could not be loaded" message={campaigns.error.message} />
-      ) : all.length === 0 ? (
-        <EmptyState
-          title="No Campaigns Yet"
-          hint="Create your first campaign to get started."
-          action={newButton('Create Campaign')}
-        />
-      ) : shown.length === 0 ? (
-        <EmptyState
-          filtered
-          title="No Matching Campaigns"
-          hint="Try adjusting your search or filter criteria"
-        />
-      ) : (
+        total={{ testId: 'campaigns-total', count: all.length, noun: 'campaigns' }}
+        toolbar={
+          <>
+            <SearchInput
+              value={search}
+              onChange={setSearch}
+              placeholder="Search campaigns..."
+              label="Search campaigns"
+            />
+            <FilterSelect
+              label="Filter by status"
+              value={status}
+              onChange={setStatus}
+              options={STATUS_OPTIONS}
+            />
+          </>
+        }
+        summary={
+          <CountBadges
+            label="Campaigns per status"
+            items={[
+              { label: 'Active', count: counts.active, tone: 'green' },
+              { label: 'Draft', count: counts.draft, tone: 'gray' },
+              { label: 'Paused', count: counts.paused, tone: 'yellow' },
+              { label: 'Completed', count: counts.completed, tone: 'blue' },
+            ]}
+          />
+        }
+        query={campaigns}
+        loadingText="Loading campaigns..."
+        errorTitle="Campaigns could not be loaded"
+        shown={shown.length}
+        empty={{
+          title: 'No Campaigns Yet',
+          hint: 'Create your first campaign to get started.',
+          action: newButton('Create Campaign'),
+        }}
+        noMatch={{
+          title: 'No Matching Campaigns',
+          hint: 'Try adjusting your search or filter criteria',
+        }}
+      >
         <ul
           className="grid grid-cols-1 gap-3 lg:grid-cols-2 2xl:grid-cols-3"
           aria-label="Campaigns"
@@ -133,7 +123,7 @@ export function CampaignsPage() {
             </li>
           ))}
         </ul>
-      )}
+      </ListPage>
       {editing && (
         <CampaignEditDialog key={editing.id} campaign={editing} onClose={() => setEditing(null)} />
       )}
@@ -146,6 +136,6 @@ export function CampaignsPage() {
         confirmLabel="Delete Campaign"
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       />
-    </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { FieldError } from '../../components/ui/input';
+import { FieldError } from '../../components/ui/field-error';
 import { Label } from '../../components/ui/label';
 import {
   Select,

@@ -1,18 +1,40 @@
-import type { InputHTMLAttributes } from 'react';
-import { FieldError, Input } from '../../components/ui/input';
+import type { ComponentProps } from 'react';
+import { FieldError } from '../../components/ui/field-error';
+import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 
-/** Label + input + error line, wired together for screen readers. */
+/** Label + input + error line, wired together for screen readers; takes register()'s props. */
 export function TextField({
   id,
   label,
   error,
   ...props
-}: { id: string; label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { id: string; label: string; error?: string } & ComponentProps<'input'>) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
       <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** The same for a multi-line value. */
+export function TextAreaField({
+  id,
+  label,
+  error,
+  ...props
+}: { id: string; label: string; error?: string } & ComponentProps<'textarea'>) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

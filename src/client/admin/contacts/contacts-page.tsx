@@ -2,8 +2,7 @@ import { useCallback, useState } from 'react';
 import type { TContactStatus } from '../../../shared/contacts.schema';
 import { CountBadges } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
-import { PageHeader } from '../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
 import { formatNumber } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -38,33 +37,29 @@ export function ContactsPage() {
   const filtered = debouncedSearch.trim() !== '' || status !== 'all';
 
   return (
-    <div>
-      <PageHeader
-        title="Contacts"
-        subtitle="Manage contact form submissions and leads"
-        actions={<ContactsActions total={total} />}
-      />
-      <p className="mb-4 text-sm text-slate-600" data-testid="contacts-total">
-        Total:{' '}
-        <span className="font-semibold tabular-nums text-slate-900">{formatNumber(total)}</span>{' '}
-        contacts
-      </p>
-      <div className="mb-3 flex flex-col gap-3 sm:flex-row">
-        <SearchInput
-          value={search}
-          onChange={setSearch}
-          placeholder="Search by name, email or company..."
-          label="Search contacts"
-        />
-        <FilterSelect
-          label="Filter by status"
-          value={status}
-          onChange={(v) => setStatus(v as TContactStatus | 'all')}
-          options={STATUS_OPTIONS}
-        />
-      </div>
-      {counts && (
-        <div className="mb-5">
+    <ListPage
+      title="Contacts"
+      subtitle="Manage contact form submissions and leads"
+      actions={<ContactsActions total={total} />}
+      total={{ testId: 'contacts-total', count: total, noun: 'contacts' }}
+      toolbar={
+        <>
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            placeholder="Search by name, email or company..."
+            label="Search contacts"
+          />
+          <FilterSelect
+            label="Filter by status"
+            value={status}
+            onChange={(v) => setStatus(v as TContactStatus | 'all')}
+            options={STATUS_OPTIONS}
+          />
+        </>
+      }
+      summary={
+        counts && (
           <CountBadges
             label="Contacts per status"
             items={[
@@ -75,40 +70,34 @@ export function ContactsPage() {
               { label: 'Converted', count: counts.converted, tone: 'purple' },
             ]}
           />
-        </div>
-      )}
-      {pages.isPending ? (
-        <LoadingState text="Loading contacts..." />
-      ) : pages.isError ? (
-        <ErrorState title="Contacts could not be loaded" message={pages.error.message} />
-      ) : contacts.length === 0 ? (
-        filtered && total > 0 ? (
-          <EmptyState
-            filtered
-            title="No Matching Contacts"
-            hint="Try adjusting your search or filter criteria"
-          />
-        ) : (
-          <EmptyState
-            title="No Contacts Yet"
-            hint="Contact form submissions will appear here once received."
-          />
         )
-      ) : (
-        <>
-          {filtered && (
-            <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-              {formatNumber(first?.total ?? 0)} matching contacts
-            </p>
-          )}
-          <ContactsList
-            contacts={contacts}
-            hasMore={Boolean(hasNextPage)}
-            loadingMore={isFetchingNextPage}
-            onLoadMore={loadMore}
-          />
-        </>
+      }
+      query={pages}
+      loadingText="Loading contacts..."
+      errorTitle="Contacts could not be loaded"
+      shown={contacts.length}
+      // Unfiltered, the loaded pages are the whole list.
+      all={filtered ? total : contacts.length}
+      empty={{
+        title: 'No Contacts Yet',
+        hint: 'Contact form submissions will appear here once received.',
+      }}
+      noMatch={{
+        title: 'No Matching Contacts',
+        hint: 'Try adjusting your search or filter criteria',
+      }}
+    >
+      {filtered && (
+        <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+          {formatNumber(first?.total ?? 0)} matching contacts
+        </p>
       )}
-    </div>
+      <ContactsList
+        contacts={contacts}
+        hasMore={Boolean(hasNextPage)}
+        loadingMore={isFetchingNextPage}
+        onLoadMore={loadMore}
+      />
+    </ListPage>
   );
 }

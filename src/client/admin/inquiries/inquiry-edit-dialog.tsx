@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import {
   PRIORITIES,
   ZServiceInquiryUpdate,
@@ -11,16 +11,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { FieldError, Textarea } from '../../components/ui/input';
+import { FieldError } from '../../components/ui/field-error';
+import { Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { fieldErrors } from '../lib/form-errors';
 import { serviceTypeLabel } from '../lib/format';
+import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { EditDialogFooter } from '../components/edit-dialog-footer';
 import { SelectField } from '../components/select-field';
 import { TextField } from '../components/text-field';
 import { useInquiryUpdate } from './use-inquiries';
 
-type Field = 'priority' | 'estimatedVolume' | 'timeline' | 'budget' | 'notes';
+/** The update's rules for the fields this form shows; the id comes from the inquiry. */
+const ZInquiryForm = ZServiceInquiryUpdate.omit({ id: true });
 
 /** Edits priority and the free-text details; mount with key={inquiry.id}. */
 export function InquiryEditDialog({
@@ -30,25 +32,27 @@ export function InquiryEditDialog({
   inquiry: TServiceInquiry;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState({
+  const form = useSchemaForm(ZInquiryForm, {
     priority: inquiry.priority,
     estimatedVolume: inquiry.estimatedVolume ?? '',
     timeline: inquiry.timeline ?? '',
     budget: inquiry.budget ?? '',
     notes: inquiry.notes ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const update = useInquiryUpdate();
-  const set = (field: Field) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [field]: e.target.value });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZServiceInquiryUpdate.safeParse({ id: inquiry.id, ...values });
-    if (!parsed.success) return setErrors(fieldErrors<Field>(parsed.error));
-    setErrors({});
-    update.mutate(parsed.data, { onSuccess: onClose });
-  }
+  const submit = handleSubmit((data) =>
+    update.mutate(
+      { id: inquiry.id, ...data },
+      { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
+    ),
+  );
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -60,46 +64,48 @@ export function InquiryEditDialog({
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <SelectField
-            id="inquiry-priority"
-            label="Priority"
-            value={values.priority}
-            options={PRIORITIES}
-            onChange={(priority) => setValues({ ...values, priority })}
-            error={errors.priority}
+          <Controller
+            control={control}
+            name="priority"
+            render={({ field }) => (
+              <SelectField
+                id="inquiry-priority"
+                label="Priority"
+                value={field.value ?? inquiry.priority}
+                options={PRIORITIES}
+                onChange={field.onChange}
+                error={errors.priority?.message}
+              />
+            )}
           />
           <TextField
             id="inquiry-volume"
             label="Estimated Volume"
-            value={values.estimatedVolume}
-            onChange={set('estimatedVolume')}
-            error={errors.estimatedVolume}
+            {...register('estimatedVolume')}
+            error={errors.estimatedVolume?.message}
           />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <TextField
               id="inquiry-timeline"
               label="Timeline"
-              value={values.timeline}
-              onChange={set('timeline')}
-              error={errors.timeline}
+              {...register('timeline')}
+              error={errors.timeline?.message}
             />
             <TextField
               id="inquiry-budget"
               label="Budget"
-              value={values.budget}
-              onChange={set('budget')}
-              error={errors.budget}
+              {...register('budget')}
+              error={errors.budget?.message}
             />
           </div>
           <div>
             <Label htmlFor="inquiry-notes">Notes</Label>
             <Textarea
               id="inquiry-notes"
-              value={values.notes}
-              onChange={set('notes')}
+              {...register('notes')}
               aria-invalid={errors.notes ? true : undefined}
             />
-            <FieldError id="inquiry-notes-error" message={errors.notes} />
+            <FieldError id="inquiry-notes-error" message={errors.notes?.message} />
           </div>
           <EditDialogFooter pending={update.isPending} onCancel={onClose} />
         </form>

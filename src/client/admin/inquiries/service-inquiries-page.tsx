@@ -4,11 +4,9 @@ import { trpc } from '../../lib/trpc';
 import { ContactDetailsDialog } from '../components/contact-details-dialog';
 import { CountBadges } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
-import { PageHeader } from '../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
 import { countBy, filterInquiries } from '../lib/filters';
-import { formatNumber } from '../lib/format';
 import { InquiryCard } from './inquiry-card';
 import { InquiryDetailsDialog } from './inquiry-details-dialog';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
@@ -33,63 +31,50 @@ export function ServiceInquiriesPage() {
   const counts = countBy(all, PRIORITIES, (i) => i.priority);
 
   return (
-    <div>
-      <PageHeader
+    <>
+      <ListPage
         title="Service Inquiries"
         subtitle="Track and manage service requests from customers"
-      />
-      <p className="mb-4 text-sm text-slate-600" data-testid="inquiries-total">
-        Total:{' '}
-        <span className="font-semibold tabular-nums text-slate-900">
-          {formatNumber(all.length)}
-        </span>{' '}
-        inquiries
-      </p>
-      <div className="mb-3 flex flex-col gap-3 sm:flex-row">
-        <SearchInput
-          value={search}
-          onChange={setSearch}
-          placeholder="Search inquiries..."
-          label="Search inquiries"
-        />
-        <FilterSelect
-          label="Filter by priority"
-          value={priority}
-          onChange={setPriority}
-          options={PRIORITY_OPTIONS}
-        />
-      </div>
-      <div className="mb-5">
-        <CountBadges
-          label="Inquiries per priority"
-          items={[
-            { label: 'High', count: counts.high, tone: 'red' },
-            { label: 'Medium', count: counts.medium, tone: 'yellow' },
-            { label: 'Low', count: counts.low, tone: 'green' },
-          ]}
-        />
-      </div>
-      {inquiries.isPending ? (
-        <LoadingState text="Loading service inquiries..." />
-      ) : inquiries.isError ? (
-        <ErrorState
-          title="Service inquiries could not be loaded"
-          message={inquiries.error.message}
-        />
-      ) : shown.length === 0 ? (
-        all.length > 0 ? (
-          <EmptyState
-            filtered
-            title="No Matching Inquiries"
-            hint="Try adjusting your search or filter criteria"
+        total={{ testId: 'inquiries-total', count: all.length, noun: 'inquiries' }}
+        toolbar={
+          <>
+            <SearchInput
+              value={search}
+              onChange={setSearch}
+              placeholder="Search inquiries..."
+              label="Search inquiries"
+            />
+            <FilterSelect
+              label="Filter by priority"
+              value={priority}
+              onChange={setPriority}
+              options={PRIORITY_OPTIONS}
+            />
+          </>
+        }
+        summary={
+          <CountBadges
+            label="Inquiries per priority"
+            items={[
+              { label: 'High', count: counts.high, tone: 'red' },
+              { label: 'Medium', count: counts.medium, tone: 'yellow' },
+              { label: 'Low', count: counts.low, tone: 'green' },
+            ]}
           />
-        ) : (
-          <EmptyState
-            title="No Service Inquiries Yet"
-            hint="Service inquiries will appear here once received."
-          />
-        )
-      ) : (
+        }
+        query={inquiries}
+        loadingText="Loading service inquiries..."
+        errorTitle="Service inquiries could not be loaded"
+        shown={shown.length}
+        empty={{
+          title: 'No Service Inquiries Yet',
+          hint: 'Service inquiries will appear here once received.',
+        }}
+        noMatch={{
+          title: 'No Matching Inquiries',
+          hint: 'Try adjusting your search or filter criteria',
+        }}
+      >
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Service inquiries">
           {shown.map((inquiry) => (
             <li key={inquiry.id} className="flex">
@@ -102,7 +87,7 @@ export function ServiceInquiriesPage() {
             </li>
           ))}
         </ul>
-      )}
+      </ListPage>
       {viewing && (
         <InquiryDetailsDialog
           inquiry={viewing}
@@ -121,6 +106,6 @@ export function ServiceInquiriesPage() {
         <InquiryEditDialog key={editing.id} inquiry={editing} onClose={() => setEditing(null)} />
       )}
       <ContactDetailsDialog contactId={contactId} onClose={() => setContactId(null)} />
-    </div>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Bell,
   Briefcase,
   LayoutDashboard,
   Megaphone,
@@ -18,6 +19,7 @@ export const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon
   { href: '/campaigns', label: 'Campaigns', icon: Megaphone },
   { href: '/analytics', label: 'Analytics', icon: BarChart3 },
   { href: '/security', label: 'Security', icon: Shield },
+  { href: '/notifications', label: 'Notifications', icon: Bell },
 ];
 
 export function isActive(href: string, location: string): boolean {

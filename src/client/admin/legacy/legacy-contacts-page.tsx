@@ -2,9 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TContactStatus } from '../../../shared/contacts.schema';
 import { trpc } from '../../lib/trpc';
 import { ContactCard } from '../components/contact-card';
-import { PageHeader } from '../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
-import { formatNumber } from '../lib/format';
+import { ListPage } from '../components/list-page';
 import { notifyError, notifySuccess } from '../lib/notify';
 
 /** The spec's older view sets the status with a raw fetch and its own error text. */
@@ -30,40 +28,30 @@ export function LegacyContactsPage() {
   });
   const all = contacts.data ?? [];
   return (
-    <div>
-      <PageHeader
-        title="Contact Submissions"
-        subtitle="The simple list of every contact form submission"
-      />
-      <p className="mb-4 text-sm text-slate-600" data-testid="legacy-total">
-        Total:{' '}
-        <span className="font-semibold tabular-nums text-slate-900">
-          {formatNumber(all.length)}
-        </span>{' '}
-        contacts
-      </p>
-      {contacts.isPending ? (
-        <LoadingState text="Loading contacts..." />
-      ) : contacts.isError ? (
-        <ErrorState title="Contacts could not be loaded" message={contacts.error.message} />
-      ) : all.length === 0 ? (
-        <EmptyState
-          title="No Contacts Yet"
-          hint="Contact form submissions will appear here once received."
-        />
-      ) : (
-        <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2" aria-label="Contacts">
-          {all.map((contact) => (
-            <li key={contact.id}>
-              <ContactCard
-                contact={contact}
-                statusPending={update.isPending && update.variables.id === contact.id}
-                onStatusChange={(status) => update.mutate({ id: contact.id, status })}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <ListPage
+      title="Contact Submissions"
+      subtitle="The simple list of every contact form submission"
+      total={{ testId: 'legacy-total', count: all.length, noun: 'contacts' }}
+      query={contacts}
+      loadingText="Loading contacts..."
+      errorTitle="Contacts could not be loaded"
+      shown={all.length}
+      empty={{
+        title: 'No Contacts Yet',
+        hint: 'Contact form submissions will appear here once received.',
+      }}
+    >
+      <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2" aria-label="Contacts">
+        {all.map((contact) => (
+          <li key={contact.id}>
+            <ContactCard
+              contact={contact}
+              statusPending={update.isPending && update.variables.id === contact.id}
+              onStatusChange={(status) => update.mutate({ id: contact.id, status })}
+            />
+          </li>
+        ))}
+      </ul>
+    </ListPage>
   );
 }

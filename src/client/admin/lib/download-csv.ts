@@ -1,4 +1,4 @@
-import { exportFileName } from './format';
+import { contactsCsvFileName } from '../../../shared/contacts.schema';
 
 /**
  * Downloads the contacts export through fetch + blob (the route needs the admin cookie) and
@@ -12,7 +12,7 @@ export async function downloadContactsCsv(): Promise<string> {
   if (!res.ok) throw new Error('Failed to download CSV');
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
-  const name = exportFileName();
+  const name = contactsCsvFileName();
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -21,7 +21,11 @@ const user = (
   createdAt: at,
   updatedAt: at,
 });
-const inquiry = (serviceType: string, priority: string, notes: string | null): TServiceInquiry => ({
+const inquiry = (
+  serviceType: string,
+  priority: TServiceInquiry['priority'],
+  notes: string | null,
+): TServiceInquiry => ({
   id: 1,
   contactId: 1,
   serviceType,
@@ -34,7 +38,7 @@ const inquiry = (serviceType: string, priority: string, notes: string | null): T
 });
 const campaign = (
   name: string,
-  type: string,
+  type: TCampaign['type'],
   status: TCampaign['status'],
   targetAudience: string | null,
 ): TCampaign => ({

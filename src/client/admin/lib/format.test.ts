@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { contactsCsvFileName } from '../../../shared/contacts.schema';
 import {
   capitalize,
   displayName,
-  exportFileName,
   formatDate,
   formatDay,
   formatNumber,
@@ -38,7 +38,7 @@ describe('admin formatting', () => {
   });
 
   it('names the export file after the local date', () => {
-    expect(exportFileName(new Date(2026, 0, 5, 23, 59))).toBe('contacts-2026-01-05.csv');
+    expect(contactsCsvFileName(new Date(2026, 0, 5, 23, 59))).toBe('contacts-2026-01-05.csv');
   });
 
   it('formats chart days in UTC', () => {

@@ -63,12 +63,6 @@ export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** 'contacts-2026-03-04.csv' in the browser's local date, as the spec's client names it. */
-export function exportFileName(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `contacts-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
-}
-
 /** 'Mar 4' for chart axes from a 'YYYY-MM-DD' day (read as UTC, the server's day boundary). */
 export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);

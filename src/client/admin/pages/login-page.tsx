@@ -1,27 +1,29 @@
 import { ArrowLeft, Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { ZLogin } from '../../../shared/auth.schema';
 import { Button } from '../../components/ui/button';
-import { FieldError, Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
+import { TextField } from '../components/text-field';
+import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 
 /** Spec section 4: after a successful login a toast shows, then a full redirect after 1 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 
-type Errors = Partial<Record<'username' | 'password', string>>;
-
 export function LoginPage() {
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useSchemaForm(ZLogin, { username: '', password: '' });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const login = trpc.auth.login.useMutation({
     onSuccess: () => {
       toast({ title: 'Login Successful', description: 'Welcome to the admin panel' });
       setTimeout(() => window.location.assign('/admin'), LOGIN_REDIRECT_DELAY_MS);
     },
     onError: (error) => {
+      showServerFieldErrors(form, error);
       toast({
         title: 'Login Failed',
         description: error.message || 'Invalid credentials',
@@ -30,21 +32,7 @@ export function LoginPage() {
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZLogin.safeParse(values);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Errors;
-        next[key] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data);
-  }
+  const submit = handleSubmit((data) => login.mutate(data));
 
   const pending = login.isPending || login.isSuccess;
   return (
@@ -59,35 +47,23 @@ export function LoginPage() {
             <p className="mt-1 text-sm text-slate-600">Sign in to access the admin panel</p>
           </div>
           <form onSubmit={submit} noValidate className="space-y-4">
-            <div>
-              <Label htmlFor="username">Username</Label>
-              <Input
-                id="username"
-                name="username"
-                autoComplete="username"
-                placeholder="Enter your username"
-                value={values.username}
-                aria-invalid={errors.username ? true : undefined}
-                aria-describedby={errors.username ? 'username-error' : undefined}
-                onChange={(e) => setValues({ ...values, username: e.target.value })}
-              />
-              <FieldError id="username-error" message={errors.username} />
-            </div>
-            <div>
-              <Label htmlFor="password">Password</Label>
-              <Input
-                id="password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                placeholder="Enter your password"
-                value={values.password}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? 'password-error' : undefined}
-                onChange={(e) => setValues({ ...values, password: e.target.value })}
-              />
-              <FieldError id="password-error" message={errors.password} />
-            </div>
+            <TextField
+              id="username"
+              label="Username"
+              autoComplete="username"
+              placeholder="Enter your username"
+              {...register('username')}
+              error={errors.username?.message}
+            />
+            <TextField
+              id="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              placeholder="Enter your password"
+              {...register('password')}
+              error={errors.password?.message}
+            />
             <Button type="submit" className="w-full" disabled={pending}>
               {pending ? 'Signing in...' : 'Sign In'}
             </Button>

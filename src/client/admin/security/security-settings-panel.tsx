@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { ZSecuritySettings, type TSecuritySettings } from '../../../shared/security.schema';
 import { Button } from '../../components/ui/button';
 import {
@@ -8,14 +7,16 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
-import { Switch } from '../../components/ui/switch';
 import { trpc } from '../../lib/trpc';
 import { LoadingState } from '../components/page-states';
+import { SwitchField } from '../components/switch-field';
 import { TextField } from '../components/text-field';
-import { fieldErrors } from '../lib/form-errors';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 
-const SWITCHES: readonly { key: keyof TSecuritySettings; label: string; hint: string }[] = [
+type SwitchKey = Exclude<keyof TSecuritySettings, 'maxSubmissionsPerHour' | 'minFormFillTime'>;
+
+const SWITCHES: readonly { key: SwitchKey; label: string; hint: string }[] = [
   {
     key: 'rateLimitEnabled',
     label: 'Rate limiting',
@@ -40,46 +41,27 @@ const SWITCHES: readonly { key: keyof TSecuritySettings; label: string; hint: st
 
 function SettingsForm({ initial }: { initial: TSecuritySettings }) {
   const utils = trpc.useUtils();
-  const [values, setValues] = useState({
-    ...initial,
-    maxSubmissionsPerHour: String(initial.maxSubmissionsPerHour),
-    minFormFillTime: String(initial.minFormFillTime),
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof TSecuritySettings, string>>>({});
+  const form = useSchemaForm(ZSecuritySettings, initial);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const save = trpc.admin.security.updateSettings.useMutation({
     onSuccess: () => notifySuccess('Security settings saved successfully'),
     onError: (e) => notifyError('Failed to save security settings', e),
     onSettled: () => utils.admin.security.invalidate(),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZSecuritySettings.safeParse({
-      ...values,
-      maxSubmissionsPerHour: Number(values.maxSubmissionsPerHour),
-      minFormFillTime: Number(values.minFormFillTime),
-    });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    save.mutate(parsed.data);
-  }
+  const submit = handleSubmit((data) =>
+    save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) }),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {SWITCHES.map(({ key, label, hint }) => (
-        <div key={key} className="flex items-center justify-between gap-4">
-          <div>
-            <p id={`${key}-label`} className="text-sm font-medium text-slate-900">
-              {label}
-            </p>
-            <p className="text-xs text-slate-600">{hint}</p>
-          </div>
-          <Switch
-            aria-labelledby={`${key}-label`}
-            checked={Boolean(values[key])}
-            onCheckedChange={(v) => setValues({ ...values, [key]: v })}
-          />
-        </div>
+        <SwitchField key={key} control={control} name={key} label={label} hint={hint} />
       ))}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
@@ -88,9 +70,8 @@ function SettingsForm({ initial }: { initial: TSecuritySettings }) {
           type="number"
           min={1}
           max={100}
-          value={values.maxSubmissionsPerHour}
-          onChange={(e) => setValues({ ...values, maxSubmissionsPerHour: e.target.value })}
-          error={errors.maxSubmissionsPerHour}
+          {...register('maxSubmissionsPerHour', { setValueAs: Number })}
+          error={errors.maxSubmissionsPerHour?.message}
         />
         <TextField
           id="min-fill-time"
@@ -98,9 +79,8 @@ function SettingsForm({ initial }: { initial: TSecuritySettings }) {
           type="number"
           min={1}
           max={60}
-          value={values.minFormFillTime}
-          onChange={(e) => setValues({ ...values, minFormFillTime: e.target.value })}
-          error={errors.minFormFillTime}
+          {...register('minFormFillTime', { setValueAs: Number })}
+          error={errors.minFormFillTime?.message}
         />
       </div>
       <Button type="submit" disabled={save.isPending}>

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { ZUserCreate, type TRole } from '../../../shared/users.schema';
+import { Controller } from 'react-hook-form';
+import { ZUserCreate } from '../../../shared/users.schema';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -9,20 +9,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { fieldErrors } from '../lib/form-errors';
+import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { RoleSelect } from './role-select';
 import { TextField } from '../components/text-field';
 import { useUserMutations } from './use-users';
-
-const EMPTY = {
-  username: '',
-  email: '',
-  password: '',
-  firstName: '',
-  lastName: '',
-  role: 'user' as TRole,
-};
-type Field = keyof typeof EMPTY;
 
 export function UserCreateDialog({
   open,
@@ -31,28 +21,35 @@ export function UserCreateDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useSchemaForm(ZUserCreate, {
+    username: '',
+    email: '',
+    password: '',
+    firstName: '',
+    lastName: '',
+    role: 'user',
+  });
+  const {
+    register,
+    control,
+    reset,
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const { create } = useUserMutations();
-  const set = (field: Field) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [field]: e.target.value });
 
   function close(next: boolean) {
-    if (!next) {
-      setValues(EMPTY);
-      setErrors({});
-    }
+    if (!next) reset();
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZUserCreate.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors<Field>(parsed.error));
-    setErrors({});
-    // Spec section 4: on success the dialog closes and the form resets.
-    create.mutate(parsed.data, { onSuccess: () => close(false) });
-  }
+  // Spec section 4: on success the dialog closes and the form resets.
+  const submit = handleSubmit((data) =>
+    create.mutate(data, {
+      onSuccess: () => close(false),
+      onError: (error) => showServerFieldErrors(form, error),
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -66,47 +63,48 @@ export function UserCreateDialog({
             <TextField
               id="create-firstName"
               label="First Name"
-              value={values.firstName}
-              onChange={set('firstName')}
-              error={errors.firstName}
+              {...register('firstName')}
+              error={errors.firstName?.message}
             />
             <TextField
               id="create-lastName"
               label="Last Name"
-              value={values.lastName}
-              onChange={set('lastName')}
-              error={errors.lastName}
+              {...register('lastName')}
+              error={errors.lastName?.message}
             />
           </div>
           <TextField
             id="create-username"
             label="Username"
             autoComplete="off"
-            value={values.username}
-            onChange={set('username')}
-            error={errors.username}
+            {...register('username')}
+            error={errors.username?.message}
           />
           <TextField
             id="create-email"
             label="Email"
             type="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
+            {...register('email')}
+            error={errors.email?.message}
           />
           <TextField
             id="create-password"
             label="Password"
             type="password"
             autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
+            {...register('password')}
+            error={errors.password?.message}
           />
-          <RoleSelect
-            id="create-role"
-            value={values.role}
-            onChange={(role) => setValues({ ...values, role })}
+          <Controller
+            control={control}
+            name="role"
+            render={({ field }) => (
+              <RoleSelect
+                id="create-role"
+                value={field.value ?? 'user'}
+                onChange={field.onChange}
+              />
+            )}
           />
           <DialogFooter>
             <Button variant="secondary" onClick={() => close(false)}>

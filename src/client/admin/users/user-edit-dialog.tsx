@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { ZUserEditForm, type TRole, type TUser } from '../../../shared/users.schema';
+import { Controller } from 'react-hook-form';
+import { ZUserEditForm, type TUser } from '../../../shared/users.schema';
 import {
   Dialog,
   DialogContent,
@@ -7,27 +7,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { fieldErrors } from '../lib/form-errors';
+import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { RoleSelect } from './role-select';
 import { EditDialogFooter } from '../components/edit-dialog-footer';
 import { TextField } from '../components/text-field';
 import { useUserMutations } from './use-users';
-
-type Field =
-  'firstName' | 'lastName' | 'username' | 'email' | 'role' | 'newPassword' | 'confirmPassword';
-
-function initialValues(user: TUser) {
-  return {
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    username: user.username,
-    email: user.email,
-    // Keeps the user's current role (the spec's form defaulted to 'user' and silently demoted admins).
-    role: (user.role === 'admin' ? 'admin' : 'user') as TRole,
-    newPassword: '',
-    confirmPassword: '',
-  };
-}
 
 /** Edit form for one user; mount with key={user.id} so it starts from that user's values. */
 export function UserEditDialog({
@@ -39,21 +23,31 @@ export function UserEditDialog({
   isLastAdmin: boolean;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState(() => initialValues(user));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useSchemaForm(ZUserEditForm, {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    username: user.username,
+    email: user.email,
+    // Keeps the user's current role (the spec's form defaulted to 'user' and silently demoted admins).
+    role: user.role,
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
   const { update } = useUserMutations();
-  const set = (field: Field) => (e: { target: { value: string } }) =>
-    setValues({ ...values, [field]: e.target.value });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZUserEditForm.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors<Field>(parsed.error));
-    setErrors({});
-    // confirmPassword is checked here and never sent.
-    const { confirmPassword: _confirm, ...data } = parsed.data;
-    update.mutate({ id: user.id, ...data }, { onSuccess: onClose });
-  }
+  // confirmPassword is checked here and never sent.
+  const submit = handleSubmit(({ confirmPassword: _confirm, ...data }) =>
+    update.mutate(
+      { id: user.id, ...data },
+      { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
+    ),
+  );
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -67,42 +61,44 @@ export function UserEditDialog({
             <TextField
               id="edit-firstName"
               label="First Name"
-              value={values.firstName}
-              onChange={set('firstName')}
-              error={errors.firstName}
+              {...register('firstName')}
+              error={errors.firstName?.message}
             />
             <TextField
               id="edit-lastName"
               label="Last Name"
-              value={values.lastName}
-              onChange={set('lastName')}
-              error={errors.lastName}
+              {...register('lastName')}
+              error={errors.lastName?.message}
             />
           </div>
           <TextField
             id="edit-username"
             label="Username"
-            value={values.username}
-            onChange={set('username')}
-            error={errors.username}
+            {...register('username')}
+            error={errors.username?.message}
           />
           <TextField
             id="edit-email"
             label="Email"
             type="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
+            {...register('email')}
+            error={errors.email?.message}
           />
-          <RoleSelect
-            id="edit-role"
-            value={values.role}
-            onChange={(role) => setValues({ ...values, role })}
-            lockedReason={
-              isLastAdmin
-                ? 'This is the only administrator, so the role stays admin. Make another user an admin first.'
-                : undefined
-            }
+          <Controller
+            control={control}
+            name="role"
+            render={({ field }) => (
+              <RoleSelect
+                id="edit-role"
+                value={field.value ?? user.role}
+                onChange={field.onChange}
+                lockedReason={
+                  isLastAdmin
+                    ? 'This is the only administrator, so the role stays admin. Make another user an admin first.'
+                    : undefined
+                }
+              />
+            )}
           />
           <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-slate-900">
@@ -114,18 +110,16 @@ export function UserEditDialog({
               type="password"
               autoComplete="new-password"
               placeholder="Leave blank to keep the current password"
-              value={values.newPassword}
-              onChange={set('newPassword')}
-              error={errors.newPassword}
+              {...register('newPassword')}
+              error={errors.newPassword?.message}
             />
             <TextField
               id="edit-confirmPassword"
               label="Confirm Password"
               type="password"
               autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-              error={errors.confirmPassword}
+              {...register('confirmPassword')}
+              error={errors.confirmPassword?.message}
             />
             <p className="text-xs text-slate-600">
               A new password or role signs this user out of their other sessions.

@@ -4,11 +4,10 @@ import type { TUser } from '../../../shared/users.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { PageHeader } from '../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
 import { filterUsers } from '../lib/filters';
-import { displayName, formatNumber } from '../lib/format';
+import { displayName } from '../lib/format';
 import { useCurrentUser } from '../use-current-user';
 import { useUserMutations } from './use-users';
 import { UserCard } from './user-card';
@@ -42,8 +41,8 @@ export function UsersPage() {
   const adminCount = all.filter((u) => u.role === 'admin' && u.isActive).length;
 
   return (
-    <div>
-      <PageHeader
+    <>
+      <ListPage
         title="User Management"
         subtitle="Manage system users and their permissions"
         actions={
@@ -51,30 +50,27 @@ export function UsersPage() {
             <UserPlus aria-hidden /> Add User
           </Button>
         }
-      />
-      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          value={search}
-          onChange={setSearch}
-          placeholder="Search users..."
-          label="Search users"
-        />
-        <p className="text-sm text-slate-600" data-testid="users-total">
-          Total users:{' '}
-          <span className="font-semibold tabular-nums text-slate-900">
-            {formatNumber(all.length)}
-          </span>
-        </p>
-      </div>
-      {users.isPending ? (
-        <LoadingState text="Loading users..." />
-      ) : users.isError ? (
-        <ErrorState title="Users could not be loaded" message={users.error.message} />
-      ) : all.length === 0 ? (
-        <EmptyState title="No Users Yet" hint="Create your first user to get started." />
-      ) : shown.length === 0 ? (
-        <EmptyState filtered title="No Matching Users" hint="Try adjusting your search criteria" />
-      ) : (
+        total={{
+          testId: 'users-total',
+          label: 'Total users',
+          count: all.length,
+          besideToolbar: true,
+        }}
+        toolbar={
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            placeholder="Search users..."
+            label="Search users"
+          />
+        }
+        query={users}
+        loadingText="Loading users..."
+        errorTitle="Users could not be loaded"
+        shown={shown.length}
+        empty={{ title: 'No Users Yet', hint: 'Create your first user to get started.' }}
+        noMatch={{ title: 'No Matching Users', hint: 'Try adjusting your search criteria' }}
+      >
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Users">
           {shown.map((user, index) => (
             <li key={user.id}>
@@ -88,7 +84,7 @@ export function UsersPage() {
             </li>
           ))}
         </ul>
-      )}
+      </ListPage>
       <UserCreateDialog open={creating} onOpenChange={setCreating} />
       {editing && (
         <UserEditDialog
@@ -107,6 +103,6 @@ export function UsersPage() {
         confirmLabel="Delete User"
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       />
-    </div>
+    </>
   );
 }

@@ -1,10 +1,11 @@
+import type { CaseStudyId } from './content-ids';
 import type { CaseStudyFullDetails } from './marketing.types';
 
 /**
  * The full write-up of every case study, keyed by case-study id. Kept apart from the cards so
  * only the (lazily loaded) case-study dialog downloads it.
  */
-export const CASE_STUDY_DETAILS: Record<string, CaseStudyFullDetails> = {
+export const CASE_STUDY_DETAILS: Partial<Record<CaseStudyId, CaseStudyFullDetails>> = {
   'brightpath-dental': {
     company: 'BrightPath Dental Group',
     industry: 'Healthcare (multi-location dental)',

@@ -1,3 +1,5 @@
+import type { CaseStudyId, ServiceId } from './content-ids';
+
 /** Shapes of the static marketing content (spec section 3, "Static public content"). */
 
 export type CaseStudyCategory =
@@ -23,7 +25,7 @@ export interface CaseStudyFullDetails {
 }
 
 export interface CaseStudy {
-  id: string;
+  id: CaseStudyId;
   image: string;
   imageAlt: string;
   category: CaseStudyCategory;
@@ -52,7 +54,7 @@ export interface ServiceStep {
 }
 
 export interface Service {
-  id: 'ai-outbound-calling' | 'ai-inbound-lead-vetting' | 'ai-text-email' | 'workflow-automation';
+  id: ServiceId;
   icon: ServiceIcon;
   title: string;
   shortTitle: string;

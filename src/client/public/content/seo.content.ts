@@ -1,3 +1,4 @@
+import type { StaticPagePath } from './content-ids';
 import { findService } from './services.content';
 
 /** Absolute origin for canonical and Open Graph URLs; the build may override it with SITE_URL. */
@@ -11,7 +12,7 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-const STATIC_META: Record<string, Omit<PageMeta, 'path'>> = {
+const STATIC_META = {
   '/': {
     title: 'Convoza | AI Voice Agents that book 1200+ appointments in 2 days',
     description:
@@ -42,7 +43,7 @@ const STATIC_META: Record<string, Omit<PageMeta, 'path'>> = {
     description:
       'Book a 30-minute strategy call with Convoza: a custom solution walkthrough, ROI projection and an implementation roadmap for AI sales agents.',
   },
-};
+} satisfies Record<StaticPagePath, Omit<PageMeta, 'path'>>;
 
 export const NOT_FOUND_META: PageMeta = {
   title: '404 Page Not Found | Convoza',
@@ -51,10 +52,11 @@ export const NOT_FOUND_META: PageMeta = {
   noindex: true,
 };
 
+const isStaticPage = (path: string): path is StaticPagePath => Object.hasOwn(STATIC_META, path);
+
 /** The title, description and canonical path of a public route. */
 export function pageMeta(path: string): PageMeta {
-  const fixed = STATIC_META[path];
-  if (fixed) return { ...fixed, path };
+  if (isStaticPage(path)) return { ...STATIC_META[path], path };
   const service = path.startsWith('/services/')
     ? findService(path.slice('/services/'.length))
     : undefined;

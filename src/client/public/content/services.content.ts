@@ -1,9 +1,9 @@
+import { SERVICE_IDS, type ServiceId } from './content-ids';
 import type { Service } from './marketing.types';
 
 /** The four services: cards on Home, the All Services listing and the detail pages. */
-export const SERVICES: Service[] = [
-  {
-    id: 'ai-outbound-calling',
+const SERVICE_CONTENT = {
+  'ai-outbound-calling': {
     icon: 'phone-outgoing',
     title: 'AI Outbound Calling',
     shortTitle: 'Outbound Calling',
@@ -47,8 +47,7 @@ export const SERVICES: Service[] = [
       },
     ],
   },
-  {
-    id: 'ai-inbound-lead-vetting',
+  'ai-inbound-lead-vetting': {
     icon: 'phone-incoming',
     title: 'AI Inbound Lead Vetting',
     shortTitle: 'Inbound Lead Vetting',
@@ -92,8 +91,7 @@ export const SERVICES: Service[] = [
       },
     ],
   },
-  {
-    id: 'ai-text-email',
+  'ai-text-email': {
     icon: 'message-square',
     title: 'AI Text & Email Follow-up',
     shortTitle: 'Text & Email',
@@ -137,8 +135,7 @@ export const SERVICES: Service[] = [
       },
     ],
   },
-  {
-    id: 'workflow-automation',
+  'workflow-automation': {
     icon: 'workflow',
     title: 'Workflow Automation',
     shortTitle: 'Workflow Automation',
@@ -182,7 +179,10 @@ export const SERVICES: Service[] = [
       },
     ],
   },
-];
+} satisfies Record<ServiceId, Omit<Service, 'id'>>;
+
+/** In the order of SERVICE_IDS. */
+export const SERVICES: Service[] = SERVICE_IDS.map((id) => ({ id, ...SERVICE_CONTENT[id] }));
 
 export function findService(id: string | undefined): Service | undefined {
   return SERVICES.find((s) => s.id === id);

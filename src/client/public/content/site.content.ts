@@ -1,3 +1,5 @@
+import type { servicePath } from './content-ids';
+
 /** Brand facts used across every public page (see DESIGN.md). */
 export const SITE = {
   company: 'Convoza',
@@ -20,12 +22,13 @@ export const NAV_LINKS: NavLink[] = [
   { href: '/about', label: 'About' },
 ];
 
-export const FOOTER_SERVICE_LINKS: NavLink[] = [
+/** The footer's shorter names of the services; hrefs are typed, so a wrong slug fails tsc. */
+export const FOOTER_SERVICE_LINKS = [
   { href: '/services/ai-outbound-calling', label: 'AI Outbound Calling' },
   { href: '/services/ai-inbound-lead-vetting', label: 'AI Inbound Lead Vetting' },
   { href: '/services/ai-text-email', label: 'AI Text & Email' },
   { href: '/services/workflow-automation', label: 'Workflow Automation' },
-];
+] satisfies (NavLink & { href: ReturnType<typeof servicePath> })[];
 
 export const FOOTER_COMPANY_LINKS: NavLink[] = [
   { href: '/about', label: 'About Us' },

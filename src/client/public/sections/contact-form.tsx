@@ -1,6 +1,6 @@
 import { CheckCircle2, Send } from 'lucide-react';
 import { ctaClass, FIELD_CLASS } from '../components/cta-styles';
-import { FieldError } from '../components/field-error';
+import { FieldError } from '../../components/ui/field-error';
 import { CONTACT_LIMITS, type TContactFormValues } from '../../../shared/contact-form';
 import { useContactForm } from './use-contact-form';
 

@@ -6,6 +6,7 @@ import {
   type TContactFormErrors,
   type TContactFormValues,
 } from '../../../shared/contact-form';
+import type { TFormToken } from '../../../shared/contacts.schema';
 
 /** Spec section 9: the confirmation panel stays 3000 ms before the form resets. */
 export const SUCCESS_PANEL_MS = 3000;
@@ -33,7 +34,7 @@ interface FormToken {
 async function fetchFormToken(): Promise<FormToken | undefined> {
   try {
     const res = await apiRequest('GET', '/api/contacts/form-token');
-    const data = (await res.json()) as { token?: unknown; minFormFillTime?: unknown };
+    const data = (await res.json()) as Partial<TFormToken>;
     if (typeof data.token !== 'string') return undefined;
     const minFillSeconds = typeof data.minFormFillTime === 'number' ? data.minFormFillTime : 0;
     return { token: data.token, receivedAt: Date.now(), minFillMs: minFillSeconds * 1000 };

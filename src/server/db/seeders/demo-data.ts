@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Campaign } from '../../campaigns/campaign.entity';
 import { Contact } from '../../contacts/contact.entity';
+import type { TPriority } from '../../../shared/service-inquiries.schema';
 import { ServiceInquiry } from '../../service-inquiries/service-inquiry.entity';
 
 const daysAgo = (n: number, hour = 10) => new Date(Date.now() - n * 86_400_000 + hour * 60_000);
@@ -101,7 +102,7 @@ export async function seedDemoData(em: EntityManager): Promise<void> {
     const inquiries: [
       number,
       string,
-      string,
+      TPriority,
       string | null,
       string | null,
       string | null,

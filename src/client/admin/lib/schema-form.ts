@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
+import type { z } from 'zod';
+
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * The options of a form checked by a shared zod schema, so it applies the server's rules and
+ * messages. The values are the schema's input, the submit handler gets its output (trimmed, with
+ * defaults). Errors appear and change only on submit, and focus stays where it was.
+ */
+export function schemaFormOptions<S extends FormSchema>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+): UseFormProps<z.input<S>, unknown, z.output<S>> {
+  return {
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  };
+}
+
+/** react-hook-form on a shared zod schema (see schemaFormOptions). */
+export function useSchemaForm<S extends FormSchema>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm(schemaFormOptions(schema, defaultValues));
+}
+
+/** What a failed tRPC call carries: the server's first message per field of a refused input. */
+interface ServerFieldErrors {
+  data?: { fieldErrors?: Record<string, string> } | null;
+}
+
+/**
+ * Shows the server's per-field messages under the matching fields (the mutation's toast still
+ * reports the failure); messages for anything the form does not show are left to the toast.
+ */
+export function showServerFieldErrors<T extends FieldValues>(
+  form: { getValues: () => T; setError: UseFormSetError<T> },
+  error: ServerFieldErrors,
+): void {
+  const fields = Object.keys(form.getValues());
+  const isField = (key: string): key is Path<T> => fields.includes(key);
+  for (const [key, message] of Object.entries(error.data?.fieldErrors ?? {})) {
+    if (isField(key)) form.setError(key, { type: 'server', message });
+  }
+}

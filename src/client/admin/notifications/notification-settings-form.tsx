@@ -1,0 +1,134 @@
+import type { ComponentProps } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  renderTemplate,
+  ZNotificationSettingsForm,
+  type TemplateValues,
+  type TNotificationSettings,
+} from '../../../shared/notifications.schema';
+import { Button } from '../../components/ui/button';
+import { trpc } from '../../lib/trpc';
+import { SwitchField } from '../components/switch-field';
+import { TextAreaField, TextField } from '../components/text-field';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+
+/** What the preview fills the templates with. */
+const SAMPLE_LEAD: TemplateValues = {
+  name: 'Jordan Lee',
+  email: 'jordan@example.com',
+  company: 'Northwind Dental',
+  phone: '(555) 010-2030',
+  message: 'We miss half of our inbound calls after 5 pm. Can your agents help?',
+  source: 'website',
+  contactUrl: `${typeof window === 'undefined' ? '' : window.location.origin}/admin/contacts`,
+};
+
+/** A template is edited in a monospaced box, so placeholders and line breaks read as they are. */
+function TemplateField(props: ComponentProps<typeof TextAreaField>) {
+  return <TextAreaField rows={7} className="font-mono text-xs" {...props} />;
+}
+
+function Preview({ title, subject, body }: { title: string; subject: string; body: string }) {
+  return (
+    <section aria-label={title} className="rounded-md border border-slate-200 bg-slate-50 p-3">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</p>
+      <p className="mt-1 text-sm font-medium text-slate-900">
+        {renderTemplate(subject, SAMPLE_LEAD)}
+      </p>
+      <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">
+        {renderTemplate(body, SAMPLE_LEAD)}
+      </p>
+    </section>
+  );
+}
+
+export function NotificationSettingsForm({ initial }: { initial: TNotificationSettings }) {
+  const utils = trpc.useUtils();
+  const form = useSchemaForm(ZNotificationSettingsForm, {
+    ...initial,
+    alertRecipients: initial.alertRecipients.join('\n'),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const [alertSubject, alertBody, autoReplySubject, autoReplyBody, autoReplyEnabled] = useWatch({
+    control,
+    name: ['alertSubject', 'alertBody', 'autoReplySubject', 'autoReplyBody', 'autoReplyEnabled'],
+  });
+  const save = trpc.admin.notifications.updateSettings.useMutation({
+    onSuccess: () => notifySuccess('Notification settings saved successfully'),
+    onError: (e) => notifyError('Failed to save notification settings', e),
+    onSettled: () => utils.admin.notifications.invalidate(),
+  });
+  const submit = handleSubmit((data) =>
+    save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <TemplateField
+        id="alert-recipients"
+        label="Alert recipients (one email per line)"
+        rows={3}
+        placeholder="sales@yourcompany.com"
+        {...register('alertRecipients')}
+        error={errors.alertRecipients?.message}
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <div className="space-y-3">
+          <TextField
+            id="alert-subject"
+            label="New-lead alert: subject"
+            {...register('alertSubject')}
+            error={errors.alertSubject?.message}
+          />
+          <TemplateField
+            id="alert-body"
+            label="New-lead alert: message"
+            {...register('alertBody')}
+            error={errors.alertBody?.message}
+          />
+        </div>
+        <Preview title="Alert preview" subject={alertSubject} body={alertBody} />
+      </div>
+      <SwitchField
+        control={control}
+        name="autoReplyEnabled"
+        label="Auto-reply to the lead"
+        hint="Plain text and HTML, no tracking pixels"
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <div className="space-y-3">
+          <TextField
+            id="auto-reply-subject"
+            label="Auto-reply: subject"
+            {...register('autoReplySubject')}
+            error={errors.autoReplySubject?.message}
+          />
+          <TemplateField
+            id="auto-reply-body"
+            label="Auto-reply: message"
+            {...register('autoReplyBody')}
+            error={errors.autoReplyBody?.message}
+          />
+        </div>
+        {autoReplyEnabled ? (
+          <Preview title="Auto-reply preview" subject={autoReplySubject} body={autoReplyBody} />
+        ) : (
+          <p className="self-center text-sm text-slate-600">The auto-reply is off.</p>
+        )}
+      </div>
+      <p className="text-xs text-slate-600">
+        Placeholders:{' '}
+        {'{{name}} {{email}} {{company}} {{phone}} {{message}} {{source}} {{contactUrl}}'}
+      </p>
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save Settings'}
+      </Button>
+    </form>
+  );
+}

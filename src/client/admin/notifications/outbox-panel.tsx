@@ -1,0 +1,99 @@
+import type { TOutboxMessage } from '../../../shared/notifications.schema';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { trpc } from '../../lib/trpc';
+import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { formatDateTime } from '../lib/format';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { Button } from '../../components/ui/button';
+
+const STATUS: Record<TOutboxMessage['status'], { label: string; tone: BadgeTone }> = {
+  queued: { label: 'Queued', tone: 'blue' },
+  sent: { label: 'Sent', tone: 'green' },
+  failed: { label: 'Failed', tone: 'red' },
+  not_configured: { label: 'Not configured', tone: 'gray' },
+};
+
+function RetryButton({ id }: { id: number }) {
+  const utils = trpc.useUtils();
+  const retry = trpc.admin.notifications.retry.useMutation({
+    onSuccess: () => notifySuccess('The message is queued to be sent again'),
+    onError: (e) => notifyError('Failed to retry the message', e),
+    onSettled: () => utils.admin.notifications.outbox.invalidate(),
+  });
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={retry.isPending}
+      onClick={() => retry.mutate({ id })}
+    >
+      {retry.isPending ? 'Retrying...' : 'Retry'}
+    </Button>
+  );
+}
+
+function OutboxRow({ message }: { message: TOutboxMessage }) {
+  const status = STATUS[message.status];
+  const canRetry = message.status === 'failed' || message.status === 'not_configured';
+  return (
+    <li className="py-3" data-testid="outbox-message">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={status.tone}>{status.label}</Badge>
+        <Badge tone={message.kind === 'alert' ? 'indigo' : 'purple'}>
+          {message.kind === 'alert' ? 'Alert' : 'Auto-reply'}
+        </Badge>
+        <span className="text-xs text-slate-600">{formatDateTime(message.createdAt)}</span>
+        {canRetry && (
+          <span className="ml-auto">
+            <RetryButton id={message.id} />
+          </span>
+        )}
+      </div>
+      <p className="mt-1 truncate text-sm font-medium text-slate-900">{message.subject}</p>
+      <p className="truncate text-xs text-slate-600">
+        To {message.to} · {message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'}
+        {message.sentAt && ` · sent ${formatDateTime(message.sentAt)}`}
+      </p>
+      {message.lastError && (
+        <p className="mt-1 break-words text-xs text-red-700">Last error: {message.lastError}</p>
+      )}
+    </li>
+  );
+}
+
+export function OutboxPanel() {
+  const outbox = trpc.admin.notifications.outbox.useQuery({ limit: 50 }, { refetchInterval: 5000 });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Outbox</CardTitle>
+        <CardDescription>Every lead email, newest first, and what became of it</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {outbox.isPending ? (
+          <LoadingState text="Loading outbox..." />
+        ) : outbox.isError ? (
+          <ErrorState title="Failed to load the outbox" message={outbox.error.message} />
+        ) : outbox.data.length === 0 ? (
+          <EmptyState
+            title="No emails yet"
+            hint="Alerts and auto-replies appear here as leads come in."
+          />
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {outbox.data.map((m) => (
+              <OutboxRow key={m.id} message={m} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from './orm';
+import type { Logger } from '../logger';
+import { pruneExpiredData } from './retention.service';
+
+export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+
+/** Prunes old security data, spent tokens and expired sessions now and every 10 minutes; returns the stop function. */
+export function startMaintenance(
+  orm: Orm,
+  log: Logger,
+  intervalMs = MAINTENANCE_INTERVAL_MS,
+): () => void {
+  const tick = async () => {
+    try {
+      const pruned = await pruneExpiredData(orm.em.fork() as EntityManager);
+      log.debug('pruned expired data', { ...pruned });
+    } catch (error) {
+      // The database may be briefly away; the next tick tries again.
+      log.warn('pruning failed', { error: String(error) });
+    }
+  };
+  void tick();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

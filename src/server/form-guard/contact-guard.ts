@@ -1,0 +1,130 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TSecurityEventType, TSeverity } from '../../shared/security.schema';
+import { AppError } from '../errors';
+import { detectBot } from './bot-detection';
+import { clientKey } from '../rate-limit/client-ip';
+import { recordSecurityEvent } from '../security-center/events.service';
+import { checkFormToken } from './form-token';
+import { consumeRateLimit } from '../rate-limit/rate-limit.service';
+import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
+import type { ProtectionSettings } from '../security-center/settings.service';
+import { checkContent } from './suspicious-content';
+
+export interface Submitter {
+  ip: string;
+  userAgent: string;
+  acceptLanguage: string;
+}
+
+export interface GuardedSubmission {
+  name: string;
+  company: string | null;
+  message: string;
+  website?: string;
+  formToken?: string;
+}
+
+/** What the guard decided before storage: refuse (thrown), pretend (honeypot), or store. */
+export type GuardOutcome =
+  { action: 'pretend' } | { action: 'store'; token?: { nonce: string; expiresAt: Date } };
+
+export const TOKEN_MESSAGES = {
+  invalid: 'Your form session has expired. Please reload the page and submit the form again.',
+  tooFast: 'The form was submitted too quickly. Please wait a few seconds and try again.',
+  reused: 'This form was already submitted. Please reload the page to send another message.',
+  bot: 'Automated submissions are not accepted. Please use the contact form on our website.',
+} as const;
+
+const TOKEN_SEVERITY: Record<string, TSeverity> = {
+  missing: 'medium',
+  malformed: 'high',
+  forged: 'high',
+  expired: 'low',
+  too_fast: 'medium',
+};
+
+/**
+ * Runs the switchable protections in order of cost and certainty: rate limit (counts every
+ * attempt), honeypot, bot signals + form token, content. Every block writes a security event and
+ * throws a 4xx AppError, except the honeypot, which answers like a success so a bot learns nothing.
+ */
+export async function guardSubmission(
+  em: EntityManager,
+  s: ProtectionSettings,
+  input: GuardedSubmission,
+  who: Submitter,
+): Promise<GuardOutcome> {
+  const log = (type: TSecurityEventType, severity: TSeverity, details: string) =>
+    recordSecurityEvent(em, { type, severity, details, ip: who.ip, userAgent: who.userAgent });
+
+  if (s.rateLimitEnabled) {
+    const limit = s.maxSubmissionsPerHour;
+    const rl = await consumeRateLimit(em, {
+      bucket: 'contact-ip',
+      key: clientKey(who.ip),
+      limit,
+      windowSeconds: 3600,
+    });
+    if (rl.limited) {
+      await log(
+        'rate_limit',
+        rl.count > 2 * limit ? 'high' : 'medium',
+        `${rl.count} submissions within an hour (limit ${limit})`,
+      );
+      throw new RateLimitedError(
+        `Too many submissions from your network: at most ${limit} per hour. Please try again in about ${aboutMinutes(rl.retryAfterSeconds)}.`,
+        rl.retryAfterSeconds,
+      );
+    }
+  }
+
+  if (s.honeypotEnabled && input.website?.trim()) {
+    await log(
+      'honeypot_triggered',
+      'medium',
+      `Hidden website field filled with "${input.website.trim().slice(0, 100)}"`,
+    );
+    return { action: 'pretend' };
+  }
+
+  let token: { nonce: string; expiresAt: Date } | undefined;
+  if (s.botDetectionEnabled) {
+    const bot = detectBot(who);
+    if (bot) {
+      await log('bot_detected', bot.severity, bot.details);
+      throw new AppError('FORBIDDEN', TOKEN_MESSAGES.bot);
+    }
+    const check = checkFormToken(
+      s.formSecret,
+      input.formToken,
+      clientKey(who.ip),
+      s.minFormFillTime * 1000,
+    );
+    if (!check.ok) {
+      const age =
+        check.ageMs === undefined
+          ? ''
+          : ` (form age ${(check.ageMs / 1000).toFixed(1)} s, minimum ${s.minFormFillTime} s)`;
+      await log(
+        'bot_detected',
+        TOKEN_SEVERITY[check.reason] ?? 'medium',
+        `Form token ${check.reason.replace('_', ' ')}${age}`,
+      );
+      throw new AppError(
+        'BAD_REQUEST',
+        check.reason === 'too_fast' ? TOKEN_MESSAGES.tooFast : TOKEN_MESSAGES.invalid,
+        'formToken',
+      );
+    }
+    token = { nonce: check.nonce, expiresAt: check.expiresAt };
+  }
+
+  if (s.suspiciousContentFiltering) {
+    const verdict = checkContent(input);
+    if (verdict) {
+      await log('suspicious_submission', verdict.severity, verdict.details);
+      throw new AppError('BAD_REQUEST', verdict.userMessage, 'message');
+    }
+  }
+  return { action: 'store', token };
+}

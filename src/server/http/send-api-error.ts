@@ -1,0 +1,13 @@
+import type { Response } from 'express';
+import type { TApiError } from '../../shared/api-error';
+
+/** Answers a plain Express route with the same error body trpc-to-openapi gives procedures. */
+export function sendApiError(
+  res: Response,
+  status: number,
+  code: TApiError['code'],
+  message: string,
+): void {
+  const body: TApiError = { message, code };
+  res.status(status).json(body);
+}

@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  fromKysely,
+  PgBoss,
+  type Job,
+  type JobResult,
+  type KyselyTransactionLike,
+  type QueueOptions,
+} from 'pg-boss';
+import type { Logger } from '../logger';
+
+/** The queues of the app and how each retries (pg-boss: retryLimit 4 = 5 attempts). */
+export const QUEUES = {
+  email: { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 },
+} satisfies Record<string, QueueOptions>;
+export type QueueName = keyof typeof QUEUES;
+
+/**
+ * Durable background work on pg-boss in the app's own PostgreSQL (schema `pgboss`). Every app
+ * instance runs the workers; a job goes to exactly one of them at a time. Jobs are enqueued in
+ * the transaction of the data they are about, so a rollback drops them and a commit keeps them.
+ */
+export class JobQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly log: Logger,
+  ) {}
+
+  static async start(databaseUrl: string, log: Logger): Promise<JobQueue> {
+    const boss = new PgBoss({
+      connectionString: databaseUrl,
+      // Workers wake on NOTIFY (~10 ms) instead of polling every 2 s.
+      useListenNotify: true,
+      max: 4,
+    });
+    boss.on('error', (error) => log.warn('job queue error', { error: String(error) }));
+    await boss.start();
+    for (const [name, options] of Object.entries(QUEUES))
+      await boss.createQueue(name, { ...options, notify: true });
+    return new JobQueue(boss, log);
+  }
+
+  /** Enqueues inside `em`'s open transaction (call within em.transactional). */
+  async sendInTransaction(em: EntityManager, queue: QueueName, data: object): Promise<void> {
+    const trx = em.getTransactionContext<KyselyTransactionLike>();
+    if (!trx) throw new Error(`${queue} job enqueued outside a transaction`);
+    await this.boss.send(queue, data, { db: fromKysely(trx) });
+  }
+
+  /**
+   * Runs `handle` for each job of `queue`, up to 10 at once; a throw fails that job alone and
+   * pg-boss retries it (see QUEUES). A full batch fetches the next at once; otherwise NOTIFY
+   * wakes the worker, and a 1 s poll picks up retries that come due.
+   */
+  async work<T extends object>(queue: QueueName, handle: (job: Job<T>) => Promise<void>) {
+    const options = {
+      batchSize: 10,
+      perJobResults: true,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 1,
+    } as const;
+    await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          try {
+            await handle(job);
+            return { id: job.id, status: 'completed' };
+          } catch (error) {
+            this.log.warn('job failed', { queue, id: job.id, error: String(error) });
+            return { id: job.id, status: 'failed', output: { message: String(error) } };
+          }
+        }),
+      ),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+    this.log.debug('job queue stopped');
+  }
+}

@@ -1,0 +1,77 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TContact } from '../../shared/contacts.schema';
+import {
+  renderTemplate,
+  type TemplateValues,
+  type TNotificationKind,
+} from '../../shared/notifications.schema';
+import type { JobQueue } from '../jobs/job-queue';
+import type { Mailer } from './mailer';
+import { Notification } from './notification.entity';
+import { getNotificationSettings } from './notification-settings.service';
+import { renderHtml } from './templates';
+
+/** How the app sends: both parts present means email is configured (SMTP_URL). */
+export interface Notifier {
+  queue?: JobQueue;
+  mailer?: Mailer;
+  /** Base of links into the admin, e.g. http://localhost:3000. */
+  publicUrl: string;
+}
+
+export interface EmailJob {
+  notificationId: number;
+}
+
+function templateValues(contact: TContact, publicUrl: string): TemplateValues {
+  return {
+    name: contact.name,
+    email: contact.email,
+    company: contact.company ?? '-',
+    phone: contact.phone ?? '-',
+    message: contact.message ?? '',
+    source: contact.source,
+    contactUrl: `${publicUrl}/admin/contacts?contact=${contact.id}`,
+  };
+}
+
+/**
+ * Writes the new-lead alerts (one per recipient) and the auto-reply, rendered now, and enqueues
+ * their sending. Call inside the transaction that stores the contact: a rollback leaves neither
+ * messages nor jobs, a commit keeps both. Without SMTP the messages are kept as not_configured.
+ */
+export async function queueLeadNotifications(
+  em: EntityManager,
+  contact: TContact,
+  notifier: Notifier,
+): Promise<void> {
+  const settings = await getNotificationSettings(em);
+  const values = templateValues(contact, notifier.publicUrl);
+  const message = (kind: TNotificationKind, to: string, subject: string, body: string) => ({
+    kind,
+    to,
+    subject: renderTemplate(subject, values)
+      .replace(/[\r\n]+/g, ' ')
+      .slice(0, 300),
+    text: renderTemplate(body, values),
+    html: renderHtml(body, values),
+  });
+  const messages = settings.alertRecipients.map((to) =>
+    message('alert', to, settings.alertSubject, settings.alertBody),
+  );
+  if (settings.autoReplyEnabled)
+    messages.push(
+      message('auto_reply', contact.email, settings.autoReplySubject, settings.autoReplyBody),
+    );
+  if (!messages.length) return;
+
+  const { queue, mailer } = notifier;
+  const status = queue && mailer ? 'queued' : 'not_configured';
+  const rows = messages.map((m) =>
+    em.create(Notification, { ...m, status, contactId: contact.id }),
+  );
+  await em.flush();
+  if (queue && mailer)
+    for (const row of rows)
+      await queue.sendInTransaction(em, 'email', { notificationId: row.id } satisfies EmailJob);
+}

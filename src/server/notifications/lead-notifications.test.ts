@@ -1,0 +1,233 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type TNotificationSettings,
+  type TOutboxMessage,
+} from '../../shared/notifications.schema';
+import type { TContact } from '../../shared/contacts.schema';
+import { createContact } from '../contacts/contacts.service';
+import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
+import { startSmtpInbox } from '../test/smtp-inbox';
+import { TEST_MAIL_FROM } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { queueLeadNotifications } from './lead-notifications.service';
+
+const inbox = await startSmtpInbox();
+afterAll(() => inbox.close());
+const t = useTestApp({ smtpUrl: inbox.url });
+const admin = useSignedIn(t);
+
+const SETTINGS: TNotificationSettings = {
+  ...DEFAULT_NOTIFICATION_SETTINGS,
+  alertRecipients: ['sales@convoza.test', 'owner@convoza.test'],
+};
+
+beforeEach(async () => {
+  inbox.messages.length = 0;
+  await relaxContactProtections(t.db.em());
+  await admin.rest('PUT', '/notifications/settings', SETTINGS);
+});
+
+const lead = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Engines',
+  phone: '+1 555 0100',
+  message: 'We need <b>1,000</b> calls a day & a follow-up.',
+};
+
+async function submit(body: object = lead) {
+  const res = await fetch(`${t.url}/api/contacts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { contact?: { id: number } } };
+}
+
+describe('lead emails', () => {
+  it('alert every recipient and auto-reply to the lead, rendered from the templates', async () => {
+    const res = await submit();
+    expect(res.status).toBe(200);
+    const id = res.body.contact!.id;
+    const mails = await inbox.waitFor(3);
+    const alerts = mails.filter((m) => m.subject?.startsWith('New lead'));
+    expect(alerts.map((m) => m.to && 'text' in m.to && m.to.text).sort()).toEqual([
+      'owner@convoza.test',
+      'sales@convoza.test',
+    ]);
+    const alert = alerts[0]!;
+    expect(alert.subject).toBe('New lead: Ada Lovelace (Analytical Engines)');
+    expect(alert.from?.text).toBe(TEST_MAIL_FROM.replace('Convoza <', '"Convoza" <'));
+    for (const part of [lead.name, lead.email, lead.company, lead.phone, lead.message, 'website'])
+      expect(alert.text).toContain(part);
+    expect(alert.text).toContain(`http://convoza.test/admin/contacts?contact=${id}`);
+    // The lead's text is escaped in the HTML part, never markup.
+    expect(alert.html).toContain('We need &lt;b&gt;1,000&lt;/b&gt; calls a day &amp; a follow-up.');
+
+    const reply = mails.find((m) => m.to && 'text' in m.to && m.to.text === lead.email)!;
+    expect(reply.subject).toBe('Thanks, Ada Lovelace: your strategy call with Convoza');
+    expect(reply.text).toMatch(/^Hi Ada Lovelace,/);
+    expect(reply.html).toContain('<p>Hi Ada Lovelace,</p>');
+    expect(reply.html).not.toMatch(/<img/i);
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(3);
+    for (const m of mails) expect(m.messageId).toMatch(/^<notification-\d+@convoza>$/);
+  });
+
+  it('lists each message in the outbox, newest first, over REST and tRPC', async () => {
+    await submit();
+    await inbox.waitFor(3);
+    let rest: TOutboxMessage[] = [];
+    for (let i = 0; i < 100; i++) {
+      rest = (await admin.rest<TOutboxMessage[]>('GET', '/notifications/outbox')).body;
+      if (rest.every((m) => m.status === 'sent')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(rest).toHaveLength(3);
+    expect(rest.map((m) => m.id)).toEqual([...rest.map((m) => m.id)].sort((a, b) => b - a));
+    expect(rest[0]).toMatchObject({
+      kind: 'auto_reply',
+      to: lead.email,
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+    });
+    expect(rest.filter((m) => m.kind === 'alert')).toHaveLength(2);
+    expect(rest.every((m) => m.sentAt && m.sentAt >= m.createdAt)).toBe(true);
+    expect(await admin.trpc.admin.notifications.outbox.query({})).toEqual(rest);
+    expect((await admin.rest('GET', '/notifications/outbox?limit=1000')).status).toBe(400);
+  });
+
+  it('retry a message the SMTP server refused, with the same Message-ID, and record the error', async () => {
+    inbox.refuseNext(1);
+    await submit({ ...lead, name: 'Retry Me' });
+    const mails = await inbox.waitFor(3, 30_000);
+    const outbox = (await admin.rest<TOutboxMessage[]>('GET', '/notifications/outbox')).body;
+    const retried = outbox.find((m) => m.attempts === 2);
+    expect(retried).toMatchObject({ status: 'sent' });
+    expect(retried?.lastError).toBeNull();
+    expect(
+      mails.filter((m) => m.messageId === `<notification-${retried!.id}@convoza>`),
+    ).toHaveLength(1);
+  }, 60_000);
+
+  it('send nothing for a submission that rolls back', async () => {
+    const em = t.db.em();
+    const emailJobs = async () =>
+      Number(
+        (
+          await em.execute<{ n: string }[]>(
+            "select count(*) as n from pgboss.job where name = 'email'",
+          )
+        )[0]?.n,
+      );
+    const jobsBefore = await emailJobs();
+    await expect(
+      em.transactional(async (tem) => {
+        const contact: TContact = await createContact(tem, { ...lead, source: 'website' });
+        await queueLeadNotifications(tem, contact, t.deps.notifier);
+        throw new Error('the rest of the submission failed');
+      }),
+    ).rejects.toThrow('the rest of the submission failed');
+    expect(await emailJobs()).toBe(jobsBefore);
+    expect((await admin.rest<TOutboxMessage[]>('GET', '/notifications/outbox')).body).toEqual([]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(inbox.messages).toHaveLength(0);
+  });
+});
+
+describe('retrying a message by hand', () => {
+  it('sends a failed message again with its Message-ID, over REST and tRPC, and refuses a sent one', async () => {
+    await submit({ ...lead, name: 'Failed Once' });
+    await inbox.waitFor(3);
+    const outbox = async () =>
+      (await admin.rest<TOutboxMessage[]>('GET', '/notifications/outbox')).body;
+    let messages: TOutboxMessage[] = [];
+    for (
+      let i = 0;
+      i < 100 && !(messages.length === 3 && messages.every((m) => m.status === 'sent'));
+      i++
+    ) {
+      messages = await outbox();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const [first, second] = messages;
+    await t.db
+      .em()
+      .execute(
+        `update notification_messages set status = 'failed', attempts = 5, last_error = 'boom' where id in (${first!.id}, ${second!.id})`,
+      );
+    inbox.messages.length = 0;
+
+    const rest = await admin.rest<TOutboxMessage>(
+      'POST',
+      `/notifications/outbox/${first!.id}/retry`,
+    );
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ id: first!.id, status: 'queued', lastError: null });
+    const viaTrpc = await admin.trpc.admin.notifications.retry.mutate({ id: second!.id });
+    expect(viaTrpc).toMatchObject({ id: second!.id, status: 'queued' });
+    const resent = await inbox.waitFor(2);
+    expect(resent.map((m) => m.messageId).sort()).toEqual(
+      [`<notification-${first!.id}@convoza>`, `<notification-${second!.id}@convoza>`].sort(),
+    );
+    for (let i = 0; i < 100 && (await outbox()).some((m) => m.status !== 'sent'); i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await outbox()).find((m) => m.id === first!.id)).toMatchObject({
+      status: 'sent',
+      attempts: 6,
+    });
+
+    const again = await admin.rest<{ message: string }>(
+      'POST',
+      `/notifications/outbox/${first!.id}/retry`,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This message is already sent');
+    expect((await admin.rest('POST', '/notifications/outbox/999999/retry')).status).toBe(404);
+    expect(
+      (await t.anonymous().rest('POST', `/notifications/outbox/${first!.id}/retry`)).status,
+    ).toBe(401);
+  });
+});
+
+describe('notification settings', () => {
+  it('round-trip over REST and tRPC, with duplicate recipients merged', async () => {
+    const saved = await admin.rest<TNotificationSettings>('PUT', '/notifications/settings', {
+      ...SETTINGS,
+      alertRecipients: ['a@convoza.test', 'A@convoza.test', 'b@convoza.test'],
+      autoReplyEnabled: false,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.alertRecipients).toEqual(['a@convoza.test', 'b@convoza.test']);
+    expect(await admin.trpc.admin.notifications.settings.query()).toEqual(saved.body);
+    const viaTrpc = await admin.trpc.admin.notifications.updateSettings.mutate({
+      ...saved.body,
+      alertSubject: 'Lead {{name}}',
+    });
+    expect((await admin.rest('GET', '/notifications/settings')).body).toEqual(viaTrpc);
+  });
+
+  it('refuse bad input naming the field', async () => {
+    const bad = await admin.rest<{ message: string }>('PUT', '/notifications/settings', {
+      ...SETTINGS,
+      alertRecipients: ['not-an-email'],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(
+      /alertRecipients\.0: Each recipient must be a valid email address/,
+    );
+    const empty = await admin.rest<{ message: string }>('PUT', '/notifications/settings', {
+      ...SETTINGS,
+      alertBody: ' ',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/alertBody: Alert body is required/);
+  });
+
+  it('are admin-only', async () => {
+    expect((await t.anonymous().rest('GET', '/notifications/settings')).status).toBe(401);
+    const user = await t.signedIn('user');
+    expect((await user.rest('GET', '/notifications/outbox')).status).toBe(403);
+  });
+});

@@ -1,0 +1,42 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Stable per message, so a resent message is recognisably the same one. */
+  messageId: string;
+}
+
+export interface Mailer {
+  /** The sender, as MAIL_FROM set it. */
+  from: string;
+  send: (email: OutgoingEmail) => Promise<void>;
+  close: () => void;
+}
+
+/** SMTP through nodemailer: `smtp://user:pass@host:port`, or `smtps://` for TLS from the start. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === 'smtps:';
+  const transport: Transporter = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port) || (secure ? 465 : 587),
+    secure,
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    // A stuck server fails the attempt (and the job retries) instead of holding a worker.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    from,
+    send: async (email) => {
+      await transport.sendMail({ from, ...email });
+    },
+    close: () => transport.close(),
+  };
+}

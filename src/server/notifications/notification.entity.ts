@@ -1,0 +1,30 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../../shared/notifications.schema';
+
+/**
+ * One email about a lead (the outbox): written, fully rendered, in the transaction that stores
+ * the contact, then sent by the `email` job. Its id makes the Message-ID, so a retry after a
+ * crash between the SMTP server's "250 OK" and our update is recognisably the same message.
+ */
+export const Notification = defineEntity({
+  name: 'Notification',
+  tableName: 'notification_messages',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    kind: p.enum(NOTIFICATION_KINDS),
+    to: p.string().length(254),
+    subject: p.string().length(300),
+    text: p.text(),
+    html: p.text(),
+    status: p.enum(NOTIFICATION_STATUSES).default('queued'),
+    attempts: p.integer().default(0),
+    lastError: p.string().length(1000).nullable(),
+    contactId: p.integer().nullable().index(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    sentAt: p.datetime().nullable(),
+  },
+});
+export type INotification = InferEntity<typeof Notification>;

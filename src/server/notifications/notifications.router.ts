@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  ZNotificationSettings,
+  ZNotificationSettingsView,
+  ZEmailStatus,
+  ZOutboxFind,
+  ZOutboxMessage,
+} from '../../shared/notifications.schema';
+import { adminProcedure, router } from '../trpc/trpc';
+import { listOutbox } from './email-delivery.service';
+import { retryNotification } from './email-retry.service';
+import { ZIdInput } from '../../shared/text.schema';
+import {
+  getNotificationSettings,
+  updateNotificationSettings,
+} from './notification-settings.service';
+
+const tags = ['notifications'];
+
+export const adminNotificationsRouter = router({
+  settings: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/notifications/settings',
+        tags,
+        summary: 'Lead alert recipients, auto-reply switch and the templates of both emails',
+      },
+    })
+    .input(z.void())
+    .output(ZNotificationSettingsView)
+    .query(({ ctx }) => getNotificationSettings(ctx.em)),
+
+  updateSettings: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/notifications/settings',
+        tags,
+        summary: 'Save the notification settings',
+        description:
+          'Templates may use {{name}}, {{email}}, {{company}}, {{phone}}, {{message}}, {{source}} and {{contactUrl}}.',
+      },
+    })
+    .input(ZNotificationSettings)
+    .output(ZNotificationSettingsView)
+    .mutation(({ ctx, input }) => updateNotificationSettings(ctx.em, input)),
+
+  status: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/notifications/status',
+        tags,
+        summary: 'Whether lead emails are sent (SMTP_URL set) and from which address',
+      },
+    })
+    .input(z.void())
+    .output(ZEmailStatus)
+    .query(({ ctx }) => {
+      const { mailer } = ctx.deps.notifier;
+      return { emailConfigured: Boolean(mailer), from: mailer?.from ?? null };
+    }),
+
+  outbox: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/notifications/outbox',
+        tags,
+        summary: 'Every lead email, newest first, with its delivery status',
+      },
+    })
+    .input(ZOutboxFind)
+    .output(z.array(ZOutboxMessage))
+    .query(({ ctx, input }) => listOutbox(ctx.em, input)),
+
+  retry: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/notifications/outbox/{id}/retry',
+        tags,
+        summary: 'Send a failed message again (same Message-ID)',
+      },
+    })
+    .input(ZIdInput)
+    .output(ZOutboxMessage)
+    .mutation(({ ctx, input }) => retryNotification(ctx.em, input.id, ctx.deps.notifier)),
+});

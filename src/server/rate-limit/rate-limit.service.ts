@@ -1,0 +1,155 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+export interface RateLimitRule {
+  /** What is counted: 'contact-ip', 'login-ip', 'login-account' ... */
+  bucket: string;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitState {
+  /** Hits in the last window length, estimated (see below). */
+  count: number;
+  limited: boolean;
+  /** Whole seconds until one more hit would be within the limit (what Retry-After says). */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Sliding-window estimate from two fixed windows: all hits of the current window plus the
+ * previous window's hits weighted by how much of it still overlaps the last `windowSeconds`.
+ * Two small rows per client, atomic in PostgreSQL, and no burst of 2x the limit at a window
+ * boundary as plain fixed windows allow.
+ */
+function windows(rule: RateLimitRule, now: Date) {
+  const size = rule.windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / size) * size;
+  const elapsed = (now.getTime() - start) / size;
+  return {
+    current: new Date(start),
+    previous: new Date(start - size),
+    previousWeight: 1 - elapsed,
+  };
+}
+
+/** The estimate at `at` (ms) given the counts at `now`: windows roll over, hits fade out. */
+function estimateAt(
+  rule: RateLimitRule,
+  now: number,
+  at: number,
+  current: number,
+  previous: number,
+) {
+  const size = rule.windowSeconds * 1000;
+  const ahead = Math.floor(at / size) - Math.floor(now / size);
+  const [cur, prev] = ahead === 0 ? [current, previous] : ahead === 1 ? [0, current] : [0, 0];
+  const weight = 1 - (at - Math.floor(at / size) * size) / size;
+  return cur + Math.floor(prev * weight);
+}
+
+/**
+ * Whole seconds until one more hit fits the limit. Not "until the current window ends": after
+ * that the hits of this window still weigh almost fully, so a client told to come back then was
+ * refused again. The estimate only falls over time, so a binary search over seconds finds it.
+ */
+function secondsUntilAllowed(rule: RateLimitRule, now: number, current: number, previous: number) {
+  const allowedAfter = (s: number) =>
+    estimateAt(rule, now, now + s * 1000, current, previous) + 1 <= rule.limit;
+  let low = 1;
+  let high = 2 * rule.windowSeconds;
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (allowedAfter(mid)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+function state(
+  rule: RateLimitRule,
+  now: Date,
+  current: number,
+  previous: number,
+  counting: boolean,
+): RateLimitState {
+  const w = windows(rule, now);
+  const count = current + Math.floor(previous * w.previousWeight);
+  // When counting, this hit is already in `current`; when peeking, the next hit would be one more.
+  const limited = counting ? count > rule.limit : count >= rule.limit;
+  const retryAfterSeconds = limited
+    ? secondsUntilAllowed(rule, now.getTime(), current, previous)
+    : 0;
+  return { count, limited, retryAfterSeconds };
+}
+
+/** Counts one hit and says whether it is over the limit. */
+export async function consumeRateLimit(
+  em: EntityManager,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitState> {
+  const w = windows(rule, now);
+  const [row] = await em.execute<{ current: number; previous: number | null }[]>(
+    `with hit as (
+       insert into security_rate_limits (bucket, key, window_start, count) values (?, ?, ?, 1)
+       on conflict (bucket, key, window_start) do update set count = security_rate_limits.count + 1
+       returning count)
+     select hit.count as current,
+            (select count from security_rate_limits where bucket = ? and key = ? and window_start = ?) as previous
+       from hit`,
+    [rule.bucket, rule.key, w.current, rule.bucket, rule.key, w.previous],
+  );
+  return state(rule, now, row?.current ?? 1, row?.previous ?? 0, true);
+}
+
+/** Whether one more hit would be over the limit, without counting it. */
+export async function peekRateLimit(
+  em: EntityManager,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitState> {
+  const w = windows(rule, now);
+  const rows = await em.execute<{ window_start: Date; count: number }[]>(
+    'select window_start, count from security_rate_limits where bucket = ? and key = ? and window_start in (?, ?)',
+    [rule.bucket, rule.key, w.current, w.previous],
+  );
+  const countAt = (d: Date) =>
+    rows.find((r) => new Date(r.window_start).getTime() === d.getTime())?.count ?? 0;
+  return state(rule, now, countAt(w.current), countAt(w.previous), false);
+}
+
+/** Forgets a key's hits (e.g. an account's failed sign-ins after a successful one). */
+export async function clearRateLimit(
+  em: EntityManager,
+  bucket: string,
+  key: string,
+): Promise<void> {
+  await em.execute('delete from security_rate_limits where bucket = ? and key = ?', [bucket, key]);
+}
+
+/** Takes one hit back from the current window (e.g. an attempt that turned out not to count). */
+export async function refundRateLimit(
+  em: EntityManager,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<void> {
+  await em.execute(
+    'update security_rate_limits set count = greatest(count - 1, 0) where bucket = ? and key = ? and window_start = ?',
+    [rule.bucket, rule.key, windows(rule, now).current],
+  );
+}
+
+/** Windows are at most an hour long and the previous one is still read: keep 3 hours. */
+const RATE_LIMIT_KEEP_MS = 3 * 3_600_000;
+
+/** Deletes windows no limit reads any more; returns how many. */
+export async function pruneRateLimitWindows(em: EntityManager, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - RATE_LIMIT_KEEP_MS);
+  const result = await em.execute<{ affectedRows: number }>(
+    'delete from security_rate_limits where window_start < ?',
+    [cutoff],
+    'run',
+  );
+  return result.affectedRows;
+}

@@ -1,0 +1,158 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TContact } from '../../shared/contacts.schema';
+import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared/security.schema';
+import type { Client } from '../test/test-app';
+import { useInstance, useTestApp } from '../test/use-test-app';
+import { clientKey } from './client-ip';
+import { consumeRateLimit, peekRateLimit } from './rate-limit.service';
+import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
+
+const t = useTestApp();
+/** A second app instance on its own ORM and pool, sharing only the database. */
+const second = useInstance(t, { ownOrm: true });
+/** An instance behind a trusted proxy (TRUST_PROXY=loopback): client IP from X-Forwarded-For. */
+const proxied = useInstance(t, { app: { trustProxy: 'loopback' } });
+let admin: Client & { userId: number };
+
+beforeEach(async () => {
+  admin = await t.signedIn('admin');
+  await admin.rest('PUT', '/security/settings', {
+    ...DEFAULT_SECURITY_SETTINGS,
+    maxSubmissionsPerHour: 3,
+  });
+});
+
+const form = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  message: 'Please call me back about outbound calling.',
+};
+
+async function submit(baseUrl: string, headers: Record<string, string> = {}) {
+  // The token is bound to the client network the app sees (X-Forwarded-For only behind the proxy).
+  const ip = baseUrl === proxied.url ? (headers['x-forwarded-for'] ?? '127.0.0.1') : '127.0.0.1';
+  const formToken = await backdatedFormToken(t.db.em(), 10, ip);
+  const res = await fetch(`${baseUrl}/api/contacts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...BROWSER_HEADERS, ...headers },
+    body: JSON.stringify({ ...form, formToken }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { message: string },
+    retryAfter: res.headers.get('retry-after'),
+  };
+}
+const contacts = async () => (await admin.rest<TContact[]>('GET', '/contacts')).body;
+
+describe('per-IP submission limit', () => {
+  it('answers 429 with a clear message and Retry-After past maxSubmissionsPerHour, and logs it', async () => {
+    for (let i = 0; i < 3; i++) expect((await submit(t.url)).status).toBe(200);
+    const limited = await submit(t.url);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(
+      /^Too many submissions from your network: at most 3 per hour\. Please try again in about \d+ minutes?\.$/,
+    );
+    expect(Number(limited.retryAfter)).toBeGreaterThan(0);
+    // The hits of this hour still weigh on the next one, so the wait can pass the hour's end
+    // (never two); the message says the same time as the header.
+    expect(Number(limited.retryAfter)).toBeLessThanOrEqual(7200);
+    const minutes = Number(/about (\d+) minute/.exec(limited.body.message)?.[1]);
+    expect(minutes).toBe(Math.max(1, Math.ceil(Number(limited.retryAfter) / 60)));
+    expect(await contacts()).toHaveLength(3);
+    const log = await admin.rest<TSecurityEventPage>('GET', '/security/events?type=rate_limit');
+    expect(log.body.items[0]).toMatchObject({
+      type: 'rate_limit',
+      ip: '127.0.0.1',
+      details: '4 submissions within an hour (limit 3)',
+    });
+    const stats = await admin.trpc.admin.security.stats.query({ period: '24h' });
+    expect(stats).toMatchObject({
+      rateLimited: 1,
+      blockedThreats: 1,
+      cleanSubmissions: 3,
+      cleanSubmissionsPercent: 75,
+    });
+  });
+
+  it('is one limit across two app instances sharing the database', async () => {
+    expect((await submit(t.url)).status).toBe(200);
+    expect((await submit(second.url)).status).toBe(200);
+    expect((await submit(t.url)).status).toBe(200);
+    expect((await submit(second.url)).status).toBe(429);
+    expect((await submit(t.url)).status).toBe(429);
+  });
+
+  it('holds under a burst of parallel submissions (atomic counter)', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => submit(i % 2 ? second.url : t.url)),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+    expect(await contacts()).toHaveLength(3);
+  });
+
+  it('counts clients by X-Forwarded-For only behind a trusted proxy', async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await submit(proxied.url, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(200);
+    expect((await submit(proxied.url, { 'x-forwarded-for': '203.0.113.7' })).status).toBe(429);
+    expect((await submit(proxied.url, { 'x-forwarded-for': '198.51.100.20' })).status).toBe(200);
+    // Without TRUST_PROXY the header is ignored: a client cannot pick a fresh address per request.
+    for (let i = 0; i < 3; i++)
+      expect((await submit(t.url, { 'x-forwarded-for': `192.0.2.${i}` })).status).toBe(200);
+    expect((await submit(t.url, { 'x-forwarded-for': '192.0.2.99' })).status).toBe(429);
+    const log = await admin.rest<TSecurityEventPage>('GET', '/security/events?type=rate_limit');
+    expect(log.body.items.map((e) => e.ip)).toEqual(['127.0.0.1', '203.0.113.7']);
+  });
+
+  it('does nothing when switched off', async () => {
+    await admin.rest('PUT', '/security/settings', {
+      ...DEFAULT_SECURITY_SETTINGS,
+      rateLimitEnabled: false,
+      maxSubmissionsPerHour: 1,
+    });
+    for (let i = 0; i < 4; i++) expect((await submit(t.url)).status).toBe(200);
+  });
+});
+
+describe('rate-limit counters', () => {
+  const rule = { bucket: 'test', key: 'k', limit: 4, windowSeconds: 3600 };
+  it('weighs the previous window by its remaining overlap (no double burst at a boundary)', async () => {
+    const em = t.db.em();
+    const endOfWindow = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 - 60_000);
+    for (let i = 0; i < 4; i++)
+      expect((await consumeRateLimit(em, rule, endOfWindow)).limited).toBe(false);
+    expect((await consumeRateLimit(em, rule, endOfWindow)).limited).toBe(true);
+    // Two minutes later a new window starts, but ~58 minutes of the old one still count.
+    const justAfter = new Date(endOfWindow.getTime() + 120_000);
+    expect((await peekRateLimit(em, rule, justAfter)).limited).toBe(true);
+    // Well into the next window the old hits have mostly aged out.
+    const later = new Date(endOfWindow.getTime() + 50 * 60_000);
+    expect((await peekRateLimit(em, rule, later)).limited).toBe(false);
+  });
+
+  it('says exactly when the next hit fits: Retry-After is never too early, never a second too late', async () => {
+    const em = t.db.em();
+    // Six hits ten seconds before the window ends: the window's end is not the answer, because
+    // after it those hits still weigh almost fully as the previous window.
+    const late = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 - 10_000);
+    let last = await consumeRateLimit(em, rule, late);
+    for (let i = 0; i < 5; i++) last = await consumeRateLimit(em, rule, late);
+    expect(last.limited).toBe(true);
+    expect(last.retryAfterSeconds).toBeGreaterThan(10);
+    const at = (s: number) => new Date(late.getTime() + s * 1000);
+    expect((await peekRateLimit(em, rule, at(last.retryAfterSeconds))).limited).toBe(false);
+    expect((await peekRateLimit(em, rule, at(last.retryAfterSeconds - 1))).limited).toBe(true);
+    // A peek that is refused gives the same answer as the counting call would have.
+    const peek = await peekRateLimit(em, rule, at(30));
+    expect(peek.retryAfterSeconds).toBe(last.retryAfterSeconds - 30);
+  });
+
+  it('keys IPv6 clients by /64 and unwraps IPv4-mapped addresses', () => {
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(clientKey('192.0.2.1')).toBe('192.0.2.1');
+  });
+});

@@ -1,0 +1,39 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * The one row (id 1) of contact-form protection settings, shared by every app instance.
+ * `formSecret` keys the form-token HMAC; it lives here so all instances sign alike, and it never
+ * leaves the server.
+ */
+export const SecuritySettings = defineEntity({
+  name: 'SecuritySettings',
+  tableName: 'security_settings',
+  properties: {
+    id: p.integer().primary().autoincrement(false),
+    rateLimitEnabled: p.boolean(),
+    honeypotEnabled: p.boolean(),
+    botDetectionEnabled: p.boolean(),
+    suspiciousContentFiltering: p.boolean(),
+    maxSubmissionsPerHour: p.integer(),
+    minFormFillTime: p.integer(),
+    formSecret: p.string().length(64).hidden(),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  // Declared so the migration generator keeps them: one row, and the API's bounds in the database.
+  checks: [
+    { name: 'security_settings_id_check', expression: 'id = 1' },
+    {
+      name: 'security_settings_max_submissions_per_hour_check',
+      expression: '(max_submissions_per_hour >= 1) AND (max_submissions_per_hour <= 100)',
+    },
+    {
+      name: 'security_settings_min_form_fill_time_check',
+      expression: '(min_form_fill_time >= 1) AND (min_form_fill_time <= 60)',
+    },
+  ],
+});
+export type ISecuritySettings = InferEntity<typeof SecuritySettings>;

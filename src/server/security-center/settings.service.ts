@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_SECURITY_SETTINGS, type TSecuritySettings } from '../../shared/security.schema';
+import { SecuritySettings, type ISecuritySettings } from './security-settings.entity';
+
+export interface ProtectionSettings extends TSecuritySettings {
+  /** HMAC key of the form tokens; server-only. */
+  formSecret: string;
+}
+
+const SETTINGS_ID = 1;
+
+function toProtectionSettings(row: ISecuritySettings): ProtectionSettings {
+  return {
+    rateLimitEnabled: row.rateLimitEnabled,
+    honeypotEnabled: row.honeypotEnabled,
+    botDetectionEnabled: row.botDetectionEnabled,
+    suspiciousContentFiltering: row.suspiciousContentFiltering,
+    maxSubmissionsPerHour: row.maxSubmissionsPerHour,
+    minFormFillTime: row.minFormFillTime,
+    formSecret: row.formSecret,
+  };
+}
+
+/** Always from the database, never the identity map: another instance may have saved since. */
+const readRow = (em: EntityManager) => em.findOne(SecuritySettings, SETTINGS_ID, { refresh: true });
+
+/**
+ * The settings row, created with the spec defaults (all protections on, 5 per hour, 3 s) on
+ * first use. Read on every submission, so a saved change applies at once on every instance.
+ */
+export async function loadProtectionSettings(em: EntityManager): Promise<ProtectionSettings> {
+  const row = await readRow(em);
+  if (row) return toProtectionSettings(row);
+  // Two instances may race to create the row: the loser's insert does nothing and it reads the winner's.
+  await em
+    .createQueryBuilder(SecuritySettings)
+    .insert({
+      id: SETTINGS_ID,
+      ...DEFAULT_SECURITY_SETTINGS,
+      formSecret: randomBytes(32).toString('hex'),
+    })
+    .onConflict('id')
+    .ignore()
+    .execute();
+  const created = await readRow(em);
+  return toProtectionSettings(created!);
+}
+
+export async function getSecuritySettings(em: EntityManager): Promise<TSecuritySettings> {
+  const { formSecret: _secret, ...settings } = await loadProtectionSettings(em);
+  return settings;
+}
+
+/** Saves the settings (already bounded by ZSecuritySettings; the table's checks repeat the bounds). */
+export async function updateSecuritySettings(
+  em: EntityManager,
+  input: TSecuritySettings,
+): Promise<TSecuritySettings> {
+  await loadProtectionSettings(em);
+  await em.nativeUpdate(SecuritySettings, SETTINGS_ID, { ...input, updatedAt: new Date() });
+  return getSecuritySettings(em);
+}

@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TSecurityPeriod, TSecurityStats } from '../../shared/security.schema';
+
+export const PERIOD_HOURS: Record<TSecurityPeriod, number> = {
+  '24h': 24,
+  '7d': 24 * 7,
+  '30d': 24 * 30,
+};
+
+/** Hour the counter row of a clean submission belongs to. */
+export function hourOf(date: Date): Date {
+  return new Date(Math.floor(date.getTime() / 3_600_000) * 3_600_000);
+}
+
+/** Counts one accepted submission (call inside the submission's transaction). */
+export async function countCleanSubmission(em: EntityManager, now = new Date()): Promise<void> {
+  await em.execute(
+    `insert into security_clean_submissions (hour, count) values (?, 1)
+     on conflict (hour) do update set count = security_clean_submissions.count + 1`,
+    [hourOf(now)],
+  );
+}
+
+/**
+ * The Security Center tiles over a period, from the contact-form events and the clean-submission
+ * counters. Clean counters are hourly, so the period's first hour counts whole.
+ */
+export async function securityStats(
+  em: EntityManager,
+  period: TSecurityPeriod,
+  now = new Date(),
+): Promise<TSecurityStats> {
+  const since = new Date(now.getTime() - PERIOD_HOURS[period] * 3_600_000);
+  const [events, clean] = await Promise.all([
+    em.execute<{ type: string; count: string }[]>(
+      `select type, sum(count) as count from security_events
+        where scope = 'contact_form' and created_at >= ? group by type`,
+      [since],
+    ),
+    em.execute<{ total: string | null }[]>(
+      'select sum(count) as total from security_clean_submissions where hour >= ?',
+      [hourOf(since)],
+    ),
+  ]);
+  const byType = (type: string) => Number(events.find((e) => e.type === type)?.count ?? 0);
+  const honeypotTriggers = byType('honeypot_triggered');
+  const botDetections = byType('bot_detected');
+  const rateLimited = byType('rate_limit');
+  const suspiciousSubmissions = byType('suspicious_submission');
+  const blockedThreats = honeypotTriggers + botDetections + rateLimited + suspiciousSubmissions;
+  const cleanSubmissions = Number(clean[0]?.total ?? 0);
+  const all = blockedThreats + cleanSubmissions;
+  return {
+    period,
+    blockedThreats,
+    rateLimited,
+    botDetections,
+    honeypotTriggers,
+    suspiciousSubmissions,
+    cleanSubmissions,
+    cleanSubmissionsPercent: all === 0 ? 100 : Math.round((cleanSubmissions / all) * 100),
+  };
+}
+
+/** Deletes the clean-submission counters of hours before `cutoff`; returns how many. */
+export async function pruneCleanSubmissionCounters(
+  em: EntityManager,
+  cutoff: Date,
+): Promise<number> {
+  const result = await em.execute<{ affectedRows: number }>(
+    'delete from security_clean_submissions where hour < ?',
+    [cutoff],
+    'run',
+  );
+  return result.affectedRows;
+}

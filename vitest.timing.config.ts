@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+import unit, { TIMING_TESTS } from './vitest.config';
+
+// The timing-sensitive server tests, one file at a time, after the rest (see vitest.config.ts).
+export default defineConfig({
+  ...unit,
+  test: { ...unit.test, include: TIMING_TESTS, exclude: [], fileParallelism: false },
+});
