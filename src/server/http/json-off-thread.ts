@@ -3,10 +3,11 @@ import { Worker } from 'node:worker_threads';
 // Plain CommonJS so it runs the same under tsx, vitest and a build: no TypeScript to load.
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
-parentPort.on('message', ({ id, bytes }) => {
+parentPort.on('message', ({ id, bytes, checkOnly }) => {
   let reply;
   try {
-    reply = { id, value: JSON.parse(Buffer.from(bytes).toString('utf8')) };
+    const value = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    reply = { id, value: checkOnly ? typeof value === 'object' && value !== null : value };
   } catch (error) {
     reply = { id, error: String((error && error.message) || error) };
   }
@@ -50,11 +51,23 @@ function parser(): Worker {
  * here the loop pays only for copying the bytes over and the parsed value back.
  */
 export function parseJsonOffThread(body: Buffer): Promise<unknown> {
+  return send(body, false);
+}
+
+/**
+ * Whether the body is a JSON object or array (rejects when it is not JSON at all), checked on
+ * the worker thread without sending the parsed value back.
+ */
+export function isJsonObjectOffThread(body: Buffer): Promise<boolean> {
+  return send(body, true) as Promise<boolean>;
+}
+
+function send(body: Buffer, checkOnly: boolean): Promise<unknown> {
   // A copy with its own ArrayBuffer, which can be handed to the thread without copying again.
   const bytes = new Uint8Array(body).buffer;
   return new Promise((done, fail) => {
     const id = nextId++;
     pending.set(id, { done, fail });
-    parser().postMessage({ id, bytes }, [bytes]);
+    parser().postMessage({ id, bytes, checkOnly }, [bytes]);
   });
 }
