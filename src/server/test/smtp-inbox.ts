@@ -6,6 +6,8 @@ import { SMTPServer } from 'smtp-server';
 export interface SmtpInbox {
   url: string;
   messages: ParsedMail[];
+  /** When each of `messages` was received (Date.now(), same order). */
+  receivedAt: number[];
   /** Refuse the next `n` messages with a 451 (a temporary failure: the sender retries). */
   refuseNext: (n: number) => void;
   /** Resolves once at least `count` messages arrived; rejects after `ms`. */
@@ -16,6 +18,7 @@ export interface SmtpInbox {
 /** Listens on `port` when given (e.g. a port an app was told about before the server existed). */
 export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const messages: ParsedMail[] = [];
+  const receivedAt: number[] = [];
   let refusals = 0;
   const server = new SMTPServer({
     // smtp-server's built-in certificate is expired: plain SMTP, no STARTTLS (see NOTES.md).
@@ -31,9 +34,11 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
         );
         return;
       }
+      const arrived = Date.now();
       simpleParser(stream)
         .then((mail) => {
           messages.push(mail);
+          receivedAt.push(arrived);
           callback();
         })
         .catch(callback);
@@ -44,6 +49,7 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   return {
     url: `smtp://127.0.0.1:${bound}`,
     messages,
+    receivedAt,
     refuseNext: (n) => (refusals = n),
     waitFor: async (count, ms = 15_000) => {
       const deadline = Date.now() + ms;
