@@ -29,6 +29,8 @@ describe('loadConfig defaults', () => {
       SESSION_IDLE_MINUTES: 480,
       SESSION_ABSOLUTE_HOURS: 168,
       MAIL_FROM: 'Convoza <hello@convoza.ai>',
+      WEBHOOK_RETRY_DELAYS: [5, 30, 120, 600, 3600],
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: false,
     });
   });
 
@@ -108,6 +110,15 @@ describe('loadConfig refusals', () => {
     for (const url of ['http://mail.example.com', 'mail.example.com:25'])
       expect(problem({ SMTP_URL: url }), url).toMatch(
         /SMTP_URL: SMTP_URL must look like smtp:\/\/user:pass@host:587/,
+      );
+  });
+
+  it('reads WEBHOOK_RETRY_DELAYS as whole seconds and names a bad list', () => {
+    expect(load({ WEBHOOK_RETRY_DELAYS: ' 1, 1 ' }).WEBHOOK_RETRY_DELAYS).toEqual([1, 1]);
+    expect(load({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1' }).WEBHOOK_ALLOW_PRIVATE_NETWORKS).toBe(true);
+    for (const delays of ['5,,30', '5,abc', '1.5', '-1', '999999999'])
+      expect(problem({ WEBHOOK_RETRY_DELAYS: delays }), delays).toMatch(
+        /WEBHOOK_RETRY_DELAYS: WEBHOOK_RETRY_DELAYS must be up to 20 comma-separated whole seconds/,
       );
   });
 

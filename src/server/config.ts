@@ -16,6 +16,17 @@ const ZBool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** Seconds to wait before each webhook retry, e.g. `5,30,120`: whole numbers, at most a week each. */
+const ZRetryDelays = z
+  .string()
+  .transform((text) => text.split(',').map((part) => part.trim()))
+  .refine(
+    (parts) =>
+      parts.length <= 20 && parts.every((n) => /^\d{1,6}$/.test(n) && Number(n) <= 604_800),
+    'WEBHOOK_RETRY_DELAYS must be up to 20 comma-separated whole seconds (each at most 604800), e.g. 5,30,120,600,3600',
+  )
+  .transform((parts) => parts.map(Number));
+
 const ZConfig = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,6 +50,8 @@ const ZConfig = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Convoza <hello@convoza.ai>'),
     PUBLIC_URL: z.url().optional(),
+    WEBHOOK_RETRY_DELAYS: ZRetryDelays.default([5, 30, 120, 600, 3600]),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: ZBool.default(false),
     SESSION_ABSOLUTE_HOURS: z.coerce
       .number()
       .int()

@@ -16,6 +16,8 @@ import { JobQueue } from './jobs/job-queue';
 import { startEmailWorker } from './notifications/email-worker';
 import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';
+import { startWebhookWorker } from './webhooks/webhook-worker';
+import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './webhooks/webhook-settings';
 
 export interface RunningServer {
   url: string;
@@ -60,14 +62,21 @@ export async function startServer(
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
     secureCookie: config.NODE_ENV === 'production',
   });
-  // The job queue carries only email today: without SMTP it is not started at all.
+  // The job queue always runs (webhooks need it); email is sent only with SMTP_URL.
+  const queue = await JobQueue.start(databaseUrl, log);
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined;
-  const queue = mailer ? await JobQueue.start(databaseUrl, log) : undefined;
-  if (queue && mailer) await startEmailWorker(queue, orm, mailer);
+  if (mailer) await startEmailWorker(queue, orm, mailer);
   else log.warn('SMTP_URL is not set: lead emails are recorded as not_configured, not sent');
+  const webhooks: WebhookSettings = {
+    queue,
+    retryDelays: config.WEBHOOK_RETRY_DELAYS,
+    allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+  };
+  await startWebhookWorker(queue, orm, webhooks);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const app = createApp(
-    { orm, sessions, log, notifier: { queue, mailer, publicUrl } },
+    { orm, sessions, log, notifier: { queue, mailer, publicUrl, webhooks } },
     {
       trustProxy: trustProxySetting(config.TRUST_PROXY),
       frontend,
@@ -91,7 +100,7 @@ export async function startServer(
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5000).unref();
       });
-      await queue?.stop();
+      await queue.stop();
       mailer?.close();
       await drainPool(orm);
       await orm.close();

@@ -7,6 +7,8 @@ import { recordSecurityEvent } from '../security-center/events.service';
 import { loadProtectionSettings } from '../security-center/settings.service';
 import { countCleanSubmission } from '../security-center/stats.service';
 import { queueLeadNotifications, type Notifier } from '../notifications/lead-notifications.service';
+import { queueWebhookEvent } from '../webhooks/webhook-events.service';
+import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import { createContact } from './contacts.service';
 
 export type SubmitterInfo = Submitter;
@@ -17,13 +19,14 @@ export const SUBMIT_THANKS = 'Thank you! Our AI team will respond immediately.';
  * The website form, behind the protections of the Security Center settings (see contact-guard).
  * A filled honeypot gets the normal success answer and stores nothing, so a bot learns nothing.
  * An accepted submission spends its form token, stores the contact, counts as clean and queues
- * the lead emails in one transaction: a 2xx means all of it happened, a failure means none.
+ * the lead emails and the contact.created webhooks in one transaction: a 2xx means all of it
+ * happened, a failure means none.
  */
 export async function submitContact(
   em: EntityManager,
   input: TContactSubmit,
   who: SubmitterInfo,
-  notifier: Notifier,
+  notifier: Notifier & WebhookNotifier,
 ) {
   const settings = await loadProtectionSettings(em);
   const outcome = await guardSubmission(em, settings, input, who);
@@ -35,6 +38,7 @@ export async function submitContact(
     const created = await createContact(tem, { ...input, source: 'website' });
     await countCleanSubmission(tem);
     await queueLeadNotifications(tem, created, notifier);
+    await queueWebhookEvent(tem, 'contact.created', created, notifier.webhooks);
     return created;
   });
   if (!contact) {

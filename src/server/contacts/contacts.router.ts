@@ -60,7 +60,9 @@ export const adminContactsRouter = router({
     })
     .input(ZContactStatusUpdate)
     .output(ZContact)
-    .mutation(({ ctx, input }) => updateContactStatus(ctx.em, input.id, input.status)),
+    .mutation(({ ctx, input }) =>
+      updateContactStatus(ctx.em, input.id, input.status, ctx.deps.notifier),
+    ),
 
   delete: adminProcedure
     .meta({

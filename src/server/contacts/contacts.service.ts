@@ -9,6 +9,8 @@ import {
   type TContactStatusCounts,
 } from '../../shared/contacts.schema';
 import { notFound } from '../errors';
+import { queueWebhookEvent } from '../webhooks/webhook-events.service';
+import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import { Contact } from './contact.entity';
 import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
@@ -107,16 +109,26 @@ export async function getContact(em: EntityManager, id: number): Promise<TContac
   return toContactView(contact);
 }
 
+/**
+ * Sets the status and, when it really changed, queues the contact.status_changed webhooks in
+ * the same transaction (a rollback sends nothing).
+ */
 export async function updateContactStatus(
   em: EntityManager,
   id: number,
   status: TContactStatus,
+  notifier: WebhookNotifier,
 ): Promise<TContact> {
-  const contact = await em.findOne(Contact, { id });
-  if (!contact) throw notFound('Contact', id);
-  contact.status = status;
-  await em.flush();
-  return toContactView(contact);
+  return em.transactional(async (tem) => {
+    const contact = await tem.findOne(Contact, { id });
+    if (!contact) throw notFound('Contact', id);
+    const changed = contact.status !== status;
+    contact.status = status;
+    await tem.flush();
+    const view = toContactView(contact);
+    if (changed) await queueWebhookEvent(tem, 'contact.status_changed', view, notifier.webhooks);
+    return view;
+  });
 }
 
 export async function deleteContact(em: EntityManager, id: number): Promise<void> {

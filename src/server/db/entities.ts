@@ -10,6 +10,8 @@ import { SecuritySettings } from '../security-center/security-settings.entity';
 import { UsedFormToken } from '../form-guard/used-form-token.entity';
 import { ServiceInquiry } from '../service-inquiries/service-inquiry.entity';
 import { User } from '../users/user.entity';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { WebhookEndpoint } from '../webhooks/webhook-endpoint.entity';
 
 /** Every entity the ORM knows; add new ones here. */
 export const entities = [
@@ -25,4 +27,6 @@ export const entities = [
   CleanSubmissionHour,
   NotificationSettings,
   Notification,
+  WebhookEndpoint,
+  WebhookDelivery,
 ];

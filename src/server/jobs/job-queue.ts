@@ -12,6 +12,9 @@ import type { Logger } from '../logger';
 /** The queues of the app and how each retries (pg-boss: retryLimit 4 = 5 attempts). */
 export const QUEUES = {
   email: { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 },
+  // A webhook's own retries (WEBHOOK_RETRY_DELAYS) are new jobs sent by the handler; these
+  // cover only a handler that crashed, e.g. the database went away while recording an attempt.
+  webhook: { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 900 },
 } satisfies Record<string, QueueOptions>;
 export type QueueName = keyof typeof QUEUES;
 
@@ -41,10 +44,15 @@ export class JobQueue {
   }
 
   /** Enqueues inside `em`'s open transaction (call within em.transactional). */
-  async sendInTransaction(em: EntityManager, queue: QueueName, data: object): Promise<void> {
+  async sendInTransaction(
+    em: EntityManager,
+    queue: QueueName,
+    data: object,
+    options: { startAfter?: Date } = {},
+  ): Promise<void> {
     const trx = em.getTransactionContext<KyselyTransactionLike>();
     if (!trx) throw new Error(`${queue} job enqueued outside a transaction`);
-    await this.boss.send(queue, data, { db: fromKysely(trx) });
+    await this.boss.send(queue, data, { ...options, db: fromKysely(trx) });
   }
 
   /**

@@ -14,6 +14,8 @@ import { createCallerFactory } from '../trpc/trpc';
 import { appRouter, type AppRouter } from '../trpc/app-router';
 import type { AppDeps, Context } from '../trpc/context';
 import { createUser } from '../users/users.service';
+import { startWebhookWorker } from '../webhooks/webhook-worker';
+import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from '../webhooks/webhook-settings';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'correct-horse-42';
@@ -104,6 +106,12 @@ export interface TestAppOptions {
   timeouts?: HttpTimeouts;
   /** Send lead emails through this SMTP server (starts the job queue and the email worker). */
   smtpUrl?: string;
+  /**
+   * Start the job queue and the webhook worker, with these settings over the defaults (retries
+   * after 1 s then 1 s, private networks allowed so a receiver on 127.0.0.1 works). Tests may
+   * change `deps.notifier.webhooks` afterwards: the worker reads the same object.
+   */
+  webhooks?: Partial<Omit<WebhookSettings, 'queue'>>;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -115,10 +123,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     absoluteHours: 24,
     secureCookie: false,
   });
-  const queue = options.smtpUrl ? await JobQueue.start(db.url, log) : undefined;
+  const queue = options.smtpUrl || options.webhooks ? await JobQueue.start(db.url, log) : undefined;
   const mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, TEST_MAIL_FROM) : undefined;
   if (queue && mailer) await startEmailWorker(queue, db.orm, mailer);
-  const notifier = { queue, mailer, publicUrl: 'http://convoza.test' };
+  const webhooks: WebhookSettings = options.webhooks
+    ? {
+        retryDelays: [1, 1],
+        allowPrivateNetworks: true,
+        timeoutMs: WEBHOOK_TIMEOUT_MS,
+        queue,
+        ...options.webhooks,
+      }
+    : { retryDelays: [], allowPrivateNetworks: false, timeoutMs: WEBHOOK_TIMEOUT_MS };
+  if (queue && options.webhooks) await startWebhookWorker(queue, db.orm, webhooks);
+  const notifier = { queue, mailer, publicUrl: 'http://convoza.test', webhooks };
   const deps: AppDeps = { orm: db.orm, sessions, log, notifier };
   const app = createApp(deps, options.app);
   const server = await listen(app, 0, '127.0.0.1', options.timeouts);

@@ -7,6 +7,7 @@ import { adminNotificationsRouter } from '../notifications/notifications.router'
 import { adminSecurityRouter } from '../security-center/security.router';
 import { adminServiceInquiriesRouter } from '../service-inquiries/service-inquiries.router';
 import { adminUsersRouter } from '../users/users.router';
+import { adminWebhooksRouter } from '../webhooks/webhooks.router';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -18,6 +19,7 @@ export const appRouter = router({
     campaigns: adminCampaignsRouter,
     security: adminSecurityRouter,
     notifications: adminNotificationsRouter,
+    webhooks: adminWebhooksRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

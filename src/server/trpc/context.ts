@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, SessionManager } from '../auth/session';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/lead-notifications.service';
+import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import type { Orm } from '../db/orm';
 import { clientIp } from '../rate-limit/client-ip';
 
@@ -11,8 +12,8 @@ export interface AppDeps {
   orm: Orm;
   sessions: SessionManager;
   log: Logger;
-  /** Lead emails: the job queue and SMTP when configured (see notifications/). */
-  notifier: Notifier;
+  /** Lead emails: the job queue and SMTP when configured (see notifications/); webhooks (webhooks/). */
+  notifier: Notifier & WebhookNotifier;
 }
 
 export interface Context {

@@ -1,0 +1,34 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../shared/webhooks.schema';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+
+/**
+ * One event for one endpoint, written in the transaction of the change it reports, with the
+ * exact body to send (the contact as it was then). `messageId` is the `webhook-id` header, the
+ * same on every attempt. `lockedUntil` is the claim of the attempt in flight, so two workers
+ * (or a manual retry racing a scheduled one) never send it at the same time.
+ */
+export const WebhookDelivery = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_deliveries',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    endpoint: () =>
+      p.manyToOne(WebhookEndpoint).fieldName('endpoint_id').deleteRule('cascade').index(),
+    messageId: p.string().length(40).unique(),
+    event: p.enum(WEBHOOK_EVENTS),
+    payload: p.text(),
+    status: p.enum(WEBHOOK_DELIVERY_STATUSES).default('pending'),
+    attempts: p.integer().default(0),
+    responseStatus: p.integer().nullable(),
+    durationMs: p.integer().nullable(),
+    lastError: p.string().length(1000).nullable(),
+    nextAttemptAt: p.datetime().nullable(),
+    lockedUntil: p.datetime().nullable(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+});
+export type IWebhookDelivery = InferEntity<typeof WebhookDelivery>;

@@ -1,0 +1,112 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { postWebhook, type PostResult } from './webhook-http';
+import type { WebhookJob, WebhookSettings } from './webhook-settings';
+import { signWebhook } from './webhook-signature';
+
+/**
+ * Claims the delivery for this attempt: an atomic update that succeeds only while it is still
+ * pending, at the attempt the job was queued for, and not claimed by another worker. So a
+ * delivery that succeeded is never sent again, and a stale duplicate job sends nothing.
+ */
+async function claim(em: EntityManager, job: WebhookJob, settings: WebhookSettings) {
+  const now = new Date();
+  const claimed = await em.nativeUpdate(
+    WebhookDelivery,
+    {
+      id: job.deliveryId,
+      status: 'pending',
+      attempts: job.attempt,
+      $or: [{ lockedUntil: null }, { lockedUntil: { $lt: now } }],
+    },
+    { lockedUntil: new Date(now.getTime() + settings.timeoutMs + 30_000) },
+  );
+  if (claimed) return true;
+  const row = await em.findOne(WebhookDelivery, job.deliveryId);
+  // Another worker holds this very attempt: throw, so pg-boss runs the job again later.
+  if (row?.status === 'pending' && row.attempts === job.attempt)
+    throw new Error(`Webhook delivery ${job.deliveryId} is being sent by another worker`);
+  return false;
+}
+
+/**
+ * One attempt at a delivery (the `webhook` job). Signs the stored body with the endpoint's
+ * secret, POSTs it, then records the outcome and, after a failure, queues the next attempt at
+ * the next WEBHOOK_RETRY_DELAYS step, in one transaction; past the last step it is failed.
+ * At least once: a crash after the receiver answered but before the record sends it again,
+ * with the same webhook-id.
+ */
+export async function deliverWebhook(
+  em: EntityManager,
+  job: WebhookJob,
+  settings: WebhookSettings,
+): Promise<void> {
+  if (!(await claim(em, job, settings))) return;
+  const delivery = await em.findOne(WebhookDelivery, job.deliveryId, { populate: ['endpoint'] });
+  if (!delivery) return;
+  const endpoint = delivery.endpoint;
+
+  let result: PostResult;
+  if (!endpoint.enabled) {
+    result = { ok: false, status: null, durationMs: 0, error: 'The endpoint is disabled' };
+  } else {
+    const timestamp = Math.floor(Date.now() / 1000);
+    result = await postWebhook(
+      endpoint.url,
+      delivery.payload,
+      {
+        'webhook-id': delivery.messageId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(
+          endpoint.secret,
+          delivery.messageId,
+          timestamp,
+          delivery.payload,
+        ),
+      },
+      settings,
+    );
+  }
+  await recordAttempt(em, job, settings, result, endpoint.enabled);
+}
+
+async function recordAttempt(
+  em: EntityManager,
+  job: WebhookJob,
+  settings: WebhookSettings,
+  result: PostResult,
+  endpointEnabled: boolean,
+): Promise<void> {
+  await em.transactional(async (tem) => {
+    const delivery = await tem.findOne(WebhookDelivery, job.deliveryId);
+    if (!delivery) return; // the endpoint was deleted meanwhile
+    delivery.attempts += 1;
+    delivery.responseStatus = result.status;
+    delivery.durationMs = result.durationMs;
+    delivery.lockedUntil = null;
+    delivery.nextAttemptAt = null;
+    if (result.ok) {
+      delivery.status = 'succeeded';
+      delivery.lastError = null;
+      return;
+    }
+    delivery.lastError = (result.error ?? 'Failed').slice(0, 1000);
+    const delay = endpointEnabled ? settings.retryDelays[job.retry] : undefined;
+    if (delay === undefined || !settings.queue) {
+      delivery.status = 'failed';
+      return;
+    }
+    delivery.nextAttemptAt = new Date(Date.now() + delay * 1000);
+    await tem.flush();
+    await settings.queue.sendInTransaction(
+      tem,
+      'webhook',
+      {
+        deliveryId: delivery.id,
+        retry: job.retry + 1,
+        attempt: delivery.attempts,
+      } satisfies WebhookJob,
+      { startAfter: delivery.nextAttemptAt },
+    );
+  });
+}

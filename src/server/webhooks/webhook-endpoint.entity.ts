@@ -1,0 +1,29 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { TWebhookEvent } from '../../shared/webhooks.schema';
+
+/**
+ * A URL that receives signed events (Standard Webhooks). The secret is kept in clear because
+ * every delivery is signed with it; the API shows it once, in the answer to its creation.
+ */
+export const WebhookEndpoint = defineEntity({
+  name: 'WebhookEndpoint',
+  tableName: 'webhook_endpoints',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    url: p.string().length(2000),
+    events: p.json<TWebhookEvent[]>(),
+    description: p.string().length(500).nullable(),
+    enabled: p.boolean().default(true),
+    secret: p.string().length(100),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export type IWebhookEndpoint = InferEntity<typeof WebhookEndpoint>;

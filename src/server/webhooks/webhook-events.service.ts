@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TContact } from '../../shared/contacts.schema';
+import type { TWebhookEvent } from '../../shared/webhooks.schema';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
+import type { WebhookJob, WebhookSettings } from './webhook-settings';
+import { newMessageId } from './webhook-signature';
+
+/**
+ * Writes one delivery per enabled endpoint subscribed to `event`, with the body as it will be
+ * sent, and queues the first attempt of each. Call inside the transaction of the change: a
+ * rollback leaves neither deliveries nor jobs, a commit keeps both.
+ */
+export async function queueWebhookEvent(
+  em: EntityManager,
+  event: TWebhookEvent,
+  contact: TContact,
+  settings: WebhookSettings | undefined,
+): Promise<void> {
+  const queue = settings?.queue;
+  if (!queue) return;
+  const endpoints = (await em.find(WebhookEndpoint, { enabled: true })).filter((e) =>
+    e.events.includes(event),
+  );
+  if (!endpoints.length) return;
+  const payload = JSON.stringify({
+    type: event,
+    timestamp: new Date().toISOString(),
+    data: { contact },
+  });
+  const rows = endpoints.map((endpoint) =>
+    em.create(WebhookDelivery, { endpoint, messageId: newMessageId(), event, payload }),
+  );
+  await em.flush();
+  for (const row of rows)
+    await queue.sendInTransaction(em, 'webhook', {
+      deliveryId: row.id,
+      retry: 0,
+      attempt: 0,
+    } satisfies WebhookJob);
+}

@@ -1,0 +1,116 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import { guardedLookup, isPublicAddress, literalIp, PrivateNetworkError } from './network-guard';
+
+export interface PostOptions {
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+  /** Which peer addresses are allowed without allowPrivateNetworks (tests narrow it). */
+  isAllowedAddress?: (ip: string) => boolean;
+}
+
+export interface PostResult {
+  ok: boolean;
+  /** The final answer's status (after redirects), null when none came. */
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * POSTs `body` to `url` and reports what became of it; never throws. Redirects are followed by
+ * hand (at most 3), each hop checked like the first. Without allowPrivateNetworks a hop whose
+ * host is, or resolves to, a loopback/private/reserved address is refused before connecting,
+ * and the address actually connected to is checked again. A redirect re-POSTs the same signed
+ * body (a webhook sent as a GET would be lost).
+ */
+export async function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostResult> {
+  const started = performance.now();
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const done = (status: number | null, error: string | null): PostResult => ({
+    ok: error === null,
+    status,
+    durationMs: Math.round(performance.now() - started),
+    error,
+  });
+  let target = url;
+  try {
+    for (let hop = 0; ; hop++) {
+      const res = await postOnce(new URL(target), body, headers, options, signal);
+      const location = res.headers.location;
+      if (REDIRECTS.has(res.statusCode ?? 0) && location) {
+        res.resume();
+        if (hop === MAX_REDIRECTS)
+          return done(res.statusCode ?? null, `More than ${MAX_REDIRECTS} redirects`);
+        target = new URL(location, target).href;
+        continue;
+      }
+      const text = await readSome(res, 500);
+      const status = res.statusCode ?? null;
+      if (status !== null && status >= 200 && status < 300) return done(status, null);
+      return done(status, `HTTP ${status}${text ? `: ${text}` : ''}`);
+    }
+  } catch (error) {
+    if (signal.aborted) return done(null, `Timed out after ${options.timeoutMs} ms`);
+    return done(null, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function postOnce(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new Error(`Refused a redirect to ${url.protocol} (only http and https)`));
+  const guard = !options.allowPrivateNetworks;
+  const isAllowed = options.isAllowedAddress ?? isPublicAddress;
+  const ip = literalIp(url.hostname);
+  // Node connects to a literal IP without a lookup: check it here.
+  if (guard && ip && !isAllowed(ip)) return Promise.reject(new PrivateNetworkError(url.hostname));
+  const request = url.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'Convoza-Webhooks/1.0',
+      },
+      signal,
+      agent: false,
+      ...(guard ? { lookup: guardedLookup(isAllowed) } : {}),
+    });
+    // The last word: whatever the resolver said, the peer we reached must be public.
+    if (guard)
+      req.on('socket', (socket: Socket) =>
+        socket.once('connect', () => {
+          const peer = socket.remoteAddress ?? '';
+          if (!isAllowed(peer)) req.destroy(new PrivateNetworkError(peer));
+        }),
+      );
+    req.on('response', resolve);
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The first `max` characters of the answer (for the delivery's last error), the rest drained. */
+async function readSome(res: IncomingMessage, max: number): Promise<string> {
+  let text = '';
+  res.setEncoding('utf8');
+  for await (const chunk of res as AsyncIterable<string>) if (text.length < max) text += chunk;
+  return text.slice(0, max).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,30 @@
+import type { JobQueue } from '../jobs/job-queue';
+
+/** A delivery attempt that has no answer after this long counts as failed (and is retried). */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** How the app sends webhooks; built once at start-up from the config (see server.ts). */
+export interface WebhookSettings {
+  /** The job queue; without it (tests that do not start one) no event is queued. */
+  queue?: JobQueue;
+  /** Seconds before each retry (WEBHOOK_RETRY_DELAYS); after the last, the delivery is failed. */
+  retryDelays: number[];
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: lets targets on loopback and private networks through. */
+  allowPrivateNetworks: boolean;
+  /** Per attempt, redirects included. */
+  timeoutMs: number;
+}
+
+/** What the contact services need to report changes: the notifier of the app deps carries it. */
+export interface WebhookNotifier {
+  webhooks?: WebhookSettings;
+}
+
+/** The job of the `webhook` queue: one attempt at one delivery. */
+export interface WebhookJob {
+  deliveryId: number;
+  /** Index into retryDelays for the retry that follows a failure of this attempt. */
+  retry: number;
+  /** The delivery's attempt count when the job was queued: a stale duplicate sends nothing. */
+  attempt: number;
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { ZIdInput, ZOk } from '../../shared/text.schema';
+import {
+  ZWebhook,
+  ZWebhookCreate,
+  ZWebhookCreated,
+  ZWebhookDelivery,
+  ZWebhookDeliveryFind,
+  ZWebhookDeliveryRetry,
+  ZWebhookUpdate,
+} from '../../shared/webhooks.schema';
+import { adminProcedure, router } from '../trpc/trpc';
+import { listDeliveries, retryDelivery } from './webhook-deliveries.service';
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  updateWebhook,
+} from './webhook-endpoints.service';
+import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './webhook-settings';
+
+const tags = ['webhooks'];
+const NO_WEBHOOKS: WebhookSettings = {
+  retryDelays: [],
+  allowPrivateNetworks: false,
+  timeoutMs: WEBHOOK_TIMEOUT_MS,
+};
+
+export const adminWebhooksRouter = router({
+  list: adminProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/webhooks', tags, summary: 'Every webhook endpoint' },
+    })
+    .input(z.void())
+    .output(z.array(ZWebhook))
+    .query(({ ctx }) => listWebhooks(ctx.em)),
+
+  get: adminProcedure
+    .meta({ openapi: { method: 'GET', path: '/webhooks/{id}', tags, summary: 'One endpoint' } })
+    .input(ZIdInput)
+    .output(ZWebhook)
+    .query(({ ctx, input }) => getWebhook(ctx.em, input.id)),
+
+  create: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/webhooks',
+        tags,
+        summary: 'Add an endpoint; the answer carries its signing secret, shown only this once',
+        description:
+          'Events: contact.created, contact.status_changed. Each delivery is a POST of `{ type, timestamp, data: { contact } }` ' +
+          'signed per Standard Webhooks: headers webhook-id, webhook-timestamp and webhook-signature ' +
+          '(`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the base64 part of the secret after `whsec_`).',
+      },
+    })
+    .input(ZWebhookCreate)
+    .output(ZWebhookCreated)
+    .mutation(({ ctx, input }) =>
+      createWebhook(ctx.em, input, ctx.deps.notifier.webhooks ?? NO_WEBHOOKS),
+    ),
+
+  update: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Change the URL, events, description or enabled switch of an endpoint',
+      },
+    })
+    .input(ZWebhookUpdate)
+    .output(ZWebhook)
+    .mutation(({ ctx, input }) =>
+      updateWebhook(ctx.em, input, ctx.deps.notifier.webhooks ?? NO_WEBHOOKS),
+    ),
+
+  delete: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Delete an endpoint and its delivery history',
+      },
+    })
+    .input(ZIdInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await deleteWebhook(ctx.em, input.id);
+      return { success: true, message: 'Webhook deleted' };
+    }),
+
+  deliveries: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/webhooks/{id}/deliveries',
+        tags,
+        summary: "An endpoint's deliveries, newest first, with attempts and the last error",
+      },
+    })
+    .input(ZWebhookDeliveryFind)
+    .output(z.array(ZWebhookDelivery))
+    .query(({ ctx, input }) => listDeliveries(ctx.em, input)),
+
+  retryDelivery: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/deliveries/{deliveryId}/retry',
+        tags,
+        summary: 'Send a failed delivery again (same webhook-id, full retry schedule)',
+      },
+    })
+    .input(ZWebhookDeliveryRetry)
+    .output(ZWebhookDelivery)
+    .mutation(({ ctx, input }) =>
+      retryDelivery(ctx.em, input.id, input.deliveryId, ctx.deps.notifier.webhooks),
+    ),
+});
