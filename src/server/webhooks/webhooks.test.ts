@@ -1,0 +1,300 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TContact } from '../../shared/contacts.schema';
+import type {
+  TWebhookCreated,
+  TWebhookDelivery,
+  TWebhookEvent,
+} from '../../shared/webhooks.schema';
+import { createContact } from '../contacts/contacts.service';
+import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { startReceiver, verifyStandardWebhook, type Received } from './test-receiver';
+import { queueWebhookEvent } from './webhook-events.service';
+
+// Real deliveries: the app's job queue and webhook worker POST to a real HTTP server on
+// 127.0.0.1 (private networks allowed unless a test says otherwise).
+const receiver = await startReceiver();
+afterAll(() => receiver.close());
+const t = useTestApp({ webhooks: {} });
+const admin = useSignedIn(t);
+const settings = () => t.deps.notifier.webhooks!;
+
+beforeEach(async () => {
+  receiver.reset();
+  // Jobs of the previous test would find its (now truncated) deliveries' ids reused.
+  await t.db.em().execute("delete from pgboss.job where name = 'webhook'");
+  await relaxContactProtections(t.db.em());
+  Object.assign(settings(), { retryDelays: [1, 1], allowPrivateNetworks: true, timeoutMs: 10_000 });
+});
+
+const lead = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Engines',
+  message: 'We need 1,000 calls a day answered.',
+};
+
+async function addHook(
+  events: TWebhookEvent[] = ['contact.created', 'contact.status_changed'],
+  url = receiver.url,
+) {
+  const res = await admin.rest<TWebhookCreated>('POST', '/webhooks', { url, events });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+async function submit(body: object = lead): Promise<number> {
+  const res = await fetch(`${t.url}/api/contacts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { contact: { id: number } };
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json.contact.id;
+}
+
+const deliveries = async (hookId: number) =>
+  (await admin.rest<TWebhookDelivery[]>('GET', `/webhooks/${hookId}/deliveries`)).body;
+
+/** Polls the deliveries of `hookId` until the newest one is `status`. */
+async function settled(hookId: number, status: TWebhookDelivery['status'], timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [newest] = await deliveries(hookId);
+    if (newest?.status === status) return newest;
+    if (Date.now() > deadline)
+      throw new Error(`delivery never ${status}: ${JSON.stringify(newest)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const bodyOf = (r: Received) =>
+  JSON.parse(r.body) as { type: string; timestamp: string; data: { contact: TContact } };
+
+describe('contact.created', () => {
+  it('is POSTed signed per Standard Webhooks, with the contact as the API shows it', async () => {
+    const hook = await addHook();
+    const other = await addHook(['contact.status_changed']);
+    const off = await addHook();
+    await admin.rest('PATCH', `/webhooks/${off.id}`, { enabled: false });
+    const before = Date.now();
+    const id = await submit();
+    const [request] = await receiver.waitFor(1);
+    expect(request!.path).toBe('/hook');
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+    const timestamp = Number(request!.headers['webhook-timestamp']);
+    expect(Number.isInteger(timestamp)).toBe(true);
+    expect(timestamp * 1000).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(timestamp * 1000).toBeLessThanOrEqual(Date.now());
+    expect(request!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(verifyStandardWebhook(hook.secret, request!)).toBe(true);
+    expect(verifyStandardWebhook(other.secret, request!)).toBe(false);
+    expect(verifyStandardWebhook(hook.secret, { ...request!, body: request!.body + ' ' })).toBe(
+      false,
+    );
+
+    const body = bodyOf(request!);
+    expect(body.type).toBe('contact.created');
+    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+    const contact = (await admin.rest<TContact>('GET', `/contacts/${id}`)).body;
+    expect(body.data).toEqual({ contact });
+    expect(Object.keys(body)).toEqual(['type', 'timestamp', 'data']);
+
+    const delivery = await settled(hook.id, 'succeeded');
+    expect(delivery).toMatchObject({
+      webhookId: hook.id,
+      messageId: request!.headers['webhook-id'],
+      event: 'contact.created',
+      attempts: 1,
+      responseStatus: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
+    expect(delivery.durationMs).toBeGreaterThanOrEqual(0);
+    expect(await admin.trpc.admin.webhooks.deliveries.query({ id: hook.id })).toEqual([delivery]);
+    // Not subscribed, or disabled: nothing written, nothing sent.
+    expect(await deliveries(other.id)).toEqual([]);
+    expect(await deliveries(off.id)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.received).toHaveLength(1);
+    // The job queue runs without SMTP_URL too: email is still only recorded, as not_configured.
+    const outbox = await admin.rest<{ status: string }[]>('GET', '/notifications/outbox');
+    expect(outbox.body.map((m) => m.status)).toEqual(['not_configured']);
+  });
+
+  it('retries a non-2xx after WEBHOOK_RETRY_DELAYS: 500, 500, 200 is three attempts with one webhook-id', async () => {
+    const hook = await addHook(['contact.created']);
+    receiver.answer(500, 500, 200);
+    await submit();
+    const requests = await receiver.waitFor(3);
+    const ids = new Set(requests.map((r) => r.headers['webhook-id']));
+    expect(ids.size).toBe(1);
+    expect(new Set(requests.map((r) => r.body)).size).toBe(1);
+    for (const r of requests) expect(verifyStandardWebhook(hook.secret, r)).toBe(true);
+    const delivery = await settled(hook.id, 'succeeded');
+    expect(delivery).toMatchObject({ attempts: 3, responseStatus: 200, lastError: null });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(receiver.received).toHaveLength(3);
+  });
+
+  it('records the last error between attempts and fails after the last delay', async () => {
+    settings().retryDelays = [1];
+    const hook = await addHook(['contact.created']);
+    receiver.answer(503, 500);
+    await submit();
+    await receiver.waitFor(1);
+    const pending = await settled(hook.id, 'pending');
+    await receiver.waitFor(2);
+    const failed = await settled(hook.id, 'failed');
+    expect(failed).toMatchObject({
+      attempts: 2,
+      responseStatus: 500,
+      lastError: 'HTTP 500: answer 500',
+    });
+    expect(failed.nextAttemptAt).toBeNull();
+    expect(pending.id).toBe(failed.id);
+  });
+});
+
+describe('a receiver that never answers', () => {
+  it('times out, retries, fails with its last error; a manual retry (REST, tRPC) sends the same webhook-id again', async () => {
+    Object.assign(settings(), { timeoutMs: 300, retryDelays: [1] });
+    const hook = await addHook(['contact.created']);
+    receiver.answer('hang', 'hang');
+    await submit();
+    const failed = await settled(hook.id, 'failed');
+    expect(failed).toMatchObject({
+      attempts: 2,
+      responseStatus: null,
+      lastError: 'Timed out after 300 ms',
+    });
+    expect(failed.durationMs).toBeGreaterThanOrEqual(290);
+    expect(receiver.received).toHaveLength(2);
+
+    const retried = await admin.rest<TWebhookDelivery>(
+      'POST',
+      `/webhooks/${hook.id}/deliveries/${failed.id}/retry`,
+    );
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ id: failed.id, status: 'pending' });
+    const done = await settled(hook.id, 'succeeded');
+    expect(done).toMatchObject({ attempts: 3, responseStatus: 200, lastError: null });
+    const [first, , third] = await receiver.waitFor(3);
+    expect(third!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(verifyStandardWebhook(hook.secret, third!)).toBe(true);
+
+    const again = await admin.rest<{ message: string }>(
+      'POST',
+      `/webhooks/${hook.id}/deliveries/${failed.id}/retry`,
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      'This delivery is succeeded: only a failed delivery can be retried',
+    );
+    expect((await admin.rest('POST', `/webhooks/${hook.id}/deliveries/9999/retry`)).status).toBe(
+      404,
+    );
+    expect((await admin.rest('POST', `/webhooks/9999/deliveries/${failed.id}/retry`)).status).toBe(
+      404,
+    );
+
+    // The same over tRPC, for a delivery that failed at its only attempt.
+    settings().retryDelays = [];
+    receiver.answer('hang');
+    await submit({ ...lead, email: 'second@example.com' });
+    const second = await settled(hook.id, 'failed');
+    expect(second.id).not.toBe(failed.id);
+    const viaTrpc = await admin.trpc.admin.webhooks.retryDelivery.mutate({
+      id: hook.id,
+      deliveryId: second.id,
+    });
+    expect(viaTrpc).toMatchObject({ id: second.id, status: 'pending' });
+    expect(await settled(hook.id, 'succeeded')).toMatchObject({ id: second.id, attempts: 2 });
+  });
+});
+
+describe('durability', () => {
+  it('a rolled-back change writes no delivery, queues no job and sends nothing', async () => {
+    const hook = await addHook();
+    const em = t.db.em();
+    const jobs = async () =>
+      Number(
+        (
+          await em.execute<{ n: string }[]>(
+            "select count(*) as n from pgboss.job where name = 'webhook'",
+          )
+        )[0]?.n,
+      );
+    await expect(
+      em.transactional(async (tem) => {
+        const contact = await createContact(tem, { ...lead, source: 'website' });
+        await queueWebhookEvent(tem, 'contact.created', contact, settings());
+        throw new Error('the rest of the submission failed');
+      }),
+    ).rejects.toThrow('the rest of the submission failed');
+    expect(await jobs()).toBe(0);
+    expect(await deliveries(hook.id)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe('contact.status_changed', () => {
+  it('is sent when an admin changes the status (REST and tRPC), not when it stays the same', async () => {
+    const hook = await addHook(['contact.status_changed']);
+    const id = await submit();
+    expect(
+      (await admin.rest('PATCH', `/contacts/${id}/status`, { status: 'contacted' })).status,
+    ).toBe(200);
+    const [first] = await receiver.waitFor(1);
+    expect(bodyOf(first!)).toMatchObject({
+      type: 'contact.status_changed',
+      data: { contact: { id, status: 'contacted', email: lead.email } },
+    });
+    expect(verifyStandardWebhook(hook.secret, first!)).toBe(true);
+    await admin.trpc.admin.contacts.updateStatus.mutate({ id, status: 'qualified' });
+    const [, second] = await receiver.waitFor(2);
+    expect(bodyOf(second!).data.contact.status).toBe('qualified');
+    expect(second!.headers['webhook-id']).not.toBe(first!.headers['webhook-id']);
+
+    await admin.rest('PATCH', `/contacts/${id}/status`, { status: 'qualified' });
+    expect((await admin.rest('PATCH', '/contacts/999999/status', { status: 'new' })).status).toBe(
+      404,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(receiver.received).toHaveLength(2);
+    const list = await deliveries(hook.id);
+    expect(list.map((d) => [d.event, d.status])).toEqual([
+      ['contact.status_changed', 'succeeded'],
+      ['contact.status_changed', 'succeeded'],
+    ]);
+    expect(list[0]!.id).toBeGreaterThan(list[1]!.id);
+  });
+});
+
+describe('private networks (WEBHOOK_ALLOW_PRIVATE_NETWORKS off)', () => {
+  it('refuse at delivery a name that resolves to loopback, and a stored literal one; nothing connects', async () => {
+    settings().retryDelays = [];
+    const byName = await addHook(['contact.created'], `http://localhost:${receiver.port}/hook`);
+    const literal = await addHook(['contact.created']); // created while allowed
+    settings().allowPrivateNetworks = false;
+    await submit();
+    const named = await settled(byName.id, 'failed');
+    expect(named.lastError).toMatch(
+      /^localhost \((127\.0\.0\.1|::1)(, (127\.0\.0\.1|::1))?\) is a loopback, private or reserved address; set WEBHOOK_ALLOW_PRIVATE_NETWORKS=1/,
+    );
+    expect(named).toMatchObject({ attempts: 1, responseStatus: null });
+    const ip = await settled(literal.id, 'failed');
+    expect(ip.lastError).toMatch(/^127\.0\.0\.1 is a loopback, private or reserved address/);
+    expect(receiver.received).toHaveLength(0);
+    // Creating one with a literal private address is refused up front.
+    const res = await admin.rest<{ message: string }>('POST', '/webhooks', {
+      url: receiver.url,
+      events: ['contact.created'],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^url: 127\.0\.0\.1 is a loopback/);
+  });
+});
