@@ -16,6 +16,7 @@ import { NotificationsPage } from './notifications/notifications-page';
 import { LoginPage } from './pages/login-page';
 import { SecurityPage } from './security/security-page';
 import { UsersPage } from './users/users-page';
+import { WebhooksPage } from './webhooks/webhooks-page';
 
 /** The back office: its own providers; routes are relative to /admin (wouter nest). */
 export function AdminApp() {
@@ -39,6 +40,7 @@ export function AdminApp() {
                   <Route path="/analytics" component={AnalyticsPage} />
                   <Route path="/security" component={SecurityPage} />
                   <Route path="/notifications" component={NotificationsPage} />
+                  <Route path="/webhooks" component={WebhooksPage} />
                   <Route path="/legacy" component={LegacyContactsPage} />
                   <Route component={AdminNotFound} />
                 </Switch>

@@ -38,6 +38,8 @@ export async function submitContact(
     const created = await createContact(tem, { ...input, source: 'website' });
     await countCleanSubmission(tem);
     await queueLeadNotifications(tem, created, notifier);
+    // contact.created is for a lead arriving (this form, also reached through the API); the
+    // CSV import is a bulk load of known contacts and sends no webhook.
     await queueWebhookEvent(tem, 'contact.created', created, notifier.webhooks);
     return created;
   });

@@ -7,6 +7,7 @@ import {
   Shield,
   Users,
   Mail,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -20,6 +21,7 @@ export const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon
   { href: '/analytics', label: 'Analytics', icon: BarChart3 },
   { href: '/security', label: 'Security', icon: Shield },
   { href: '/notifications', label: 'Notifications', icon: Bell },
+  { href: '/webhooks', label: 'Webhooks', icon: Webhook },
 ];
 
 export function isActive(href: string, location: string): boolean {

@@ -1,0 +1,26 @@
+import { trpc } from '../../lib/trpc';
+import { notifyError, notifySuccess } from '../lib/notify';
+
+/** Endpoint writes; each refetches the endpoint list. */
+export function useWebhookMutations() {
+  const utils = trpc.useUtils();
+  const refresh = () => utils.admin.webhooks.list.invalidate();
+  const create = trpc.admin.webhooks.create.useMutation({
+    onError: (e) => notifyError('Failed to add the endpoint', e),
+    onSettled: refresh,
+  });
+  const update = trpc.admin.webhooks.update.useMutation({
+    onSuccess: (hook) =>
+      notifySuccess(
+        hook.enabled ? `Endpoint saved: ${hook.url}` : `Endpoint saved (disabled): ${hook.url}`,
+      ),
+    onError: (e) => notifyError('Failed to update the endpoint', e),
+    onSettled: refresh,
+  });
+  const remove = trpc.admin.webhooks.delete.useMutation({
+    onSuccess: () => notifySuccess('Endpoint deleted'),
+    onError: (e) => notifyError('Failed to delete the endpoint', e),
+    onSettled: refresh,
+  });
+  return { create, update, remove };
+}
