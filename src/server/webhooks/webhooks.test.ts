@@ -6,10 +6,14 @@ import type {
   TWebhookEvent,
 } from '../../shared/webhooks.schema';
 import { createContact } from '../contacts/contacts.service';
+import { JobQueue } from '../jobs/job-queue';
+import { createLogger } from '../logger';
 import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { startReceiver, verifyStandardWebhook, type Received } from './test-receiver';
+import { deliverWebhook } from './webhook-delivery.service';
 import { queueWebhookEvent } from './webhook-events.service';
+import { startWebhookWorker } from './webhook-worker';
 
 // Real deliveries: the app's job queue and webhook worker POST to a real HTTP server on
 // 127.0.0.1 (private networks allowed unless a test says otherwise).
@@ -296,5 +300,53 @@ describe('private networks (WEBHOOK_ALLOW_PRIVATE_NETWORKS off)', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^url: 127\.0\.0\.1 is a loopback/);
+  });
+});
+
+describe('effectively once', () => {
+  it('two workers racing for one attempt send it once, and a succeeded delivery is never sent again', async () => {
+    const hook = await addHook(['contact.created']);
+    const em = t.db.em();
+    // Written without a job, so only the calls below attempt it.
+    const contact = await createContact(em, { ...lead, phone: null, source: 'website' });
+    await em.transactional((tem) =>
+      queueWebhookEvent(tem, 'contact.created', contact, { ...settings(), queue: undefined }),
+    );
+    expect(await deliveries(hook.id)).toEqual([]); // no queue: nothing written
+    await em.transactional((tem) => queueWebhookEvent(tem, 'contact.created', contact, settings()));
+    await t.db.em().execute("delete from pgboss.job where name = 'webhook'");
+    const [delivery] = await deliveries(hook.id);
+    const job = { deliveryId: delivery!.id, retry: 0, attempt: 0 };
+    const results = await Promise.allSettled([
+      deliverWebhook(t.db.em(), job, settings()),
+      deliverWebhook(t.db.em(), job, settings()),
+    ]);
+    // The loser either finds the attempt done or is told to come back (a pg-boss retry).
+    expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    expect(receiver.received).toHaveLength(1);
+    await deliverWebhook(t.db.em(), job, settings());
+    await deliverWebhook(t.db.em(), { ...job, attempt: 1 }, settings());
+    expect(receiver.received).toHaveLength(1);
+    expect((await deliveries(hook.id))[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it('two app instances share the work: 20 submissions, 20 requests, 20 distinct webhook-ids', async () => {
+    const second = await JobQueue.start(t.db.url, createLogger('silent'));
+    try {
+      await startWebhookWorker(second, t.db.orm, settings());
+      await addHook(['contact.created']);
+      const started = Date.now();
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => submit({ ...lead, email: `lead${i}@example.com` })),
+      );
+      const requests = await receiver.waitFor(20);
+      const elapsed = Date.now() - started;
+      expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(20);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(receiver.received).toHaveLength(20);
+      expect(elapsed).toBeLessThan(15_000); // measured: ~0.7 s here
+    } finally {
+      await second.stop();
+    }
   });
 });
