@@ -54,18 +54,10 @@ async function openWebhooks(viewport = DESKTOP) {
 let secret = '';
 
 describe('Webhooks screen', () => {
-  it('adds an endpoint and shows its secret once, then lists it without the secret', async () => {
-    const { page, context, consoleErrors, close } = await openWebhooks();
+  it('adds an endpoint and shows its secret once, then lists it without the secret (phone)', async () => {
+    const { page, context, consoleErrors, close } = await openWebhooks(PHONE);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await expect.poll(() => page.getByText('No Endpoints Yet').isVisible(), RENDERED).toBe(true);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('navigation', { name: 'Admin' })
-          .getByRole('link', { name: 'Webhooks' })
-          .getAttribute('aria-current'),
-      )
-      .toBe('page');
 
     await page.getByRole('button', { name: 'Add Endpoint' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Endpoint' });
@@ -74,6 +66,7 @@ describe('Webhooks screen', () => {
     await expect
       .poll(() => dialog.locator('#webhook-url-error').innerText())
       .toBe('Must be an http:// or https:// URL');
+    await page.screenshot({ path: '/tmp/shots/admin-webhooks-form-375.png' });
 
     await dialog.getByLabel('Endpoint URL').fill(receiver.url);
     await dialog.getByRole('checkbox', { name: /contact\.status_changed/ }).check();
@@ -84,6 +77,11 @@ describe('Webhooks screen', () => {
     secret = await shown.getByTestId('webhook-secret').innerText();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(await shown.getByRole('note').innerText()).toContain('you will not see it again');
+    // Let the dialog's fade-in finish, so the picture shows it as the admin reads it.
+    await shown.evaluate((el) =>
+      Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+    );
+    await page.screenshot({ path: '/tmp/shots/admin-webhooks-secret-375.png' });
     await shown.getByRole('button', { name: 'Copy the secret' }).click();
     await expect
       .poll(() => shown.getByRole('button', { name: 'Copy the secret' }).innerText())
@@ -104,6 +102,14 @@ describe('Webhooks screen', () => {
 
   it('switches the endpoint off and on', async () => {
     const { page, close } = await openWebhooks();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('navigation', { name: 'Admin' })
+          .getByRole('link', { name: 'Webhooks' })
+          .getAttribute('aria-current'),
+      )
+      .toBe('page');
     const toggle = page.getByRole('switch', { name: `Send events to ${receiver.url}` });
     await toggle.click();
     await expectToast(page, 'Success', 'Endpoint saved (disabled)');
