@@ -1,8 +1,9 @@
 /**
  * Speed to lead across two app instances: both run on one scratch database (and so share one
- * job queue), 500 website submissions go to them alternately, and a real SMTP server counts the
- * new-lead alerts: every submission must give exactly one, and the time from the submission's
- * 2xx to the SMTP server's receipt of its alert is reported (goal: p99 under 5 s).
+ * job queue), 500 website submissions go to them alternately, a real SMTP server counts the
+ * new-lead alerts and a real HTTP receiver the `contact.created` webhooks: every submission must
+ * give exactly one of each (signed), and the time from the submission's 2xx to the SMTP server's
+ * receipt of its alert is reported (goal: p99 under 5 s), and to the webhook's arrival.
  *
  *   node --import tsx bench/speed-to-lead.ts [--leads 500] [--concurrency 20] [--write]
  */
@@ -12,6 +13,7 @@ import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
 import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
 import { createDatabase, dropDatabase, pgAdminUrl, reachable } from '../src/server/test/pg-admin';
 import { startSmtpInbox } from '../src/server/test/smtp-inbox';
+import { startReceiver, verifyStandardWebhook } from '../src/server/webhooks/test-receiver';
 import { startAppInstance, type AppInstance } from './app-instance';
 import { writeBenchmarkSection } from './bench-doc';
 
@@ -28,6 +30,8 @@ if (!(await reachable(adminUrl))) throw new Error(`no PostgreSQL at ${adminUrl}`
 const dbName = `convoza_bench_${randomBytes(4).toString('hex')}`;
 const dbUrl = await createDatabase(dbName, { adminUrl });
 const inbox = await startSmtpInbox();
+const receiver = await startReceiver();
+const webhookArrivals: number[] = [];
 const instances: AppInstance[] = [];
 
 /** A signed-in admin's REST calls against `base`. */
@@ -59,6 +63,8 @@ try {
     MAIL_FROM: 'Convoza <hello@convoza.test>',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
+    // The receiver is on loopback.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
   };
   // One after the other: the first creates the schema and the first admin.
   instances.push(await startAppInstance(dbUrl, { env }));
@@ -74,6 +80,14 @@ try {
     alertRecipients: ['sales@convoza.test'],
     autoReplyEnabled: false,
   });
+  const { secret } = (await api('POST', '/webhooks', {
+    url: receiver.url,
+    events: ['contact.created'],
+  })) as { secret: string };
+  // The receiver keeps requests in arrival order; note when each arrived.
+  const watch = setInterval(() => {
+    while (webhookArrivals.length < receiver.received.length) webhookArrivals.push(Date.now());
+  }, 5);
 
   const acceptedAt = new Map<string, number>();
   const statuses: Record<number, number> = {};
@@ -97,8 +111,10 @@ try {
   const submitSeconds = (performance.now() - started) / 1000;
 
   await inbox.waitFor(acceptedAt.size, 120_000);
+  await receiver.waitFor(acceptedAt.size, 120_000);
   // Anything sent twice would arrive within the queue's next polls.
   await new Promise((r) => setTimeout(r, 5000));
+  clearInterval(watch);
   const perLead = new Map<string, number>();
   const latencies: number[] = [];
   inbox.messages.forEach((mail, i) => {
@@ -114,10 +130,27 @@ try {
   const p50 = percentile(latencies, 50);
   const p99 = percentile(latencies, 99);
 
+  const perWebhookId = new Map<string, number>();
+  const webhookLatencies: number[] = [];
+  let unsigned = 0;
+  receiver.received.forEach((request, i) => {
+    const id = String(request.headers['webhook-id']);
+    perWebhookId.set(id, (perWebhookId.get(id) ?? 0) + 1);
+    if (!verifyStandardWebhook(secret, request)) unsigned += 1;
+    const name = (JSON.parse(request.body) as { data: { contact: { name: string } } }).data.contact
+      .name;
+    const accepted = acceptedAt.get(name);
+    if (accepted !== undefined && perWebhookId.get(id) === 1)
+      webhookLatencies.push(webhookArrivals[i]! - accepted);
+  });
+  const webhooksTwice = [...perWebhookId.values()].filter((n) => n > 1).length;
+  webhookLatencies.sort((a, b) => a - b);
+
   const md = `How to reproduce: \`node --import tsx bench/speed-to-lead.ts --write\` (a scratch database on the
 local PostgreSQL). Two production app processes share one database and so one pg-boss queue; ${LEADS} website
 submissions (${CONCURRENCY} at a time, alternating between the instances, protections relaxed) each store a contact
-and enqueue its new-lead alert in the same transaction; an in-process SMTP server (smtp-server) receives them.
+and enqueue its new-lead alert and its \`contact.created\` webhook in the same transaction; an in-process SMTP
+server (smtp-server) receives the alerts and an HTTP server on loopback the webhooks, checking each signature.
 
 | Measure | Value |
 | --- | --- |
@@ -127,12 +160,17 @@ and enqueue its new-lead alert in the same transaction; an in-process SMTP serve
 | Alerts received | ${inbox.messages.length} for ${acceptedAt.size} accepted submissions |
 | Missing / sent twice | ${missing} / ${duplicated} |
 | Time to alert (2xx → SMTP receipt) | p50 ${p50} ms, p99 ${p99} ms, max ${latencies.at(-1)} ms (goal: p99 < 5,000 ms) |
+| Webhooks received | ${receiver.received.length} (${perWebhookId.size} distinct webhook-ids), ${unsigned} with a bad signature |
+| Webhook-ids delivered twice | ${webhooksTwice} |
+| Time to webhook (2xx → receiver) | p50 ${percentile(webhookLatencies, 50)} ms, p99 ${percentile(webhookLatencies, 99)} ms |
 `;
   process.stdout.write(`${md}\n`);
   if (process.argv.includes('--write')) writeBenchmarkSection('Speed to lead', md);
-  process.exitCode = missing === 0 && duplicated === 0 && p99 < 5000 ? 0 : 1;
+  const webhooksOk = perWebhookId.size === acceptedAt.size && webhooksTwice === 0 && unsigned === 0;
+  process.exitCode = missing === 0 && duplicated === 0 && p99 < 5000 && webhooksOk ? 0 : 1;
 } finally {
   await Promise.all(instances.map((i) => i.stop()));
   await inbox.close();
+  await receiver.close();
   await dropDatabase(dbName, { adminUrl });
 }
