@@ -27,6 +27,13 @@ export type TSecurityEventScope = (typeof SECURITY_EVENT_SCOPES)[number];
 const strictBoolean = (name: string) =>
   z.union([z.literal(true), z.literal(false)], { error: `${name} must be true or false` });
 
+/** Submissions each integration key may send per hour (POST /contacts with a Bearer key). */
+const ZIntegrationKeyHourlyLimit = z
+  .number({ error: 'Integration key hourly limit must be a number' })
+  .int('Integration key hourly limit must be a whole number')
+  .min(1, 'Integration key hourly limit must be between 1 and 100000')
+  .max(100_000, 'Integration key hourly limit must be between 1 and 100000');
+
 /** Spec section 2/9: four switches, max submissions per hour 1-100 (5), min fill time 1-60 s (3). */
 export const ZSecuritySettings = z.object({
   rateLimitEnabled: strictBoolean('rateLimitEnabled'),
@@ -43,8 +50,15 @@ export const ZSecuritySettings = z.object({
     .int('Minimum form fill time must be a whole number of seconds')
     .min(1, 'Minimum form fill time must be between 1 and 60 seconds')
     .max(60, 'Minimum form fill time must be between 1 and 60 seconds'),
+  integrationKeyHourlyLimit: ZIntegrationKeyHourlyLimit,
 });
 export type TSecuritySettings = z.output<typeof ZSecuritySettings>;
+
+/** PUT /security/settings: a client that predates integration keys may leave their limit out (kept as is). */
+export const ZSecuritySettingsUpdate = ZSecuritySettings.extend({
+  integrationKeyHourlyLimit: ZIntegrationKeyHourlyLimit.optional(),
+});
+export type TSecuritySettingsUpdate = z.output<typeof ZSecuritySettingsUpdate>;
 
 export const DEFAULT_SECURITY_SETTINGS: TSecuritySettings = {
   rateLimitEnabled: true,
@@ -53,6 +67,7 @@ export const DEFAULT_SECURITY_SETTINGS: TSecuritySettings = {
   suspiciousContentFiltering: true,
   maxSubmissionsPerHour: 5,
   minFormFillTime: 3,
+  integrationKeyHourlyLimit: 1000,
 };
 
 /** Repeats of one type from one client network within a minute, counted in one entry. */

@@ -16,6 +16,25 @@ export type SubmitterInfo = Submitter;
 export const SUBMIT_THANKS = 'Thank you! Our AI team will respond immediately.';
 
 /**
+ * Stores an accepted lead and what follows from it, inside the caller's transaction: the
+ * contact, the clean-submission count, the lead emails and the contact.created webhooks.
+ */
+export async function storeLead(
+  tem: EntityManager,
+  input: TContactSubmit,
+  source: 'website' | 'api',
+  notifier: Notifier & WebhookNotifier,
+) {
+  const created = await createContact(tem, { ...input, source });
+  await countCleanSubmission(tem);
+  await queueLeadNotifications(tem, created, notifier);
+  // contact.created is for a lead arriving (this form, or an integration's key); the CSV
+  // import is a bulk load of known contacts and sends no webhook.
+  await queueWebhookEvent(tem, 'contact.created', created, notifier.webhooks);
+  return created;
+}
+
+/**
  * The website form, behind the protections of the Security Center settings (see contact-guard).
  * A filled honeypot gets the normal success answer and stores nothing, so a bot learns nothing.
  * An accepted submission spends its form token, stores the contact, counts as clean and queues
@@ -35,13 +54,7 @@ export async function submitContact(
   const contact = await em.transactional(async (tem) => {
     const { token } = outcome;
     if (token && !(await spendFormToken(tem, token.nonce, token.expiresAt))) return null;
-    const created = await createContact(tem, { ...input, source: 'website' });
-    await countCleanSubmission(tem);
-    await queueLeadNotifications(tem, created, notifier);
-    // contact.created is for a lead arriving (this form, also reached through the API); the
-    // CSV import is a bulk load of known contacts and sends no webhook.
-    await queueWebhookEvent(tem, 'contact.created', created, notifier.webhooks);
-    return created;
+    return storeLead(tem, input, 'website', notifier);
   });
   if (!contact) {
     await recordSecurityEvent(em, {

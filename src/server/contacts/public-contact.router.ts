@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZContact, ZContactSubmit, ZFormToken } from '../../shared/contacts.schema';
 import { ZOk } from '../../shared/text.schema';
 import { issueContactFormToken } from '../form-guard/form-token.service';
+import { submitContactWithKey } from '../integration-keys/integration-submit.service';
 import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 import { router } from '../trpc/trpc';
 import { submitContact } from './contact-submit.service';
@@ -20,25 +21,28 @@ export const publicContactRouter = router({
         description:
           'Protected by the Security Center settings. With bot detection on, send `formToken` from GET /contacts/form-token ' +
           'obtained at least minFormFillTime seconds earlier (single use), plus browser User-Agent and Accept-Language headers. ' +
-          '429 when the per-IP hourly limit is exceeded; 400/403 with a message when a protection refuses the submission.',
+          '429 when the per-IP hourly limit is exceeded; 400/403 with a message when a protection refuses the submission. ' +
+          'From a server, send `Authorization: Bearer <integration key>` instead (Admin > API Keys): no form token, ' +
+          'browser headers or fill time are needed, the content filter still applies, 429 past the per-key hourly limit, ' +
+          '401 for a wrong or revoked key; the contact gets source `api`.',
       },
     })
     .input(ZContactSubmit)
     .output(
       ZOk.extend({ contact: ZContact.pick({ id: true, status: true, source: true }).optional() }),
     )
-    .mutation(({ ctx, input }) =>
-      submitContact(
-        ctx.em,
-        input,
-        {
-          ip: ctx.ip,
-          userAgent: ctx.req.get('user-agent') ?? '',
-          acceptLanguage: ctx.req.get('accept-language') ?? '',
-        },
-        ctx.deps.notifier,
-      ),
-    ),
+    .mutation(({ ctx, input }) => {
+      const who = {
+        ip: ctx.ip,
+        userAgent: ctx.req.get('user-agent') ?? '',
+        acceptLanguage: ctx.req.get('accept-language') ?? '',
+      };
+      // A key, when sent, decides alone: a wrong one is a 401, never a fall back to the browser checks.
+      const authorization = ctx.req.get('authorization');
+      return authorization === undefined
+        ? submitContact(ctx.em, input, who, ctx.deps.notifier)
+        : submitContactWithKey(ctx.em, input, authorization, who, ctx.deps.notifier);
+    }),
 
   formToken: throttledProcedure
     .meta({

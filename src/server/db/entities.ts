@@ -3,6 +3,7 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { Contact } from '../contacts/contact.entity';
 import { CleanSubmissionHour } from '../security-center/clean-submission.entity';
 import { NotificationSettings } from '../notifications/notification-settings.entity';
+import { IntegrationKey } from '../integration-keys/integration-key.entity';
 import { Notification } from '../notifications/notification.entity';
 import { RateLimitWindow } from '../rate-limit/rate-limit.entity';
 import { SecurityEvent } from '../security-center/security-event.entity';
@@ -27,6 +28,7 @@ export const entities = [
   CleanSubmissionHour,
   NotificationSettings,
   Notification,
+  IntegrationKey,
   WebhookEndpoint,
   WebhookDelivery,
 ];

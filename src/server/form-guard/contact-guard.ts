@@ -119,12 +119,29 @@ export async function guardSubmission(
     token = { nonce: check.nonce, expiresAt: check.expiresAt };
   }
 
-  if (s.suspiciousContentFiltering) {
-    const verdict = checkContent(input);
-    if (verdict) {
-      await log('suspicious_submission', verdict.severity, verdict.details);
-      throw new AppError('BAD_REQUEST', verdict.userMessage, 'message');
-    }
-  }
+  await guardContent(em, s, input, who);
   return { action: 'store', token };
+}
+
+/**
+ * The content filter alone (when switched on): what every lead passes, also one an integration
+ * sends with its key, where the browser checks do not apply.
+ */
+export async function guardContent(
+  em: EntityManager,
+  s: ProtectionSettings,
+  input: GuardedSubmission,
+  who: Pick<Submitter, 'ip' | 'userAgent'>,
+): Promise<void> {
+  if (!s.suspiciousContentFiltering) return;
+  const verdict = checkContent(input);
+  if (!verdict) return;
+  await recordSecurityEvent(em, {
+    type: 'suspicious_submission',
+    severity: verdict.severity,
+    details: verdict.details,
+    ip: who.ip,
+    userAgent: who.userAgent,
+  });
+  throw new AppError('BAD_REQUEST', verdict.userMessage, 'message');
 }

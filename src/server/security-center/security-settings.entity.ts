@@ -16,6 +16,7 @@ export const SecuritySettings = defineEntity({
     suspiciousContentFiltering: p.boolean(),
     maxSubmissionsPerHour: p.integer(),
     minFormFillTime: p.integer(),
+    integrationKeyHourlyLimit: p.integer().default(1000),
     formSecret: p.string().length(64).hidden(),
     updatedAt: p
       .datetime()
@@ -33,6 +34,11 @@ export const SecuritySettings = defineEntity({
     {
       name: 'security_settings_min_form_fill_time_check',
       expression: '(min_form_fill_time >= 1) AND (min_form_fill_time <= 60)',
+    },
+    {
+      name: 'security_settings_integration_key_hourly_limit_check',
+      expression:
+        '(integration_key_hourly_limit >= 1) AND (integration_key_hourly_limit <= 100000)',
     },
   ],
 });

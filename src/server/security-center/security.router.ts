@@ -4,6 +4,7 @@ import {
   ZSecurityEventPage,
   ZSecurityPeriod,
   ZSecuritySettings,
+  ZSecuritySettingsUpdate,
   ZSecurityStats,
 } from '../../shared/security.schema';
 import { adminProcedure, router } from '../trpc/trpc';
@@ -49,7 +50,7 @@ export const adminSecurityRouter = router({
         summary: 'Save the protection settings',
       },
     })
-    .input(ZSecuritySettings)
+    .input(ZSecuritySettingsUpdate)
     .output(ZSecuritySettings)
     .mutation(({ ctx, input }) => updateSecuritySettings(ctx.em, input)),
 

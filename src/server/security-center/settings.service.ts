@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_SECURITY_SETTINGS, type TSecuritySettings } from '../../shared/security.schema';
+import {
+  DEFAULT_SECURITY_SETTINGS,
+  type TSecuritySettings,
+  type TSecuritySettingsUpdate,
+} from '../../shared/security.schema';
 import { SecuritySettings, type ISecuritySettings } from './security-settings.entity';
 
 export interface ProtectionSettings extends TSecuritySettings {
@@ -18,6 +22,7 @@ function toProtectionSettings(row: ISecuritySettings): ProtectionSettings {
     suspiciousContentFiltering: row.suspiciousContentFiltering,
     maxSubmissionsPerHour: row.maxSubmissionsPerHour,
     minFormFillTime: row.minFormFillTime,
+    integrationKeyHourlyLimit: row.integrationKeyHourlyLimit,
     formSecret: row.formSecret,
   };
 }
@@ -55,9 +60,15 @@ export async function getSecuritySettings(em: EntityManager): Promise<TSecurityS
 /** Saves the settings (already bounded by ZSecuritySettings; the table's checks repeat the bounds). */
 export async function updateSecuritySettings(
   em: EntityManager,
-  input: TSecuritySettings,
+  input: TSecuritySettingsUpdate,
 ): Promise<TSecuritySettings> {
-  await loadProtectionSettings(em);
-  await em.nativeUpdate(SecuritySettings, SETTINGS_ID, { ...input, updatedAt: new Date() });
+  const current = await loadProtectionSettings(em);
+  const integrationKeyHourlyLimit =
+    input.integrationKeyHourlyLimit ?? current.integrationKeyHourlyLimit;
+  await em.nativeUpdate(SecuritySettings, SETTINGS_ID, {
+    ...input,
+    integrationKeyHourlyLimit,
+    updatedAt: new Date(),
+  });
   return getSecuritySettings(em);
 }

@@ -3,6 +3,7 @@ import { adminContactsRouter } from '../contacts/contacts.router';
 import { publicContactRouter } from '../contacts/public-contact.router';
 import { analyticsRouter } from '../analytics/analytics.router';
 import { authRouter } from '../auth/auth.router';
+import { adminIntegrationKeysRouter } from '../integration-keys/integration-keys.router';
 import { adminNotificationsRouter } from '../notifications/notifications.router';
 import { adminSecurityRouter } from '../security-center/security.router';
 import { adminServiceInquiriesRouter } from '../service-inquiries/service-inquiries.router';
@@ -19,6 +20,7 @@ export const appRouter = router({
     campaigns: adminCampaignsRouter,
     security: adminSecurityRouter,
     notifications: adminNotificationsRouter,
+    integrationKeys: adminIntegrationKeysRouter,
     webhooks: adminWebhooksRouter,
   }),
   analytics: analyticsRouter,

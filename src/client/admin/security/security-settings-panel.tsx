@@ -14,7 +14,10 @@ import { TextField } from '../components/text-field';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 
-type SwitchKey = Exclude<keyof TSecuritySettings, 'maxSubmissionsPerHour' | 'minFormFillTime'>;
+type SwitchKey = Exclude<
+  keyof TSecuritySettings,
+  'maxSubmissionsPerHour' | 'minFormFillTime' | 'integrationKeyHourlyLimit'
+>;
 
 const SWITCHES: readonly { key: SwitchKey; label: string; hint: string }[] = [
   {
@@ -81,6 +84,15 @@ function SettingsForm({ initial }: { initial: TSecuritySettings }) {
           max={60}
           {...register('minFormFillTime', { setValueAs: Number })}
           error={errors.minFormFillTime?.message}
+        />
+        <TextField
+          id="integration-key-limit"
+          label="Submissions per integration key per hour"
+          type="number"
+          min={1}
+          max={100000}
+          {...register('integrationKeyHourlyLimit', { setValueAs: Number })}
+          error={errors.integrationKeyHourlyLimit?.message}
         />
       </div>
       <Button type="submit" disabled={save.isPending}>

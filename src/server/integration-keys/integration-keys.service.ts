@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  INTEGRATION_KEY_PREFIX,
+  type TIntegrationKey,
+  type TIntegrationKeyCreated,
+} from '../../shared/integration-keys.schema';
+import { AppError, notFound } from '../errors';
+import { IntegrationKey, type IIntegrationKey } from './integration-key.entity';
+
+const PREFIX_LENGTH = INTEGRATION_KEY_PREFIX.length + 4;
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+const view = (row: IIntegrationKey): TIntegrationKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/** Newest first. */
+export async function listIntegrationKeys(em: EntityManager): Promise<TIntegrationKey[]> {
+  const rows = await em.find(IntegrationKey, {}, { orderBy: { id: 'desc' } });
+  return rows.map(view);
+}
+
+/** A new key; the answer is the only place the key itself ever appears. */
+export async function createIntegrationKey(
+  em: EntityManager,
+  name: string,
+): Promise<TIntegrationKeyCreated> {
+  const key = `${INTEGRATION_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const row = em.create(IntegrationKey, {
+    name,
+    prefix: key.slice(0, PREFIX_LENGTH),
+    keyHash: hashKey(key),
+  });
+  await em.flush();
+  return { id: row.id, name: row.name, key };
+}
+
+/** Revokes the key at once: the next request that sends it gets a 401. */
+export async function deleteIntegrationKey(em: EntityManager, id: number): Promise<void> {
+  const deleted = await em.nativeDelete(IntegrationKey, { id });
+  if (!deleted) throw notFound('Integration key', id);
+}
+
+export const INVALID_KEY_MESSAGE =
+  'Invalid or revoked integration key. Send Authorization: Bearer <key> with a key from Admin > API Keys.';
+
+/**
+ * The key an `Authorization` header names, with its last use recorded; a 401 for anything else
+ * (another scheme, a wrong or revoked key). Looked up by hash: the unique index finds it, and
+ * comparing hashes leaks nothing about the key through timing.
+ */
+export async function authenticateIntegrationKey(
+  em: EntityManager,
+  authorization: string,
+): Promise<{ id: number; name: string }> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  const key = match?.[1];
+  if (!key?.startsWith(INTEGRATION_KEY_PREFIX) || key.length > 200)
+    throw new AppError('UNAUTHORIZED', INVALID_KEY_MESSAGE);
+  const row = await em.findOne(IntegrationKey, { keyHash: hashKey(key) });
+  if (!row) throw new AppError('UNAUTHORIZED', INVALID_KEY_MESSAGE);
+  await em.nativeUpdate(IntegrationKey, { id: row.id }, { lastUsedAt: new Date() });
+  return { id: row.id, name: row.name };
+}

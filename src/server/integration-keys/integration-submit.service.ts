@@ -1,0 +1,55 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TContactSubmit } from '../../shared/contacts.schema';
+import { storeLead, SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.service';
+import { guardContent } from '../form-guard/contact-guard';
+import type { Notifier } from '../notifications/lead-notifications.service';
+import { consumeRateLimit } from '../rate-limit/rate-limit.service';
+import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
+import { recordSecurityEvent } from '../security-center/events.service';
+import { loadProtectionSettings } from '../security-center/settings.service';
+import type { WebhookNotifier } from '../webhooks/webhook-settings';
+import { authenticateIntegrationKey } from './integration-keys.service';
+
+/**
+ * A lead sent by a server with an integration key (`Authorization: Bearer <key>`): the key
+ * stands in for the browser checks (form token, fill time, browser headers, honeypot), so only
+ * the key's hourly limit and the content filter apply. The contact's source is `api`, and it
+ * is stored with its emails and webhooks in one transaction, like a website submission.
+ */
+export async function submitContactWithKey(
+  em: EntityManager,
+  input: TContactSubmit,
+  authorization: string,
+  who: SubmitterInfo,
+  notifier: Notifier & WebhookNotifier,
+) {
+  const key = await authenticateIntegrationKey(em, authorization);
+  const settings = await loadProtectionSettings(em);
+  const limit = settings.integrationKeyHourlyLimit;
+  const rl = await consumeRateLimit(em, {
+    bucket: 'integration-key',
+    key: String(key.id),
+    limit,
+    windowSeconds: 3600,
+  });
+  if (rl.limited) {
+    await recordSecurityEvent(em, {
+      type: 'rate_limit',
+      severity: 'medium',
+      details: `Integration key "${key.name}": ${rl.count} submissions within an hour (limit ${limit})`,
+      ip: who.ip,
+      userAgent: who.userAgent,
+    });
+    throw new RateLimitedError(
+      `Too many submissions with this integration key: at most ${limit} per hour. Please try again in about ${aboutMinutes(rl.retryAfterSeconds)}.`,
+      rl.retryAfterSeconds,
+    );
+  }
+  await guardContent(em, settings, input, who);
+  const contact = await em.transactional((tem) => storeLead(tem, input, 'api', notifier));
+  return {
+    success: true,
+    message: SUBMIT_THANKS,
+    contact: { id: contact.id, status: contact.status, source: contact.source },
+  };
+}
