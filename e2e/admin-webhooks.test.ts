@@ -82,9 +82,9 @@ describe('Webhooks screen', () => {
       Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
     );
     await page.screenshot({ path: '/tmp/shots/admin-webhooks-secret-375.png' });
-    await shown.getByRole('button', { name: 'Copy the secret' }).click();
+    await shown.getByRole('button', { name: 'Copy the signing secret' }).click();
     await expect
-      .poll(() => shown.getByRole('button', { name: 'Copy the secret' }).innerText())
+      .poll(() => shown.getByRole('button', { name: 'Copy the signing secret' }).innerText())
       .toContain('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await shown.getByRole('button', { name: 'Done' }).click();

@@ -17,6 +17,7 @@ import { LoginPage } from './pages/login-page';
 import { SecurityPage } from './security/security-page';
 import { UsersPage } from './users/users-page';
 import { WebhooksPage } from './webhooks/webhooks-page';
+import { IntegrationKeysPage } from './integration-keys/integration-keys-page';
 
 /** The back office: its own providers; routes are relative to /admin (wouter nest). */
 export function AdminApp() {
@@ -41,6 +42,7 @@ export function AdminApp() {
                   <Route path="/security" component={SecurityPage} />
                   <Route path="/notifications" component={NotificationsPage} />
                   <Route path="/webhooks" component={WebhooksPage} />
+                  <Route path="/api-keys" component={IntegrationKeysPage} />
                   <Route path="/legacy" component={LegacyContactsPage} />
                   <Route component={AdminNotFound} />
                 </Switch>

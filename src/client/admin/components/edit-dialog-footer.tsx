@@ -5,9 +5,11 @@ import { DialogFooter } from '../../components/ui/dialog';
 export function EditDialogFooter({
   pending,
   onCancel,
+  submitLabel = 'Save Changes',
 }: {
   pending: boolean;
   onCancel: () => void;
+  submitLabel?: string;
 }) {
   return (
     <DialogFooter>
@@ -15,7 +17,7 @@ export function EditDialogFooter({
         Cancel
       </Button>
       <Button type="submit" disabled={pending}>
-        {pending ? 'Saving...' : 'Save Changes'}
+        {pending ? 'Saving...' : submitLabel}
       </Button>
     </DialogFooter>
   );

@@ -2,6 +2,7 @@ import {
   BarChart3,
   Bell,
   Briefcase,
+  KeyRound,
   LayoutDashboard,
   Megaphone,
   Shield,
@@ -22,6 +23,7 @@ export const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon
   { href: '/security', label: 'Security', icon: Shield },
   { href: '/notifications', label: 'Notifications', icon: Bell },
   { href: '/webhooks', label: 'Webhooks', icon: Webhook },
+  { href: '/api-keys', label: 'API Keys', icon: KeyRound },
 ];
 
 export function isActive(href: string, location: string): boolean {

@@ -1,0 +1,85 @@
+import { Check, Copy, KeyRound } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { notifyError } from '../lib/notify';
+
+/**
+ * A secret the server shows once (a webhook signing secret, an integration key), with a copy
+ * button and the warning that it cannot be seen again; `children` explain how to use it.
+ */
+export function OneTimeSecretDialog({
+  title,
+  description,
+  label,
+  secret,
+  testId,
+  children,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  /** What the secret is, e.g. "Signing secret". */
+  label: string;
+  secret: string;
+  testId: string;
+  children: ReactNode;
+  onClose: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      notifyError(`Copying failed: select the ${label.toLowerCase()} and copy it by hand`);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription className="break-all">{description}</DialogDescription>
+        </DialogHeader>
+        <div className="min-w-0 space-y-3">
+          <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
+            <KeyRound className="size-4 text-primary" aria-hidden /> {label}
+          </p>
+          <div className="flex items-stretch gap-2">
+            <code
+              data-testid={testId}
+              className="min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900"
+            >
+              {secret}
+            </code>
+            <Button
+              variant="secondary"
+              onClick={() => void copy()}
+              aria-label={`Copy the ${label.toLowerCase()}`}
+            >
+              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+          <div
+            role="note"
+            className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            Copy it now: <strong>you will not see it again.</strong> {children}
+          </div>
+        </div>
+        <DialogFooter>
+          <Button onClick={onClose}>Done</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

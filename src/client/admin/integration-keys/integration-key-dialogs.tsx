@@ -1,0 +1,96 @@
+import {
+  ZIntegrationKeyCreate,
+  type TIntegrationKeyCreated,
+} from '../../../shared/integration-keys.schema';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { EditDialogFooter } from '../components/edit-dialog-footer';
+import { OneTimeSecretDialog } from '../components/one-time-secret-dialog';
+import { TextField } from '../components/text-field';
+import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { trpc } from '../../lib/trpc';
+import { notifyError } from '../lib/notify';
+
+/** Names a new key; hands the answer (with the key, shown once) to `onCreated`. */
+export function CreateKeyDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (created: TIntegrationKeyCreated) => void;
+}) {
+  const utils = trpc.useUtils();
+  const form = useSchemaForm(ZIntegrationKeyCreate, { name: '' });
+  const create = trpc.admin.integrationKeys.create.useMutation({
+    onError: (e) => notifyError('Failed to create the key', e),
+    onSettled: () => utils.admin.integrationKeys.list.invalidate(),
+  });
+  const submit = form.handleSubmit((data) =>
+    create.mutate(data, {
+      onSuccess: onCreated,
+      onError: (error) => showServerFieldErrors(form, error),
+    }),
+  );
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Create API Key</DialogTitle>
+          <DialogDescription>
+            A key lets one of your systems send leads to POST /api/contacts. Name it after the
+            system that will use it.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <TextField
+            id="key-name"
+            label="Name"
+            placeholder="HubSpot sync"
+            {...form.register('name')}
+            error={form.formState.errors.name?.message}
+          />
+          <EditDialogFooter
+            pending={create.isPending}
+            onCancel={onClose}
+            submitLabel="Create Key"
+          />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The new key, this once, with a request that uses it. */
+export function NewKeyDialog({
+  created,
+  onClose,
+}: {
+  created: TIntegrationKeyCreated;
+  onClose: () => void;
+}) {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const example = `curl -X POST ${origin}/api/contacts \\
+  -H 'Authorization: Bearer ${created.key}' \\
+  -H 'Content-Type: application/json' \\
+  -d '{"name":"Ada Lovelace","email":"ada@example.com","message":"Call me"}'`;
+  return (
+    <OneTimeSecretDialog
+      title="API key created"
+      description={created.name}
+      label="API key"
+      secret={created.key}
+      testId="integration-key"
+      onClose={onClose}
+    >
+      Lost it? Revoke it and create another.
+      <pre className="mt-3 overflow-x-auto whitespace-pre rounded-md bg-ink p-3 font-mono text-xs leading-relaxed text-slate-100">
+        {example}
+      </pre>
+    </OneTimeSecretDialog>
+  );
+}
