@@ -160,7 +160,10 @@ describe('admin contacts', () => {
     expect(download.suggestedFilename()).toBe(`contacts-${today}.csv`);
     const csv = readFileSync((await download.path())!, 'utf8');
     const lines = csv.trim().split('\n');
-    expect(lines[0]).toBe('id,name,email,company,phone,message,status,source,createdAt,updatedAt');
+    expect(lines[0]).toBe(
+      'id,name,email,company,phone,message,status,source,createdAt,updatedAt,' +
+        'utmSource,utmMedium,utmCampaign,utmTerm,utmContent,referrer,landingPage,firstRespondedAt',
+    );
     expect(lines).toHaveLength(4);
     expect(csv).toContain('maya@northwind.test');
     await expectToast(p.page, 'Contacts exported successfully');

@@ -10,6 +10,33 @@ export type TContactStatus = z.output<typeof ZContactStatus>;
 
 const email = emailText(CONTACT_MESSAGES.emailRequired, CONTACT_MESSAGES.emailInvalid);
 
+/**
+ * First-touch attribution the website form records for a visit (UTM parameters of the landing
+ * URL, the referring site, the landing page); an API client may send the same fields.
+ */
+export const ATTRIBUTION_FIELDS = [
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'referrer',
+  'landingPage',
+] as const;
+export type TAttributionField = (typeof ATTRIBUTION_FIELDS)[number];
+
+export const ZAttribution = z.object({
+  utmSource: optionalText(200),
+  utmMedium: optionalText(200),
+  utmCampaign: optionalText(200),
+  utmTerm: optionalText(200),
+  utmContent: optionalText(200),
+  referrer: optionalText(2000),
+  landingPage: optionalText(2000),
+});
+export type TAttributionInput = z.input<typeof ZAttribution>;
+export type TAttribution = z.output<typeof ZAttribution>;
+
 /** What an admin-side create or a CSV row carries. */
 export const ZContactCreate = z.object({
   name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_LIMITS.name),
@@ -26,6 +53,7 @@ export const ZContactSubmit = ZContactCreate.extend({
   message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message),
   website: z.string().max(500).optional(),
   formToken: z.string().max(500).optional(),
+  ...ZAttribution.shape,
 });
 export type TContactSubmitInput = z.input<typeof ZContactSubmit>;
 export type TContactSubmit = z.output<typeof ZContactSubmit>;
@@ -41,6 +69,15 @@ export const ZContact = z.object({
   status: ZContactStatus,
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
+  utmSource: z.string().nullable(),
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  utmTerm: z.string().nullable(),
+  utmContent: z.string().nullable(),
+  referrer: z.string().nullable(),
+  landingPage: z.string().nullable(),
+  /** When its status first moved away from `new` (speed to lead); null while it is new. */
+  firstRespondedAt: ZIsoDate.nullable(),
 });
 export type TContact = z.output<typeof ZContact>;
 

@@ -23,6 +23,14 @@ export const Contact = defineEntity({
       .defaultRaw('now()')
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
+    utmSource: p.string().length(200).nullable(),
+    utmMedium: p.string().length(200).nullable(),
+    utmCampaign: p.string().length(200).nullable().index(),
+    utmTerm: p.string().length(200).nullable(),
+    utmContent: p.string().length(200).nullable(),
+    referrer: p.string().length(2000).nullable(),
+    landingPage: p.string().length(2000).nullable(),
+    firstRespondedAt: p.datetime().nullable(),
   },
   // Substring search (ILIKE '%q%') on name, email and company runs on trigram indexes.
   indexes: [

@@ -14,5 +14,13 @@ export function toContactView(c: IContact): TContact {
     status: c.status,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    utmSource: c.utmSource ?? null,
+    utmMedium: c.utmMedium ?? null,
+    utmCampaign: c.utmCampaign ?? null,
+    utmTerm: c.utmTerm ?? null,
+    utmContent: c.utmContent ?? null,
+    referrer: c.referrer ?? null,
+    landingPage: c.landingPage ?? null,
+    firstRespondedAt: c.firstRespondedAt?.toISOString() ?? null,
   };
 }

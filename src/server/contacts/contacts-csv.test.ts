@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { parse } from 'csv-parse/sync';
-import type { TContact, TCsvImportResult } from '../../shared/contacts.schema';
+import {
+  ATTRIBUTION_FIELDS,
+  type TContact,
+  type TCsvImportResult,
+} from '../../shared/contacts.schema';
 import { actorFor, type Client } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { CSV_COLUMNS } from './contacts.csv';
@@ -204,6 +208,8 @@ describe('GET /api/contacts/export/csv', () => {
         source: c.source,
         createdAt: c.createdAt,
         updatedAt: c.updatedAt,
+        ...Object.fromEntries(ATTRIBUTION_FIELDS.map((f) => [f, c[f] ?? ''])),
+        firstRespondedAt: c.firstRespondedAt ?? '',
       })),
     );
     expect(rows[0]).toMatchObject({ company: 'Acme, Inc', message: 'two\nlines' });

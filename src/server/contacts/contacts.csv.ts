@@ -26,6 +26,15 @@ export const CSV_COLUMNS = [
   'source',
   'createdAt',
   'updatedAt',
+  // Attribution after the spec's columns, so files made for the old layout still line up.
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'referrer',
+  'landingPage',
+  'firstRespondedAt',
 ] as const;
 const MAX_ROWS = 50_000;
 const MAX_REPORTED_ERRORS = 10;
@@ -203,7 +212,10 @@ type ExportRow = Record<(typeof CSV_COLUMNS)[number], string | number | null>;
 /** Timestamps formatted like Date#toISOString (the API's format) by PostgreSQL, in UTC whatever the session zone. */
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const EXPORT_SELECT = `select id, name, email, company, phone, message, status, source,
-         to_char(created_at at time zone 'utc', ${ISO}) as "createdAt", to_char(updated_at at time zone 'utc', ${ISO}) as "updatedAt"
+         to_char(created_at at time zone 'utc', ${ISO}) as "createdAt", to_char(updated_at at time zone 'utc', ${ISO}) as "updatedAt",
+         utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign",
+         utm_term as "utmTerm", utm_content as "utmContent", referrer, landing_page as "landingPage",
+         to_char(first_responded_at at time zone 'utc', ${ISO}) as "firstRespondedAt"
     from contacts where id > $1 order by id limit $2`;
 
 /**

@@ -1,6 +1,7 @@
 import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  type TAttribution,
   type TContact,
   type TContactCreate,
   type TContactFind,
@@ -15,10 +16,11 @@ import { Contact } from './contact.entity';
 import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
 
-type ContactData = Omit<TContactCreate, 'source'> & {
-  source?: string | null;
-  status?: TContactStatus;
-};
+type ContactData = Omit<TContactCreate, 'source'> &
+  Partial<TAttribution> & {
+    source?: string | null;
+    status?: TContactStatus;
+  };
 
 export async function createContact(em: EntityManager, input: ContactData): Promise<TContact> {
   const contact = em.create(Contact, {
@@ -29,6 +31,13 @@ export async function createContact(em: EntityManager, input: ContactData): Prom
     message: input.message ?? null,
     source: input.source ?? 'website',
     status: input.status ?? 'new',
+    utmSource: input.utmSource ?? null,
+    utmMedium: input.utmMedium ?? null,
+    utmCampaign: input.utmCampaign ?? null,
+    utmTerm: input.utmTerm ?? null,
+    utmContent: input.utmContent ?? null,
+    referrer: input.referrer ?? null,
+    landingPage: input.landingPage ?? null,
   });
   await em.flush();
   return toContactView(contact);
@@ -123,6 +132,9 @@ export async function updateContactStatus(
     const contact = await tem.findOne(Contact, { id });
     if (!contact) throw notFound('Contact', id);
     const changed = contact.status !== status;
+    // The first move away from `new` is the lead's first answer (speed-to-lead analytics).
+    if (changed && contact.status === 'new' && !contact.firstRespondedAt)
+      contact.firstRespondedAt = new Date();
     contact.status = status;
     await tem.flush();
     const view = toContactView(contact);
