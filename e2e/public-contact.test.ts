@@ -141,6 +141,47 @@ describe('contact form', () => {
     }
   });
 
+  it("sends the visit's first touch: UTM parameters, referrer and landing page kept across pages", async () => {
+    const w = await newPage(suite);
+    try {
+      await w.page.goto(
+        '/services?utm_source=newsletter&utm_medium=email&utm_campaign=spring-launch',
+        {
+          referer: 'https://news.example.com/issue-12',
+        },
+      );
+      await waitForHydration(w.page);
+      // A later page with other parameters does not replace the first touch.
+      await w.page.goto('/about?utm_source=other');
+      await waitForHydration(w.page);
+      await w.page.getByRole('link', { name: 'Book Strategy Call' }).first().click();
+      await w.page.getByLabel('Full name').waitFor();
+      const email = `utm-${Date.now()}@example.com`;
+      await fill(w, { name: 'Utm Buyer', email, message: 'Saw your newsletter.' });
+      await submit(w).click();
+      await w.page.getByText('Thank you! Our AI team will respond immediately.').waitFor();
+      const rows = await queryRows(
+        suite.server.databaseUrl,
+        `select utm_source, utm_medium, utm_campaign, utm_term, referrer, landing_page
+           from contacts where email = $1`,
+        [email],
+      );
+      expect(rows).toEqual([
+        {
+          utm_source: 'newsletter',
+          utm_medium: 'email',
+          utm_campaign: 'spring-launch',
+          utm_term: null,
+          referrer: 'https://news.example.com/issue-12',
+          landing_page:
+            '/services?utm_source=newsletter&utm_medium=email&utm_campaign=spring-launch',
+        },
+      ]);
+    } finally {
+      await w.close();
+    }
+  });
+
   it('on a server error shows a destructive Error toast with the server message and keeps the values', async () => {
     const w = await openContact();
     try {

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { rememberFirstTouch } from '../attribution';
 import { Navbar } from './navbar';
 import { prefetchPagesWhenIdle } from './prefetch-pages';
 import { SiteFooter } from './site-footer';
@@ -9,6 +10,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   useScrollOnNavigate();
   useDocumentTitle();
   useEffect(prefetchPagesWhenIdle, []);
+  // Mounted once when the visit lands (navigation keeps the layout), so this sees the landing URL.
+  useEffect(rememberFirstTouch, []);
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip">
       <Navbar />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api-request';
 import { toast } from '../../lib/use-toast';
+import { firstTouch } from '../attribution';
 import {
   validateContactForm,
   type TContactFormErrors,
@@ -81,6 +82,7 @@ export function useContactForm() {
     try {
       await waitForMinFillTime(token.current);
       await apiRequest('POST', '/api/contacts', {
+        ...firstTouch(),
         ...values,
         ...(token.current ? { formToken: token.current.token } : {}),
       });
