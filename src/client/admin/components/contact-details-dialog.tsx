@@ -1,5 +1,9 @@
 import { mailtoHref } from '../lib/mailto';
-import type { TContact } from '../../../shared/contacts.schema';
+import {
+  ATTRIBUTION_FIELDS,
+  type TAttributionField,
+  type TContact,
+} from '../../../shared/contacts.schema';
 import {
   Dialog,
   DialogContent,
@@ -12,6 +16,29 @@ import { formatDateTime } from '../lib/format';
 import { DetailList } from './detail-list';
 import { LoadingState } from './page-states';
 import { ContactStatusBadge } from './status-badge';
+
+const ATTRIBUTION_LABELS: Record<TAttributionField, string> = {
+  utmSource: 'UTM Source',
+  utmMedium: 'UTM Medium',
+  utmCampaign: 'UTM Campaign',
+  utmTerm: 'UTM Term',
+  utmContent: 'UTM Content',
+  referrer: 'Referrer',
+  landingPage: 'Landing Page',
+};
+
+/** Where the lead came from (only what was recorded) and when it was first answered. */
+function attributionItems(contact: TContact) {
+  const recorded = ATTRIBUTION_FIELDS.filter((field) => contact[field]).map((field) => ({
+    label: ATTRIBUTION_LABELS[field],
+    value: contact[field],
+    wide: field === 'referrer' || field === 'landingPage',
+  }));
+  const firstResponse = contact.firstRespondedAt
+    ? formatDateTime(contact.firstRespondedAt)
+    : 'Not yet';
+  return [...recorded, { label: 'First Response', value: firstResponse }];
+}
 
 function ContactDetails({ contact }: { contact: TContact }) {
   return (
@@ -33,6 +60,7 @@ function ContactDetails({ contact }: { contact: TContact }) {
         { label: 'Created', value: formatDateTime(contact.createdAt) },
         { label: 'Updated', value: formatDateTime(contact.updatedAt) },
         { label: 'Message', value: contact.message, wide: true },
+        ...attributionItems(contact),
       ]}
     />
   );

@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { TContactStatus } from '../../../shared/contacts.schema';
 import { CountBadges } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
+import { ContactDetailsDialog } from '../components/contact-details-dialog';
 import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
 import { formatNumber } from '../lib/format';
@@ -18,8 +20,21 @@ const STATUS_OPTIONS = [
   { value: 'converted', label: 'Converted' },
 ] as const;
 
+/**
+ * `?contact=ID` (the link in a new-lead alert) opens that contact's details, wherever it is in
+ * the list; closing the dialog drops the parameter.
+ */
+function useLinkedContact(): [number | null, () => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const id = Number(new URLSearchParams(search).get('contact'));
+  const linked = Number.isInteger(id) && id > 0 ? id : null;
+  return [linked, () => navigate('/contacts', { replace: true })];
+}
+
 /** Contacts at any scale: search, filter, counts and paging all run on the server. */
 export function ContactsPage() {
+  const [linkedContact, closeLinkedContact] = useLinkedContact();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TContactStatus | 'all'>('all');
   const debouncedSearch = useDebouncedValue(search);
@@ -37,67 +52,70 @@ export function ContactsPage() {
   const filtered = debouncedSearch.trim() !== '' || status !== 'all';
 
   return (
-    <ListPage
-      title="Contacts"
-      subtitle="Manage contact form submissions and leads"
-      actions={<ContactsActions total={total} />}
-      total={{ testId: 'contacts-total', count: total, noun: 'contacts' }}
-      toolbar={
-        <>
-          <SearchInput
-            value={search}
-            onChange={setSearch}
-            placeholder="Search by name, email or company..."
-            label="Search contacts"
-          />
-          <FilterSelect
-            label="Filter by status"
-            value={status}
-            onChange={(v) => setStatus(v as TContactStatus | 'all')}
-            options={STATUS_OPTIONS}
-          />
-        </>
-      }
-      summary={
-        counts && (
-          <CountBadges
-            label="Contacts per status"
-            items={[
-              { label: 'All', count: counts.all, tone: 'indigo' },
-              { label: 'New', count: counts.new, tone: 'blue' },
-              { label: 'Contacted', count: counts.contacted, tone: 'yellow' },
-              { label: 'Qualified', count: counts.qualified, tone: 'green' },
-              { label: 'Converted', count: counts.converted, tone: 'purple' },
-            ]}
-          />
-        )
-      }
-      query={pages}
-      loadingText="Loading contacts..."
-      errorTitle="Contacts could not be loaded"
-      shown={contacts.length}
-      // Unfiltered, the loaded pages are the whole list.
-      all={filtered ? total : contacts.length}
-      empty={{
-        title: 'No Contacts Yet',
-        hint: 'Contact form submissions will appear here once received.',
-      }}
-      noMatch={{
-        title: 'No Matching Contacts',
-        hint: 'Try adjusting your search or filter criteria',
-      }}
-    >
-      {filtered && (
-        <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-          {formatNumber(first?.total ?? 0)} matching contacts
-        </p>
-      )}
-      <ContactsList
-        contacts={contacts}
-        hasMore={Boolean(hasNextPage)}
-        loadingMore={isFetchingNextPage}
-        onLoadMore={loadMore}
-      />
-    </ListPage>
+    <>
+      <ContactDetailsDialog contactId={linkedContact} onClose={closeLinkedContact} />
+      <ListPage
+        title="Contacts"
+        subtitle="Manage contact form submissions and leads"
+        actions={<ContactsActions total={total} />}
+        total={{ testId: 'contacts-total', count: total, noun: 'contacts' }}
+        toolbar={
+          <>
+            <SearchInput
+              value={search}
+              onChange={setSearch}
+              placeholder="Search by name, email or company..."
+              label="Search contacts"
+            />
+            <FilterSelect
+              label="Filter by status"
+              value={status}
+              onChange={(v) => setStatus(v as TContactStatus | 'all')}
+              options={STATUS_OPTIONS}
+            />
+          </>
+        }
+        summary={
+          counts && (
+            <CountBadges
+              label="Contacts per status"
+              items={[
+                { label: 'All', count: counts.all, tone: 'indigo' },
+                { label: 'New', count: counts.new, tone: 'blue' },
+                { label: 'Contacted', count: counts.contacted, tone: 'yellow' },
+                { label: 'Qualified', count: counts.qualified, tone: 'green' },
+                { label: 'Converted', count: counts.converted, tone: 'purple' },
+              ]}
+            />
+          )
+        }
+        query={pages}
+        loadingText="Loading contacts..."
+        errorTitle="Contacts could not be loaded"
+        shown={contacts.length}
+        // Unfiltered, the loaded pages are the whole list.
+        all={filtered ? total : contacts.length}
+        empty={{
+          title: 'No Contacts Yet',
+          hint: 'Contact form submissions will appear here once received.',
+        }}
+        noMatch={{
+          title: 'No Matching Contacts',
+          hint: 'Try adjusting your search or filter criteria',
+        }}
+      >
+        {filtered && (
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+            {formatNumber(first?.total ?? 0)} matching contacts
+          </p>
+        )}
+        <ContactsList
+          contacts={contacts}
+          hasMore={Boolean(hasNextPage)}
+          loadingMore={isFetchingNextPage}
+          onLoadMore={loadMore}
+        />
+      </ListPage>
+    </>
   );
 }
