@@ -1,5 +1,37 @@
 import { z } from 'zod';
 
+/** The periods the analytics can cover, in days. */
+export const ANALYTICS_PERIODS = [7, 30, 90] as const;
+
+export const ZAnalyticsQuery = z.object({
+  days: z.coerce
+    .number({ error: 'days must be 7, 30 or 90' })
+    .refine((d) => (ANALYTICS_PERIODS as readonly number[]).includes(d), 'days must be 7, 30 or 90')
+    .optional(),
+});
+
+/** Minutes from submission to first answer (first status change away from new), answered leads only. */
+export const ZSpeedToLead = z.object({
+  medianMinutes: z.number().nullable(),
+  p90Minutes: z.number().nullable(),
+  within5MinutesPct: z.number().int(),
+  within1BusinessHourPct: z.number().int(),
+  /** How many answered leads the figures are drawn from. */
+  sample: z.number().int(),
+});
+export type TSpeedToLead = z.output<typeof ZSpeedToLead>;
+
+export const ZLeadSource = z.object({
+  source: z.string(),
+  utmCampaign: z.string().nullable(),
+  count: z.number().int(),
+});
+export type TLeadSource = z.output<typeof ZLeadSource>;
+
+const ZSentFailed = z.object({ sent: z.number().int(), failed: z.number().int() });
+export const ZDeliveryCounts = z.object({ alerts: ZSentFailed, autoReplies: ZSentFailed });
+export type TDeliveryCounts = z.output<typeof ZDeliveryCounts>;
+
 export const ZAnalyticsSummary = z.object({
   totalContacts: z.number().int(),
   totalUsers: z.number().int(),
@@ -9,6 +41,11 @@ export const ZAnalyticsSummary = z.object({
   campaignsByStatus: z.record(z.string(), z.number().int()),
   /** Contacts received per UTC day over the last 30 days, oldest first, zero-filled. */
   contactsPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** The period the figures below cover: the last `days` days. */
+  days: z.number().int(),
+  speedToLead: ZSpeedToLead,
+  leadsBySource: z.array(ZLeadSource),
+  emailDeliveries: ZDeliveryCounts,
 });
 export type TAnalyticsSummary = z.output<typeof ZAnalyticsSummary>;
 

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ZAnalyticsSummary } from '../../shared/analytics.schema';
+import { ZAnalyticsQuery, ZAnalyticsSummary } from '../../shared/analytics.schema';
 import { adminProcedure, router } from '../trpc/trpc';
 import { analyticsSummary } from './analytics.service';
 
@@ -11,9 +10,11 @@ export const analyticsRouter = router({
         path: '/analytics',
         tags: ['analytics'],
         summary: 'Counts for the dashboard and analytics screens',
+        description:
+          'speedToLead, leadsBySource and emailDeliveries cover the last `days` days (7, 30 or 90; 30 by default).',
       },
     })
-    .input(z.void())
+    .input(ZAnalyticsQuery.optional())
     .output(ZAnalyticsSummary)
-    .query(({ ctx }) => analyticsSummary(ctx.em)),
+    .query(({ ctx, input }) => analyticsSummary(ctx.em, input?.days)),
 });

@@ -4,21 +4,30 @@ import { countCampaignsByStatus } from '../campaigns/campaigns.service';
 import { Campaign } from '../campaigns/campaign.entity';
 import { contactsPerDay } from '../contacts/contact-stats.service';
 import { countContactsByStatus } from '../contacts/contacts.service';
+import { leadsBySource, speedToLead } from '../contacts/speed-to-lead.service';
+import { emailDeliveryCounts } from '../notifications/delivery-stats.service';
 import { ServiceInquiry } from '../service-inquiries/service-inquiry.entity';
 import { User } from '../users/user.entity';
 
 const DAYS = 30;
 
 /** Every figure of the analytics screens, each asked of its own feature, all at once. */
-export async function analyticsSummary(em: EntityManager): Promise<TAnalyticsSummary> {
-  const [contacts, users, inquiries, campaigns, campaignsByStatus, perDay] = await Promise.all([
-    countContactsByStatus(em),
-    em.count(User),
-    em.count(ServiceInquiry),
-    em.count(Campaign),
-    countCampaignsByStatus(em),
-    contactsPerDay(em, DAYS),
-  ]);
+export async function analyticsSummary(
+  em: EntityManager,
+  days: number = DAYS,
+): Promise<TAnalyticsSummary> {
+  const [contacts, users, inquiries, campaigns, campaignsByStatus, perDay, speed, sources, mail] =
+    await Promise.all([
+      countContactsByStatus(em),
+      em.count(User),
+      em.count(ServiceInquiry),
+      em.count(Campaign),
+      countCampaignsByStatus(em),
+      contactsPerDay(em, DAYS),
+      speedToLead(em, days),
+      leadsBySource(em, days),
+      emailDeliveryCounts(em, days),
+    ]);
   const { all, ...byStatus } = contacts;
   return {
     totalContacts: all,
@@ -29,5 +38,9 @@ export async function analyticsSummary(em: EntityManager): Promise<TAnalyticsSum
     contactsByStatus: Object.fromEntries(Object.entries(byStatus).filter(([, n]) => n > 0)),
     campaignsByStatus,
     contactsPerDay: perDay,
+    days,
+    speedToLead: speed,
+    leadsBySource: sources,
+    emailDeliveries: mail,
   };
 }
