@@ -1,4 +1,6 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { Briefcase, Mail, Megaphone, Users } from 'lucide-react';
+import { useState } from 'react';
 import type { TAnalyticsSummary } from '../../../shared/analytics.schema';
 import { CAMPAIGN_STATUSES } from '../../../shared/campaigns.schema';
 import { CONTACT_STATUSES } from '../../../shared/contacts.schema';
@@ -14,9 +16,12 @@ import { campaignTone, contactTone } from '../lib/status-styles';
 import { ContactsPerDayChart } from './contacts-per-day-chart';
 import { ConversionFunnel } from './conversion-funnel';
 import { RateCards } from './rate-cards';
+import { SpeedToLeadPanel } from './speed-to-lead-panel';
 
 export function AnalyticsPage() {
-  const summary = trpc.analytics.summary.useQuery();
+  const [days, setDays] = useState(30);
+  // The previous period's figures stay on screen while another period loads.
+  const summary = trpc.analytics.summary.useQuery({ days }, { placeholderData: keepPreviousData });
   return (
     <div>
       <PageHeader
@@ -28,7 +33,7 @@ export function AnalyticsPage() {
       ) : summary.isError ? (
         <ErrorState title="Analytics could not be loaded" message={summary.error.message} />
       ) : (
-        <AnalyticsBody data={summary.data} />
+        <AnalyticsBody data={summary.data} onDaysChange={setDays} />
       )}
     </div>
   );
@@ -36,7 +41,13 @@ export function AnalyticsPage() {
 
 type Summary = TAnalyticsSummary;
 
-function AnalyticsBody({ data }: { data: Summary }) {
+function AnalyticsBody({
+  data,
+  onDaysChange,
+}: {
+  data: Summary;
+  onDaysChange: (days: number) => void;
+}) {
   const rates = analyticsRates(
     data.contactsByStatus,
     data.campaignsByStatus,
@@ -93,6 +104,7 @@ function AnalyticsBody({ data }: { data: Summary }) {
           emptyText="No campaign data available"
         />
       </div>
+      <SpeedToLeadPanel data={data} onDaysChange={onDaysChange} />
       <RateCards {...rates} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <ContactsPerDayChart days={data.contactsPerDay} />

@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { BreakdownPanel } from '../components/breakdown-panel';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/page-states';
+import { SpeedToLeadPanel } from '../analytics/speed-to-lead-panel';
 import { StatTile } from '../components/stat-tile';
 import { campaignTone, contactTone } from '../lib/status-styles';
 
@@ -70,6 +71,7 @@ export function DashboardPage() {
               emptyText="No campaign data available"
             />
           </div>
+          <SpeedToLeadPanel data={summary.data} />
           <Card>
             <CardHeader>
               <CardTitle>Quick Actions</CardTitle>
