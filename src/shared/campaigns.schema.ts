@@ -21,6 +21,17 @@ const goalValue = z
   .nullish()
   .transform((v) => v ?? null);
 
+/**
+ * The campaign's utm_campaign code: leads whose first touch carried it (any letter case) count
+ * as the campaign's leads. Stored lower-case; blank means none.
+ */
+const utmCampaign = optionalText(100)
+  .transform((v) => v?.toLowerCase() ?? null)
+  .refine(
+    (v) => v === null || /^[a-z0-9][a-z0-9._-]*$/.test(v),
+    'Use letters, digits, dots, dashes or underscores (as in the links utm_campaign=...)',
+  );
+
 const fields = {
   name: requiredText('Name is required', 200),
   type: ZCampaignType,
@@ -29,6 +40,7 @@ const fields = {
   goalMetric: optionalText(100),
   goalValue,
   description: optionalText(2000),
+  utmCampaign,
 };
 
 export const ZCampaignCreate = z.object({ ...fields, status: fields.status.default('draft') });
@@ -45,6 +57,7 @@ export const ZCampaignUpdate = z.object({
   goalMetric: fields.goalMetric.optional(),
   goalValue: fields.goalValue.optional(),
   description: fields.description.optional(),
+  utmCampaign: fields.utmCampaign.optional(),
 });
 export type TCampaignUpdateInput = z.input<typeof ZCampaignUpdate>;
 export type TCampaignUpdate = z.output<typeof ZCampaignUpdate>;
@@ -71,5 +84,9 @@ export const ZCampaign = z.object({
   description: z.string().nullable(),
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
+  utmCampaign: z.string().nullable(),
+  /** Leads carrying the code and how many of them converted; null without a code. */
+  results: z.object({ leads: z.number().int(), conversions: z.number().int() }).nullable(),
 });
 export type TCampaign = z.output<typeof ZCampaign>;
+export type TCampaignResults = NonNullable<TCampaign['results']>;

@@ -13,6 +13,7 @@ export const Campaign = defineEntity({
     goalMetric: p.string().length(100).nullable(),
     goalValue: p.integer().nullable(),
     description: p.text().nullable(),
+    utmCampaign: p.string().length(100).nullable().unique(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

@@ -3,13 +3,17 @@ import { raw } from '@mikro-orm/core';
 import type {
   TCampaign,
   TCampaignCreate,
+  TCampaignResults,
   TCampaignStatus,
   TCampaignUpdate,
 } from '../../shared/campaigns.schema';
-import { notFound } from '../errors';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { AppError, notFound } from '../errors';
+import { campaignResults } from '../contacts/campaign-results.service';
 import { Campaign, type ICampaign } from './campaign.entity';
 
-export function toCampaignView(c: ICampaign): TCampaign {
+export function toCampaignView(c: ICampaign, results?: Map<string, TCampaignResults>): TCampaign {
+  const code = c.utmCampaign ?? null;
   return {
     id: c.id,
     name: c.name,
@@ -21,12 +25,33 @@ export function toCampaignView(c: ICampaign): TCampaign {
     description: c.description ?? null,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
+    utmCampaign: code,
+    results: code === null ? null : (results?.get(code) ?? { leads: 0, conversions: 0 }),
   };
+}
+
+/** The view with the campaign's results (leads carrying its code), asked of the contacts. */
+async function withResults(em: EntityManager, c: ICampaign): Promise<TCampaign> {
+  const codes = c.utmCampaign ? [c.utmCampaign] : [];
+  return toCampaignView(c, await campaignResults(em, codes));
+}
+
+/** Saves, answering a code another campaign already has with a 409 that names the field. */
+async function flushCampaign(em: EntityManager): Promise<void> {
+  try {
+    await em.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException)
+      throw new AppError('CONFLICT', 'Another campaign already uses this UTM code', 'utmCampaign');
+    throw error;
+  }
 }
 
 export async function listCampaigns(em: EntityManager): Promise<TCampaign[]> {
   const rows = await em.find(Campaign, {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
-  return rows.map(toCampaignView);
+  const codes = rows.flatMap((c) => (c.utmCampaign ? [c.utmCampaign] : []));
+  const results = await campaignResults(em, codes);
+  return rows.map((c) => toCampaignView(c, results));
 }
 
 export async function createCampaign(
@@ -34,8 +59,8 @@ export async function createCampaign(
   input: TCampaignCreate,
 ): Promise<TCampaign> {
   const campaign = em.create(Campaign, { ...input });
-  await em.flush();
-  return toCampaignView(campaign);
+  await flushCampaign(em);
+  return withResults(em, campaign);
 }
 
 export async function updateCampaign(
@@ -48,8 +73,8 @@ export async function updateCampaign(
   for (const [key, value] of Object.entries(changes)) {
     if (value !== undefined) (campaign as Record<string, unknown>)[key] = value;
   }
-  await em.flush();
-  return toCampaignView(campaign);
+  await flushCampaign(em);
+  return withResults(em, campaign);
 }
 
 /** A real copy: 'Copy of <name>', back to draft. */

@@ -167,7 +167,14 @@ describe('campaigns: duplicate and delete', () => {
     expect(res.status).toBe(200);
     const { id, createdAt, updatedAt, ...copied } = res.body;
     expect(id).not.toBe(campaign.id);
-    expect(copied).toEqual({ ...webinar, name: 'Copy of Spring Webinar', status: 'draft' });
+    // The UTM code stays with the original: two campaigns cannot share one.
+    expect(copied).toEqual({
+      ...webinar,
+      name: 'Copy of Spring Webinar',
+      status: 'draft',
+      utmCampaign: null,
+      results: null,
+    });
     expect(createdAt >= campaign.createdAt && updatedAt >= campaign.updatedAt).toBe(true);
     const viaTrpc = await admin.trpc.admin.campaigns.duplicate.mutate({ id: res.body.id });
     expect(viaTrpc.name).toBe('Copy of Copy of Spring Webinar');
@@ -221,5 +228,52 @@ describe('campaigns: access', () => {
       t.caller(actorFor(user.userId, 'user')).admin.campaigns.delete({ id: campaign.id }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(await admin.trpc.admin.campaigns.list.query()).toEqual([campaign]);
+  });
+});
+
+describe('campaign results from UTM codes', () => {
+  const lead = (utmCampaign: string, status = 'new') =>
+    t.db.orm.em
+      .getConnection()
+      .execute(
+        `insert into contacts (name, email, status, utm_campaign) values ('L', 'l@x.io', ?, ?)`,
+        [status, utmCampaign],
+      );
+
+  it('counts leads carrying the code (any case) and their conversions, over both transports', async () => {
+    await lead('spring-webinar');
+    await lead('Spring-Webinar', 'converted');
+    await lead('other');
+    const res = await admin.rest<TCampaign>('POST', '/campaigns', {
+      ...webinar,
+      utmCampaign: ' Spring-Webinar ',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      utmCampaign: 'spring-webinar',
+      results: { leads: 2, conversions: 1 },
+    });
+    const [listed] = await admin.trpc.admin.campaigns.list.query();
+    expect(listed).toMatchObject({ results: { leads: 2, conversions: 1 } });
+    const cleared = await admin.rest<TCampaign>('PATCH', `/campaigns/${res.body.id}`, {
+      utmCampaign: null,
+    });
+    expect(cleared.body).toMatchObject({ utmCampaign: null, results: null });
+  });
+
+  it('refuses a malformed code (400, naming the field) and a code another campaign has (409)', async () => {
+    const bad = await admin.rest<{ message: string }>('POST', '/campaigns', {
+      ...webinar,
+      utmCampaign: 'spring webinar!',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^utmCampaign: Use letters, digits/);
+    await admin.rest('POST', '/campaigns', { ...webinar, utmCampaign: 'taken' });
+    const taken = await admin.rest<{ message: string }>('POST', '/campaigns', {
+      ...webinar,
+      utmCampaign: 'TAKEN',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Another campaign already uses this UTM code');
   });
 });

@@ -27,6 +27,12 @@ export function CampaignCard({
     ['Goal metric', campaign.goalMetric ?? '—'],
     ['Goal value', formatNumber(campaign.goalValue)],
     ['Updated', formatDate(campaign.updatedAt)],
+    ...(campaign.results
+      ? ([
+          ['Leads', formatNumber(campaign.results.leads)],
+          ['Conversions', formatNumber(campaign.results.conversions)],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <Card className="flex w-full flex-col gap-3 p-4" data-testid="campaign-card">

@@ -8,6 +8,7 @@ import {
 } from '../../components/ui/dialog';
 import { DetailList } from '../components/detail-list';
 import { CampaignStatusBadge } from '../components/status-badge';
+import { percentOf } from '../../../shared/analytics.schema';
 import { capitalize, formatDateTime, formatNumber } from '../lib/format';
 
 /** 'View Analytics': everything stored about the campaign. No made-up performance figures. */
@@ -40,11 +41,24 @@ export function CampaignDetailsDialog({
             { label: 'Created', value: formatDateTime(campaign.createdAt) },
             { label: 'Last Updated', value: formatDateTime(campaign.updatedAt) },
             { label: 'Description', value: campaign.description, wide: true },
+            { label: 'UTM Campaign Code', value: campaign.utmCampaign },
+            ...(campaign.results
+              ? [
+                  { label: 'Leads', value: formatNumber(campaign.results.leads) },
+                  {
+                    label: 'Conversions',
+                    value: `${formatNumber(campaign.results.conversions)} (${percentOf(campaign.results.conversions, campaign.results.leads)}% of leads)`,
+                  },
+                ]
+              : []),
           ]}
         />
-        <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
-          Results against the goal are not tracked for campaigns yet, so none are shown.
-        </p>
+        {!campaign.results && (
+          <p className="rounded-lg bg-slate-50 p-3 text-xs text-slate-600">
+            Results against the goal are not tracked for this campaign: give it a UTM campaign code
+            (Edit Campaign) and its leads and conversions appear here.
+          </p>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -39,6 +39,7 @@ export function CampaignEditDialog({
     goalMetric: campaign.goalMetric ?? '',
     goalValue: campaign.goalValue,
     description: campaign.description ?? '',
+    utmCampaign: campaign.utmCampaign ?? '',
   });
   const {
     register,
@@ -107,6 +108,14 @@ export function CampaignEditDialog({
               error={errors.goalValue?.message}
             />
           </div>
+          <TextField
+            id="campaign-utm"
+            label="UTM campaign code (optional)"
+            placeholder="spring-launch"
+            title="Leads whose link carried utm_campaign=this code count as this campaign's results"
+            {...register('utmCampaign')}
+            error={errors.utmCampaign?.message}
+          />
           <div>
             <Label htmlFor="campaign-description">Description</Label>
             <Textarea id="campaign-description" {...register('description')} />

@@ -52,6 +52,8 @@ const campaign = (
   description: null,
   createdAt: at,
   updatedAt: at,
+  utmCampaign: null,
+  results: null,
 });
 
 describe('matchesSearch', () => {
