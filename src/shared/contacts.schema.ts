@@ -78,6 +78,8 @@ export const ZContact = z.object({
   landingPage: z.string().nullable(),
   /** When its status first moved away from `new` (speed to lead); null while it is new. */
   firstRespondedAt: ZIsoDate.nullable(),
+  /** The user who owns the lead, null when unassigned. */
+  ownerId: z.number().int().nullable(),
 });
 export type TContact = z.output<typeof ZContact>;
 
@@ -101,6 +103,9 @@ function localDay(d: Date): string {
 
 export const ZContactStatusUpdate = z.object({ id: ZId, status: ZContactStatus });
 
+/** PATCH /contacts/{id}/owner: a user id, or null to unassign. */
+export const ZContactOwnerUpdate = z.object({ id: ZId, ownerId: ZId.nullable() });
+
 export const ZContactStatusCounts = z.object({
   all: z.number().int(),
   new: z.number().int(),
@@ -110,10 +115,26 @@ export const ZContactStatusCounts = z.object({
 });
 export type TContactStatusCounts = z.output<typeof ZContactStatusCounts>;
 
+const OWNER_FILTER_MESSAGE = 'Must be a user id, "me" or "unassigned"';
+
+/** Whose leads: a user id, the signed-in user's ('me'), or nobody's ('unassigned'). */
+export const ZOwnerFilter = z.union([z.enum(['me', 'unassigned']), ZId], {
+  error: OWNER_FILTER_MESSAGE,
+});
+export type TOwnerFilter = z.output<typeof ZOwnerFilter>;
+
+/** The same in a query string, where the OpenAPI adapter takes only a string parameter. */
+const ZOwnerFilterParam = z
+  .string()
+  .trim()
+  .regex(/^(me|unassigned|[1-9][0-9]{0,9})$/, OWNER_FILTER_MESSAGE)
+  .pipe(z.string().transform((v): TOwnerFilter => ZOwnerFilter.parse(v)));
+
 /** Paged, searchable query the admin screen uses (keyset paging on id, newest first). */
 export const ZContactFind = z.object({
   search: searchText(200),
   status: ZContactStatus.optional(),
+  ownerId: ZOwnerFilterParam.optional(),
   cursor: ZId.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -9,6 +9,7 @@ import { countCleanSubmission } from '../security-center/stats.service';
 import { queueLeadNotifications, type Notifier } from '../notifications/lead-notifications.service';
 import { queueWebhookEvent } from '../webhooks/webhook-events.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
+import { nextLeadOwner } from '../lead-routing/lead-routing.service';
 import { createContact } from './contacts.service';
 
 export type SubmitterInfo = Submitter;
@@ -17,7 +18,8 @@ export const SUBMIT_THANKS = 'Thank you! Our AI team will respond immediately.';
 
 /**
  * Stores an accepted lead and what follows from it, inside the caller's transaction: the
- * contact, the clean-submission count, the lead emails and the contact.created webhooks.
+ * contact (given in turn to its owner when round-robin is on), the clean-submission count,
+ * the lead emails and the contact.created webhooks.
  */
 export async function storeLead(
   tem: EntityManager,
@@ -25,7 +27,8 @@ export async function storeLead(
   source: 'website' | 'api',
   notifier: Notifier & WebhookNotifier,
 ) {
-  const created = await createContact(tem, { ...input, source });
+  const ownerId = await nextLeadOwner(tem);
+  const created = await createContact(tem, { ...input, source, ownerId });
   await countCleanSubmission(tem);
   await queueLeadNotifications(tem, created, notifier);
   // contact.created is for a lead arriving (this form, or an integration's key); the CSV

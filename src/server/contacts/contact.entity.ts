@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { CONTACT_STATUSES } from '../../shared/contacts.schema';
+import { User } from '../users/user.entity';
 
 export const Contact = defineEntity({
   name: 'Contact',
@@ -31,6 +32,8 @@ export const Contact = defineEntity({
     referrer: p.string().length(2000).nullable(),
     landingPage: p.string().length(2000).nullable(),
     firstRespondedAt: p.datetime().nullable(),
+    /** The user who works this lead; a deleted user's leads become unassigned. */
+    owner: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
   },
   // Substring search (ILIKE '%q%') on name, email and company runs on trigram indexes.
   indexes: [

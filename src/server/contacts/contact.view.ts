@@ -22,5 +22,6 @@ export function toContactView(c: IContact): TContact {
     referrer: c.referrer ?? null,
     landingPage: c.landingPage ?? null,
     firstRespondedAt: c.firstRespondedAt?.toISOString() ?? null,
+    ownerId: c.owner?.id ?? null,
   };
 }

@@ -10,7 +10,8 @@ const PAGE_SELECT = `select id, name, email, company, phone, message, source, st
          to_char(updated_at at time zone 'utc', ${ISO}) as "updatedAt",
          utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign",
          utm_term as "utmTerm", utm_content as "utmContent", referrer, landing_page as "landingPage",
-         to_char(first_responded_at at time zone 'utc', ${ISO}) as "firstRespondedAt"
+         to_char(first_responded_at at time zone 'utc', ${ISO}) as "firstRespondedAt",
+         owner_id as "ownerId"
     from contacts where ($1::int is null or id < $1) order by id desc limit $2`;
 
 /**

@@ -10,6 +10,7 @@ import {
 import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { adminProcedure, router } from '../trpc/trpc';
 import { importContactsCsv } from './contacts.csv';
+import { contactsTeamProcedures } from './contacts-team.procedures';
 import {
   deleteAllContacts,
   deleteContact,
@@ -41,7 +42,7 @@ export const adminContactsRouter = router({
     })
     .input(ZContactFind)
     .output(ZContactPage)
-    .query(({ ctx, input }) => findContacts(ctx.em, input)),
+    .query(({ ctx, input }) => findContacts(ctx.em, input, ctx.actor.userId)),
 
   get: adminProcedure
     .meta({ openapi: { method: 'GET', path: '/contacts/{id}', tags, summary: 'One contact' } })
@@ -103,4 +104,6 @@ export const adminContactsRouter = router({
     .input(ZCsvImport)
     .output(ZCsvImportResult)
     .mutation(({ ctx, input }) => importContactsCsv(ctx.em, input.csvData)),
+
+  ...contactsTeamProcedures,
 });

@@ -8,10 +8,12 @@ import {
   type TContactPage,
   type TContactStatus,
   type TContactStatusCounts,
+  type TOwnerFilter,
 } from '../../shared/contacts.schema';
 import { notFound } from '../errors';
 import { queueWebhookEvent } from '../webhooks/webhook-events.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
+import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
@@ -20,6 +22,7 @@ type ContactData = Omit<TContactCreate, 'source'> &
   Partial<TAttribution> & {
     source?: string | null;
     status?: TContactStatus;
+    ownerId?: number | null;
   };
 
 export async function createContact(em: EntityManager, input: ContactData): Promise<TContact> {
@@ -38,6 +41,7 @@ export async function createContact(em: EntityManager, input: ContactData): Prom
     utmContent: input.utmContent ?? null,
     referrer: input.referrer ?? null,
     landingPage: input.landingPage ?? null,
+    owner: input.ownerId ? em.getReference(User, input.ownerId) : null,
   });
   await em.flush();
   return toContactView(contact);
@@ -70,10 +74,26 @@ function searchFilter(search: string | undefined) {
   };
 }
 
+/** Whose contacts: `me` is the signed-in user (none without one), `unassigned` nobody's. */
+export function ownerFilter(ownerId: TOwnerFilter | undefined, actorId: number | undefined) {
+  if (ownerId === undefined) return {};
+  if (ownerId === 'unassigned') return { owner: null };
+  return { owner: ownerId === 'me' ? (actorId ?? 0) : ownerId };
+}
+
+/** The list's filters (search, owner) that the per-status counts also apply. */
+export function contactFilter(filter: Pick<TContactFind, 'search' | 'ownerId'>, actorId?: number) {
+  return { ...searchFilter(filter.search), ...ownerFilter(filter.ownerId, actorId) };
+}
+
 /** One page of contacts for the admin screen: keyset paging on id, filters and counts in SQL. */
-export async function findContacts(em: EntityManager, query: TContactFind): Promise<TContactPage> {
+export async function findContacts(
+  em: EntityManager,
+  query: TContactFind,
+  actorId?: number,
+): Promise<TContactPage> {
   const limit = query.limit ?? 50;
-  const base = searchFilter(query.search);
+  const base = contactFilter(query, actorId);
   const where = {
     ...base,
     ...(query.status ? { status: query.status } : {}),

@@ -3,6 +3,7 @@ import { adminContactsRouter } from '../contacts/contacts.router';
 import { publicContactRouter } from '../contacts/public-contact.router';
 import { analyticsRouter } from '../analytics/analytics.router';
 import { authRouter } from '../auth/auth.router';
+import { adminLeadRoutingRouter } from '../lead-routing/lead-routing.router';
 import { adminIntegrationKeysRouter } from '../integration-keys/integration-keys.router';
 import { adminNotificationsRouter } from '../notifications/notifications.router';
 import { adminSecurityRouter } from '../security-center/security.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
     notifications: adminNotificationsRouter,
     integrationKeys: adminIntegrationKeysRouter,
     webhooks: adminWebhooksRouter,
+    leadRouting: adminLeadRoutingRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

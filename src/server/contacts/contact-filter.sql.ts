@@ -1,0 +1,41 @@
+import type { TContactFilter } from '../../shared/contacts-bulk.schema';
+import { likePattern } from './contacts.service';
+
+/** A SQL condition with its `?` parameters in order (MikroORM's `em.execute` binds them). */
+export interface SqlCondition {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The contacts list's filters as a SQL condition on `contacts`, for the set-based writes (bulk
+ * actions) that must select exactly the rows the screen shows (findContacts' where).
+ */
+export function contactFilterSql(filter: TContactFilter, actorId: number): SqlCondition {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) {
+    parts.push('status = ?');
+    params.push(filter.status);
+  }
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    parts.push('(name ilike ? or email ilike ? or company ilike ?)');
+    params.push(pattern, pattern, pattern);
+  }
+  if (filter.ownerId === 'unassigned') parts.push('owner_id is null');
+  else if (filter.ownerId !== undefined) {
+    parts.push('owner_id = ?');
+    params.push(filter.ownerId === 'me' ? actorId : filter.ownerId);
+  }
+  return { sql: parts.length ? parts.join(' and ') : 'true', params };
+}
+
+/** The rows a bulk action targets: the ids picked, or every contact matching the filter. */
+export function bulkTargetSql(
+  target: { ids?: number[]; filter?: TContactFilter },
+  actorId: number,
+): SqlCondition {
+  if (target.ids) return { sql: 'id in (?)', params: [target.ids] };
+  return contactFilterSql(target.filter ?? {}, actorId);
+}

@@ -1,0 +1,37 @@
+import { ZContactBulk, ZContactBulkResult } from '../../shared/contacts-bulk.schema';
+import { ZContact, ZContactOwnerUpdate } from '../../shared/contacts.schema';
+import { adminProcedure } from '../trpc/trpc';
+import { runContactBulkAction } from './contacts-bulk.service';
+import { setContactOwner } from './contact-owner.service';
+
+const tags = ['contacts'];
+
+/** Team work on contacts: who owns a lead, and acting on many at once (admin.contacts.*). */
+export const contactsTeamProcedures = {
+  setOwner: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/contacts/{id}/owner',
+        tags,
+        summary: "Set a contact's owner (a user id), or unassign it with null",
+      },
+    })
+    .input(ZContactOwnerUpdate)
+    .output(ZContact)
+    .mutation(({ ctx, input }) => setContactOwner(ctx.em, input.id, input.ownerId)),
+
+  bulk: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/contacts/bulk',
+        tags,
+        summary:
+          'Set the status of, assign, or delete many contacts at once: the ids given, or every contact matching filter. One transaction; affected counts the contacts that changed. No per-contact webhooks are sent.',
+      },
+    })
+    .input(ZContactBulk)
+    .output(ZContactBulkResult)
+    .mutation(({ ctx, input }) => runContactBulkAction(ctx.em, input, ctx.actor.userId)),
+};
