@@ -40,17 +40,17 @@ export const Contact = defineEntity({
     {
       name: 'contacts_name_trgm',
       expression:
-        'create index "contacts_name_trgm" on "contacts" using gin ("name" gin_trgm_ops) with (fastupdate = off)',
+        'create index "contacts_name_trgm" on "contacts" using gin ("name" gin_trgm_ops) with (fastupdate = on)',
     },
     {
       name: 'contacts_email_trgm',
       expression:
-        'create index "contacts_email_trgm" on "contacts" using gin ("email" gin_trgm_ops) with (fastupdate = off)',
+        'create index "contacts_email_trgm" on "contacts" using gin ("email" gin_trgm_ops) with (fastupdate = on)',
     },
     {
       name: 'contacts_company_trgm',
       expression:
-        'create index "contacts_company_trgm" on "contacts" using gin ("company" gin_trgm_ops) with (fastupdate = off)',
+        'create index "contacts_company_trgm" on "contacts" using gin ("company" gin_trgm_ops) with (fastupdate = on)',
     },
   ],
 });

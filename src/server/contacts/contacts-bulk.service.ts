@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactBulk, TContactBulkResult } from '../../shared/contacts-bulk.schema';
+import { mergeContactSearchIndexes } from './contact-search-index';
 import { bulkTargetSql, type SqlCondition } from './contact-filter.sql';
 import { requireAssignableUser } from './contact-owner.service';
 
@@ -21,6 +22,7 @@ export async function runContactBulkAction(
       `with changed as (${statement.sql} returning id) select count(*) as affected from changed`,
       statement.params,
     );
+    if (input.action !== 'delete') await mergeContactSearchIndexes(tem);
     return { affected: Number(rows[0]?.affected ?? 0) };
   });
 }

@@ -11,6 +11,7 @@ import {
 } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { Contact } from './contact.entity';
+import { mergeContactSearchIndexes } from './contact-search-index';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
 
 export { neutraliseFormula, restoreFormula };
@@ -192,6 +193,7 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
         })),
       );
     }
+    await mergeContactSearchIndexes(tem);
   });
   const noun = rows.length === 1 ? 'contact' : 'contacts';
   return { success: true, imported: rows.length, message: `Imported ${rows.length} ${noun}` };

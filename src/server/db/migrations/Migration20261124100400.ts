@@ -13,7 +13,7 @@ export class Migration20261124100400 extends Migration {
       `create table "lead_routing_members" ("user_id" int not null, "last_assigned_at" timestamptz null, primary key ("user_id"));`,
     );
     this.addSql(
-      `alter table "lead_routing_members" add constraint "lead_routing_members_user_id_foreign" foreign key ("user_id") references "users" ("id") on delete cascade;`,
+      `alter table "lead_routing_members" add constraint "lead_routing_members_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`,
     );
   }
 

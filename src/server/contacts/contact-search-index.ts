@@ -1,0 +1,14 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+const TRIGRAM_INDEXES = ['contacts_name_trgm', 'contacts_email_trgm', 'contacts_company_trgm'];
+
+/**
+ * Merges the trigram indexes' pending lists into the indexes proper. Writes of many rows at once
+ * (bulk actions, imports) call it when done, so the next search does not scan megabytes of
+ * pending entries and the planner keeps choosing the indexes (see Migration20261124100500).
+ */
+export async function mergeContactSearchIndexes(em: EntityManager): Promise<void> {
+  await em.execute(
+    `select ${TRIGRAM_INDEXES.map((name) => `gin_clean_pending_list('${name}'::regclass)`).join(', ')}`,
+  );
+}
