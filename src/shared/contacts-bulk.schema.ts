@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZContactStatus, ZOwnerFilter } from './contacts.schema';
+import { ZContactFind, ZContactStatus, ZOwnerFilter } from './contacts.schema';
 import { ZId, searchText } from './text.schema';
 
 export const CONTACT_BULK_ACTIONS = ['set_status', 'assign', 'delete'] as const;
@@ -15,6 +15,24 @@ export const ZContactFilter = z.object({
   ownerId: ZOwnerFilter.optional(),
 });
 export type TContactFilter = z.output<typeof ZContactFilter>;
+
+/**
+ * GET /api/contacts/export/csv's query: the list's filters (as GET /contacts/search takes
+ * them), or `ids` (comma-separated) for a selection. Nothing given: every contact.
+ */
+export const ZContactExportQuery = ZContactFind.pick({
+  status: true,
+  search: true,
+  ownerId: true,
+}).extend({
+  ids: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8})*$/, 'Must be contact ids separated by commas')
+    .transform((v) => v.split(',').map(Number))
+    .refine((ids) => ids.length <= CONTACT_BULK_MAX_IDS, `At most ${CONTACT_BULK_MAX_IDS} ids`)
+    .optional(),
+});
+export type TContactExportQuery = z.output<typeof ZContactExportQuery>;
 
 export const ZContactBulk = z
   .object({

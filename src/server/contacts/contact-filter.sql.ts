@@ -39,3 +39,9 @@ export function bulkTargetSql(
   if (target.ids) return { sql: 'id in (?)', params: [target.ids] };
   return contactFilterSql(target.filter ?? {}, actorId);
 }
+
+/** The condition for plain `pg`, its `?` numbered from `$first` on. */
+export function numberedSql(condition: SqlCondition, first: number): string {
+  let n = first;
+  return condition.sql.replace(/\?/g, () => `$${n++}`);
+}

@@ -210,6 +210,7 @@ describe('GET /api/contacts/export/csv', () => {
         updatedAt: c.updatedAt,
         ...Object.fromEntries(ATTRIBUTION_FIELDS.map((f) => [f, c[f] ?? ''])),
         firstRespondedAt: c.firstRespondedAt ?? '',
+        ownerId: c.ownerId === null ? '' : String(c.ownerId),
       })),
     );
     expect(rows[0]).toMatchObject({ company: 'Acme, Inc', message: 'two\nlines' });

@@ -252,3 +252,44 @@ describe('POST /api/contacts/bulk', () => {
     expect(await sql('select id from contacts')).toHaveLength(1);
   });
 });
+
+describe('GET /api/contacts/export/csv with the list filters', () => {
+  const exported = async (query: string) => {
+    const res = await admin.fetch(`/api/contacts/export/csv${query}`);
+    const text = await res.text();
+    return {
+      status: res.status,
+      text,
+      names: text
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    };
+  };
+
+  it('exports what the list shows: status, search, owner ("me"), or the ids picked; ownerId is a column', async () => {
+    const ids = await seed(6);
+    await sql(`update contacts set status = 'qualified' where id in (?)`, [ids.slice(0, 3)]);
+    await sql('update contacts set owner_id = ? where id in (?)', [admin.userId, ids.slice(2, 4)]);
+    const all = await exported('');
+    expect(all.status).toBe(200);
+    expect(all.text.split('\n')[0]?.endsWith(',firstRespondedAt,ownerId')).toBe(true);
+    expect(all.names).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+    expect((await exported('?status=qualified&search=Even')).names).toEqual(['c2']);
+    expect((await exported('?ownerId=me')).names).toEqual(['c3', 'c4']);
+    expect((await exported('?ownerId=unassigned&status=new')).names).toEqual(['c5', 'c6']);
+    expect((await exported(`?ids=${ids[5]},${ids[0]}`)).names).toEqual(['c1', 'c6']);
+    expect((await exported('?ownerId=me')).text).toContain(`,${admin.userId}\n`);
+  });
+
+  it('refuses bad filters with 400 naming the field', async () => {
+    const bad = await exported('?ids=1,x');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toMatchObject({
+      message: 'ids: Must be contact ids separated by commas',
+    });
+    expect((await exported('?status=won')).status).toBe(400);
+    expect((await exported('?ownerId=someone')).status).toBe(400);
+  });
+});

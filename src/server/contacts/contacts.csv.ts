@@ -12,6 +12,7 @@ import {
 import { AppError } from '../errors';
 import { Contact } from './contact.entity';
 import { mergeContactSearchIndexes } from './contact-search-index';
+import { numberedSql, type SqlCondition } from './contact-filter.sql';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
 
 export { neutraliseFormula, restoreFormula };
@@ -36,6 +37,7 @@ export const CSV_COLUMNS = [
   'referrer',
   'landingPage',
   'firstRespondedAt',
+  'ownerId',
 ] as const;
 const MAX_ROWS = 50_000;
 const MAX_REPORTED_ERRORS = 10;
@@ -217,8 +219,9 @@ const EXPORT_SELECT = `select id, name, email, company, phone, message, status, 
          to_char(created_at at time zone 'utc', ${ISO}) as "createdAt", to_char(updated_at at time zone 'utc', ${ISO}) as "updatedAt",
          utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign",
          utm_term as "utmTerm", utm_content as "utmContent", referrer, landing_page as "landingPage",
-         to_char(first_responded_at at time zone 'utc', ${ISO}) as "firstRespondedAt"
-    from contacts where id > $1 order by id limit $2`;
+         to_char(first_responded_at at time zone 'utc', ${ISO}) as "firstRespondedAt",
+         owner_id as "ownerId"
+    from contacts where id > $1`;
 
 /**
  * The CSV text, header first, then one string per batch of rows read in id order (keyset), so
@@ -226,14 +229,20 @@ const EXPORT_SELECT = `select id, name, email, company, phone, message, status, 
  * Plain `pg` rows, not entities or MikroORM's execute: hydration and per-row stream records
  * made a cold 100,000-row export grow RSS by 200+ MB and run at a third of this speed.
  */
-async function* csvChunks(em: EntityManager, batchSize = 1000): AsyncGenerator<string> {
+async function* csvChunks(
+  em: EntityManager,
+  only: SqlCondition,
+  batchSize = 1000,
+): AsyncGenerator<string> {
   const pool = await em.getConnection().getNativeClient();
+  const select = `${EXPORT_SELECT} and ${numberedSql(only, 3)} order by id limit $2`;
   yield `${CSV_COLUMNS.join(',')}\n`;
   let after = 0;
   for (;;) {
-    const { rows } = await pool.query<ExportRow & { id: number }>(EXPORT_SELECT, [
+    const { rows } = await pool.query<ExportRow & { id: number }>(select, [
       after,
       batchSize,
+      ...only.params,
     ]);
     if (rows.length === 0) return;
     yield rows.map((row) => `${CSV_COLUMNS.map((col) => csvField(row[col])).join(',')}\n`).join('');
@@ -242,8 +251,15 @@ async function* csvChunks(em: EntityManager, batchSize = 1000): AsyncGenerator<s
   }
 }
 
-/** Streams every contact as CSV into `destination`, pausing while it is full; rejects if either side fails. */
-export async function streamContactsCsv(em: EntityManager, destination: Writable): Promise<void> {
+/**
+ * Streams the contacts matching `only` (every contact by default) as CSV into `destination`,
+ * pausing while it is full; rejects if either side fails.
+ */
+export async function streamContactsCsv(
+  em: EntityManager,
+  destination: Writable,
+  only: SqlCondition = { sql: 'true', params: [] },
+): Promise<void> {
   // Byte mode with the default 64 KB mark: at most one batch waits in memory.
-  await pipeline(Readable.from(csvChunks(em), { objectMode: false }), destination);
+  await pipeline(Readable.from(csvChunks(em, only), { objectMode: false }), destination);
 }

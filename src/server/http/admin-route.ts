@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ACCESS_MESSAGES } from '../../shared/api-error';
+import type { Actor } from '../auth/session';
 import type { AppDeps } from '../trpc/context';
 import { sendApiError } from './send-api-error';
 
@@ -11,7 +12,7 @@ import { sendApiError } from './send-api-error';
  */
 export function adminRoute(
   deps: AppDeps,
-  handle: (em: EntityManager, req: Request, res: Response) => Promise<void>,
+  handle: (em: EntityManager, req: Request, res: Response, actor: Actor) => Promise<void>,
 ): RequestHandler {
   return async (req, res) => {
     const em = deps.orm.em.fork() as EntityManager;
@@ -19,7 +20,7 @@ export function adminRoute(
     if (!actor) return sendApiError(res, 401, 'UNAUTHORIZED', ACCESS_MESSAGES.signInRequired);
     if (actor.role !== 'admin')
       return sendApiError(res, 403, 'FORBIDDEN', ACCESS_MESSAGES.adminRequired);
-    await handle(em, req, res);
+    await handle(em, req, res, actor);
   };
 }
 
