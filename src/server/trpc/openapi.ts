@@ -1,4 +1,5 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { CONTACT_STATUSES } from '../../shared/contacts.schema';
 import { SESSION_COOKIE } from '../auth/session';
 import { appRouter } from './app-router';
 
@@ -26,11 +27,29 @@ function buildDocument(): OpenApiDocument {
   doc.paths['/contacts/export/csv'] = {
     get: {
       operationId: 'admin-contacts-exportCsv',
-      summary: 'Download every contact as CSV (contacts-YYYY-MM-DD.csv)',
+      summary:
+        'Download contacts as CSV (contacts-YYYY-MM-DD.csv): those matching the filters, the ids given, or every contact',
       tags: ['contacts'],
       security: [{ cookieAuth: [] }],
+      parameters: [
+        { name: 'status', in: 'query', schema: { type: 'string', enum: [...CONTACT_STATUSES] } },
+        { name: 'search', in: 'query', schema: { type: 'string', maxLength: 200 } },
+        {
+          name: 'ownerId',
+          in: 'query',
+          description: 'A user id, "me" or "unassigned"',
+          schema: { type: 'string' },
+        },
+        {
+          name: 'ids',
+          in: 'query',
+          description: 'Contact ids separated by commas (at most 5000); overrides the filters',
+          schema: { type: 'string' },
+        },
+      ],
       responses: {
         '200': { description: 'CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+        '400': { description: 'A filter is invalid (the message names it)' },
         '401': { description: 'Not signed in' },
         '403': { description: 'Not an administrator' },
       },
