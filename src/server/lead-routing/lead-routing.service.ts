@@ -9,7 +9,7 @@ export async function getLeadRouting(em: EntityManager): Promise<TLeadRouting> {
   return { userIds: members.map((m) => m.user.id) };
 }
 
-/** Replaces who takes new leads in turn; members who stay keep their place in the rotation. */
+/** Replaces who takes new leads in turn. */
 export async function setLeadRouting(
   em: EntityManager,
   input: TLeadRouting,
@@ -37,18 +37,19 @@ export async function setLeadRouting(
 }
 
 /**
- * The owner of a lead arriving now, inside the caller's transaction: the active member assigned
- * least recently, or null when round-robin is off. SKIP LOCKED lets concurrent submissions
- * (on any instance) each take a different member instead of queueing behind one another.
+ * The owner of a lead arriving now, or null when round-robin is off: the active members in id
+ * order take turns, the turn drawn from a sequence, so simultaneous leads on any instance each
+ * get the next member without waiting on a lock (a rolled-back lead only skips one turn).
  */
 export async function nextLeadOwner(em: EntityManager): Promise<number | null> {
   const rows = await em.execute<{ user_id: number }[]>(
-    `update lead_routing_members set last_assigned_at = clock_timestamp()
-      where user_id = (
-        select m.user_id from lead_routing_members m join users u on u.id = m.user_id and u.is_active
-         order by m.last_assigned_at nulls first, m.user_id
-         limit 1 for update of m skip locked)
-      returning user_id`,
+    `with members as (
+       select m.user_id from lead_routing_members m join users u on u.id = m.user_id and u.is_active),
+     n as (select count(*) as c from members)
+     select user_id from members
+      order by user_id
+     offset (select case when c > 0 then (nextval('lead_routing_turn') - 1) % c else 0 end from n)
+      limit 1`,
   );
   return rows[0]?.user_id ?? null;
 }

@@ -1,4 +1,4 @@
-import { Building2, Calendar, Mail, Phone } from 'lucide-react';
+import { Building2, Calendar, Mail, Phone, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { TContact, TContactStatus } from '../../../shared/contacts.schema';
 import { Card } from '../../components/ui/card';
@@ -6,15 +6,22 @@ import { formatDate } from '../lib/format';
 import { ContactStatusButtons } from './contact-status-buttons';
 import { ContactStatusBadge } from './status-badge';
 
-/** One contact: who, how to reach them, the message, and status buttons. `menu` adds actions. */
+/**
+ * One contact: who, how to reach them, the message, and status buttons. `menu` adds actions,
+ * `select` a selection checkbox, `owner` the owner's name (null: unassigned).
+ */
 export function ContactCard({
   contact,
   menu,
+  select,
+  owner,
   statusPending,
   onStatusChange,
 }: {
   contact: TContact;
   menu?: ReactNode;
+  select?: ReactNode;
+  owner?: string | null;
   statusPending?: boolean;
   onStatusChange: (status: TContactStatus) => void;
 }) {
@@ -24,7 +31,8 @@ export function ContactCard({
       data-testid="contact-card"
     >
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+        {select}
+        <div className="min-w-0 flex-1">
           <h3 className="truncate text-base font-semibold text-slate-900">{contact.name}</h3>
           <p className="flex items-center gap-1.5 truncate text-sm text-slate-600">
             <Mail className="size-3.5 shrink-0" aria-hidden />
@@ -47,6 +55,13 @@ export function ContactCard({
           <span className="flex items-center gap-1">
             <Phone className="size-3.5" aria-hidden />
             {contact.phone}
+          </span>
+        )}
+        {owner !== undefined && (
+          <span className="flex items-center gap-1" title="Owner">
+            <UserRound className="size-3.5" aria-hidden />
+            <span className="sr-only">Owner: </span>
+            {owner ?? 'Unassigned'}
           </span>
         )}
         <span className="flex items-center gap-1">

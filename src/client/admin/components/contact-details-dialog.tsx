@@ -16,6 +16,7 @@ import { formatDateTime } from '../lib/format';
 import { DetailList } from './detail-list';
 import { LoadingState } from './page-states';
 import { ContactStatusBadge } from './status-badge';
+import { ContactOwnerField } from '../contacts/contact-owner-field';
 
 const ATTRIBUTION_LABELS: Record<TAttributionField, string> = {
   utmSource: 'UTM Source',
@@ -56,6 +57,7 @@ function ContactDetails({ contact }: { contact: TContact }) {
         { label: 'Company', value: contact.company },
         { label: 'Phone', value: contact.phone },
         { label: 'Status', value: <ContactStatusBadge status={contact.status} /> },
+        { label: 'Owner', value: <ContactOwnerField contact={contact} /> },
         { label: 'Source', value: contact.source },
         { label: 'Created', value: formatDateTime(contact.createdAt) },
         { label: 'Updated', value: formatDateTime(contact.updatedAt) },

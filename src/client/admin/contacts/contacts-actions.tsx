@@ -6,10 +6,19 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { downloadContactsCsv } from '../lib/download-csv';
 import { formatNumber } from '../lib/format';
 import { ImportCsvDialog } from './import-csv-dialog';
-import { useContactMutations } from './use-contacts';
+import { useContactMutations, type TContactFilterParams } from './use-contacts';
 
-/** Header actions: Export CSV, Import CSV, and Delete All (only when contacts exist). */
-export function ContactsActions({ total }: { total: number }) {
+/**
+ * Header actions: Export CSV (what the list shows), Import CSV, and Delete All (only when
+ * contacts exist).
+ */
+export function ContactsActions({
+  total,
+  filter,
+}: {
+  total: number;
+  filter: TContactFilterParams;
+}) {
   const [importing, setImporting] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -18,7 +27,7 @@ export function ContactsActions({ total }: { total: number }) {
   async function exportCsv() {
     setExporting(true);
     try {
-      await downloadContactsCsv();
+      await downloadContactsCsv({ ...filter });
       toast({ title: 'Success', description: 'Contacts exported successfully' });
     } catch {
       toast({ title: 'Error', description: 'Failed to export contacts', variant: 'destructive' });

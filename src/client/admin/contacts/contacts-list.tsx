@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { ContactCard } from '../components/contact-card';
 import { ContactDetailsDialog } from '../components/contact-details-dialog';
 import { useContactMutations } from './use-contacts';
+import { useTeam } from './use-team';
 
 /**
  * The loaded pages of contacts. A sentinel below the last card fetches the next page as it
@@ -18,12 +19,17 @@ export function ContactsList({
   hasMore,
   loadingMore,
   onLoadMore,
+  isSelected,
+  onToggle,
 }: {
   contacts: readonly TContact[];
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  isSelected: (id: number) => boolean;
+  onToggle: (id: number) => void;
 }) {
+  const { nameOf } = useTeam();
   const [viewing, setViewing] = useState<TContact | null>(null);
   const [deleting, setDeleting] = useState<TContact | null>(null);
   const { updateStatus, remove } = useContactMutations();
@@ -49,6 +55,16 @@ export function ContactsList({
           <li key={contact.id}>
             <ContactCard
               contact={contact}
+              owner={nameOf(contact.ownerId)}
+              select={
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4 shrink-0 accent-indigo-600"
+                  aria-label={`Select ${contact.name}`}
+                  checked={isSelected(contact.id)}
+                  onChange={() => onToggle(contact.id)}
+                />
+              }
               statusPending={updateStatus.isPending && updateStatus.variables?.id === contact.id}
               onStatusChange={(status) => updateStatus.mutate({ id: contact.id, status })}
               menu={

@@ -10,7 +10,10 @@ import { formatNumber } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactsActions } from './contacts-actions';
 import { ContactsList } from './contacts-list';
-import { useContactPages, useContactTotals } from './use-contacts';
+import { ContactsBulkBar } from './contacts-bulk-bar';
+import { contactFilter, useContactPages, useContactTotals } from './use-contacts';
+import { useSelection } from './use-selection';
+import { useTeam } from './use-team';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Status' },
@@ -37,8 +40,11 @@ export function ContactsPage() {
   const [linkedContact, closeLinkedContact] = useLinkedContact();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TContactStatus | 'all'>('all');
+  const [owner, setOwner] = useState('all');
   const debouncedSearch = useDebouncedValue(search);
-  const pages = useContactPages(debouncedSearch, status);
+  const filter = contactFilter(debouncedSearch, status, owner);
+  const pages = useContactPages(filter);
+  const { assignable } = useTeam();
   const totals = useContactTotals();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
   const loadMore = useCallback(() => {
@@ -49,7 +55,18 @@ export function ContactsPage() {
   const first = pages.data?.pages[0];
   const contacts = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const counts = first?.counts;
-  const filtered = debouncedSearch.trim() !== '' || status !== 'all';
+  const filtered = debouncedSearch.trim() !== '' || status !== 'all' || owner !== 'all';
+  const matching = first?.total ?? 0;
+  const selection = useSelection(
+    contacts.map((c) => c.id),
+    JSON.stringify(filter),
+  );
+  const ownerOptions = [
+    { value: 'all', label: 'All Owners' },
+    { value: 'me', label: 'Mine' },
+    { value: 'unassigned', label: 'Unassigned' },
+    ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
+  ];
 
   return (
     <>
@@ -57,7 +74,7 @@ export function ContactsPage() {
       <ListPage
         title="Contacts"
         subtitle="Manage contact form submissions and leads"
-        actions={<ContactsActions total={total} />}
+        actions={<ContactsActions total={total} filter={filter} />}
         total={{ testId: 'contacts-total', count: total, noun: 'contacts' }}
         toolbar={
           <>
@@ -72,6 +89,12 @@ export function ContactsPage() {
               value={status}
               onChange={(v) => setStatus(v as TContactStatus | 'all')}
               options={STATUS_OPTIONS}
+            />
+            <FilterSelect
+              label="Filter by owner"
+              value={owner}
+              onChange={setOwner}
+              options={ownerOptions}
             />
           </>
         }
@@ -106,14 +129,35 @@ export function ContactsPage() {
       >
         {filtered && (
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {formatNumber(first?.total ?? 0)} matching contacts
+            {formatNumber(matching)} matching contacts
           </p>
+        )}
+        <label className="mb-3 flex w-fit items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="size-4 accent-indigo-600"
+            checked={selection.allLoaded}
+            onChange={selection.toggleAllLoaded}
+          />
+          Select all shown ({formatNumber(contacts.length)})
+        </label>
+        {selection.any && (
+          <ContactsBulkBar
+            count={selection.allMatching ? matching : selection.picked.size}
+            target={selection.allMatching ? { filter } : { ids: [...selection.picked] }}
+            matching={matching}
+            canSelectAllMatching={!selection.allMatching && matching > selection.picked.size}
+            onSelectAllMatching={selection.selectAllMatching}
+            onClear={selection.clear}
+          />
         )}
         <ContactsList
           contacts={contacts}
           hasMore={Boolean(hasNextPage)}
           loadingMore={isFetchingNextPage}
           onLoadMore={loadMore}
+          isSelected={selection.isSelected}
+          onToggle={selection.toggle}
         />
       </ListPage>
     </>

@@ -5,14 +5,29 @@ import { notifyError, notifySuccess } from '../lib/notify';
 
 export const CONTACTS_PAGE_SIZE = 50;
 
-/** One server-side page stream for the current search and status (keyset paging). */
-export function useContactPages(search: string, status: TContactStatus | 'all') {
+/** The list's filters as the API takes them ('all' and blanks dropped). */
+export function contactFilter(
+  search: string,
+  status: TContactStatus | 'all',
+  owner: string,
+): TContactFilterParams {
+  return {
+    search: search.trim() || undefined,
+    status: status === 'all' ? undefined : status,
+    ownerId: owner === 'all' ? undefined : owner,
+  };
+}
+export interface TContactFilterParams {
+  search?: string;
+  status?: TContactStatus;
+  /** A user id, 'me' or 'unassigned', as the query string carries it. */
+  ownerId?: string;
+}
+
+/** One server-side page stream for the current filters (keyset paging). */
+export function useContactPages(filter: TContactFilterParams) {
   return trpc.admin.contacts.find.useInfiniteQuery(
-    {
-      search: search.trim() || undefined,
-      status: status === 'all' ? undefined : status,
-      limit: CONTACTS_PAGE_SIZE,
-    },
+    { ...filter, limit: CONTACTS_PAGE_SIZE },
     // Keep the current cards while the next search runs, so typing does not flash a spinner.
     { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },
   );

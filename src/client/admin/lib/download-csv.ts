@@ -2,10 +2,17 @@ import { contactsCsvFileName } from '../../../shared/contacts.schema';
 
 /**
  * Downloads the contacts export through fetch + blob (the route needs the admin cookie) and
- * saves it as contacts-{today}.csv. Any failure raises 'Failed to download CSV'.
+ * saves it as contacts-{today}.csv: every contact, or what `query` (the list's filters, or
+ * `ids`) selects. Any failure raises 'Failed to download CSV'.
  */
-export async function downloadContactsCsv(): Promise<string> {
-  const res = await fetch('/api/contacts/export/csv', {
+export async function downloadContactsCsv(
+  query: Record<string, string | undefined> = {},
+): Promise<string> {
+  const params = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  const suffix = params.size ? `?${params.toString()}` : '';
+  const res = await fetch(`/api/contacts/export/csv${suffix}`, {
     credentials: 'include',
     headers: { Accept: 'text/csv' },
   });

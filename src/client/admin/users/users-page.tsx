@@ -10,6 +10,7 @@ import { filterUsers } from '../lib/filters';
 import { displayName } from '../lib/format';
 import { useCurrentUser } from '../use-current-user';
 import { useUserMutations } from './use-users';
+import { LeadRoutingCard } from './lead-routing-card';
 import { UserCard } from './user-card';
 import { UserCreateDialog } from './user-create-dialog';
 import { UserEditDialog } from './user-edit-dialog';
@@ -71,6 +72,7 @@ export function UsersPage() {
         empty={{ title: 'No Users Yet', hint: 'Create your first user to get started.' }}
         noMatch={{ title: 'No Matching Users', hint: 'Try adjusting your search criteria' }}
       >
+        <LeadRoutingCard />
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Users">
           {shown.map((user, index) => (
             <li key={user.id}>
