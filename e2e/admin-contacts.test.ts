@@ -162,7 +162,7 @@ describe('admin contacts', () => {
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
       'id,name,email,company,phone,message,status,source,createdAt,updatedAt,' +
-        'utmSource,utmMedium,utmCampaign,utmTerm,utmContent,referrer,landingPage,firstRespondedAt',
+        'utmSource,utmMedium,utmCampaign,utmTerm,utmContent,referrer,landingPage,firstRespondedAt,ownerId',
     );
     expect(lines).toHaveLength(4);
     expect(csv).toContain('maya@northwind.test');
