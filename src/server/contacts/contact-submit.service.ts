@@ -9,6 +9,7 @@ import { countCleanSubmission } from '../security-center/stats.service';
 import { queueLeadNotifications, type Notifier } from '../notifications/lead-notifications.service';
 import { queueWebhookEvent } from '../webhooks/webhook-events.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
+import { recordContactActivity } from '../contact-activity/contact-activity.service';
 import { nextLeadOwner } from '../lead-routing/lead-routing.service';
 import { createContact } from './contacts.service';
 
@@ -29,6 +30,13 @@ export async function storeLead(
 ) {
   const ownerId = await nextLeadOwner(tem);
   const created = await createContact(tem, { ...input, source, ownerId });
+  if (ownerId !== null)
+    await recordContactActivity(tem, {
+      contactId: created.id,
+      type: 'owner_changed',
+      actorId: null,
+      data: { from: null, to: ownerId, reason: 'round_robin' },
+    });
   await countCleanSubmission(tem);
   await queueLeadNotifications(tem, created, notifier);
   // contact.created is for a lead arriving (this form, or an integration's key); the CSV

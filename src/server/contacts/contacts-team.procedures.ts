@@ -19,7 +19,9 @@ export const contactsTeamProcedures = {
     })
     .input(ZContactOwnerUpdate)
     .output(ZContact)
-    .mutation(({ ctx, input }) => setContactOwner(ctx.em, input.id, input.ownerId)),
+    .mutation(({ ctx, input }) =>
+      setContactOwner(ctx.em, input.id, input.ownerId, ctx.actor.userId),
+    ),
 
   bulk: adminProcedure
     .meta({

@@ -62,7 +62,7 @@ export const adminContactsRouter = router({
     .input(ZContactStatusUpdate)
     .output(ZContact)
     .mutation(({ ctx, input }) =>
-      updateContactStatus(ctx.em, input.id, input.status, ctx.deps.notifier),
+      updateContactStatus(ctx.em, input.id, input.status, ctx.deps.notifier, ctx.actor.userId),
     ),
 
   delete: adminProcedure

@@ -10,6 +10,7 @@ import {
   type TContactStatusCounts,
   type TOwnerFilter,
 } from '../../shared/contacts.schema';
+import { recordContactActivity } from '../contact-activity/contact-activity.service';
 import { notFound } from '../errors';
 import { queueWebhookEvent } from '../webhooks/webhook-events.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
@@ -139,26 +140,36 @@ export async function getContact(em: EntityManager, id: number): Promise<TContac
 }
 
 /**
- * Sets the status and, when it really changed, queues the contact.status_changed webhooks in
- * the same transaction (a rollback sends nothing).
+ * Sets the status and, when it really changed, records it on the timeline and queues the
+ * contact.status_changed webhooks in the same transaction (a rollback sends nothing).
  */
 export async function updateContactStatus(
   em: EntityManager,
   id: number,
   status: TContactStatus,
   notifier: WebhookNotifier,
+  actorId: number | null = null,
 ): Promise<TContact> {
   return em.transactional(async (tem) => {
     const contact = await tem.findOne(Contact, { id });
     if (!contact) throw notFound('Contact', id);
-    const changed = contact.status !== status;
+    const from = contact.status;
+    const changed = from !== status;
     // The first move away from `new` is the lead's first answer (speed-to-lead analytics).
     if (changed && contact.status === 'new' && !contact.firstRespondedAt)
       contact.firstRespondedAt = new Date();
     contact.status = status;
     await tem.flush();
     const view = toContactView(contact);
-    if (changed) await queueWebhookEvent(tem, 'contact.status_changed', view, notifier.webhooks);
+    if (changed) {
+      await recordContactActivity(tem, {
+        contactId: id,
+        type: 'status_changed',
+        actorId,
+        data: { from, to: status },
+      });
+      await queueWebhookEvent(tem, 'contact.status_changed', view, notifier.webhooks);
+    }
     return view;
   });
 }

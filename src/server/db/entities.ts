@@ -3,6 +3,7 @@ import { Campaign } from '../campaigns/campaign.entity';
 import { Contact } from '../contacts/contact.entity';
 import { CleanSubmissionHour } from '../security-center/clean-submission.entity';
 import { NotificationSettings } from '../notifications/notification-settings.entity';
+import { ContactActivity } from '../contact-activity/contact-activity.entity';
 import { LeadRoutingMember } from '../lead-routing/lead-routing-member.entity';
 import { IntegrationKey } from '../integration-keys/integration-key.entity';
 import { Notification } from '../notifications/notification.entity';
@@ -33,4 +34,5 @@ export const entities = [
   WebhookEndpoint,
   WebhookDelivery,
   LeadRoutingMember,
+  ContactActivity,
 ];

@@ -3,6 +3,7 @@ import { adminContactsRouter } from '../contacts/contacts.router';
 import { publicContactRouter } from '../contacts/public-contact.router';
 import { analyticsRouter } from '../analytics/analytics.router';
 import { authRouter } from '../auth/auth.router';
+import { adminContactActivityRouter } from '../contact-activity/contact-activity.router';
 import { adminLeadRoutingRouter } from '../lead-routing/lead-routing.router';
 import { adminIntegrationKeysRouter } from '../integration-keys/integration-keys.router';
 import { adminNotificationsRouter } from '../notifications/notifications.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
     integrationKeys: adminIntegrationKeysRouter,
     webhooks: adminWebhooksRouter,
     leadRouting: adminLeadRoutingRouter,
+    contactActivity: adminContactActivityRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

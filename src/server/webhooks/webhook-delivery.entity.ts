@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../shared/webhooks.schema';
+import { Contact } from '../contacts/contact.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
 /**
@@ -15,6 +16,8 @@ export const WebhookDelivery = defineEntity({
     id: p.integer().primary().autoincrement(),
     endpoint: () =>
       p.manyToOne(WebhookEndpoint).fieldName('endpoint_id').deleteRule('cascade').index(),
+    /** The contact the event is about (its timeline lists the delivery); null once deleted. */
+    contact: () => p.manyToOne(Contact).nullable().deleteRule('set null').index(),
     messageId: p.string().length(40).unique(),
     event: p.enum(WEBHOOK_EVENTS),
     payload: p.text(),

@@ -29,7 +29,13 @@ export async function queueWebhookEvent(
     data: { contact },
   });
   const rows = endpoints.map((endpoint) =>
-    em.create(WebhookDelivery, { endpoint, messageId: newMessageId(), event, payload }),
+    em.create(WebhookDelivery, {
+      endpoint,
+      contact: contact.id,
+      messageId: newMessageId(),
+      event,
+      payload,
+    }),
   );
   await em.flush();
   for (const row of rows)
