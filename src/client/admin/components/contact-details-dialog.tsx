@@ -17,6 +17,7 @@ import { DetailList } from './detail-list';
 import { LoadingState } from './page-states';
 import { ContactStatusBadge } from './status-badge';
 import { ContactOwnerField } from '../contacts/contact-owner-field';
+import { ContactTimeline } from '../contacts/contact-timeline';
 
 const ATTRIBUTION_LABELS: Record<TAttributionField, string> = {
   utmSource: 'UTM Source',
@@ -92,7 +93,10 @@ export function ContactDetailsDialog({
           </DialogDescription>
         </DialogHeader>
         {shown ? (
-          <ContactDetails contact={shown} />
+          <>
+            <ContactDetails contact={shown} />
+            <ContactTimeline contactId={shown.id} />
+          </>
         ) : loaded.isError ? (
           <p role="alert" className="text-sm text-red-700">
             This contact could not be loaded: {loaded.error.message}

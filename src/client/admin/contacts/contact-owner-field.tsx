@@ -14,7 +14,8 @@ export function ContactOwnerField({ contact }: { contact: TContact }) {
       notifySuccess(updated.ownerId === null ? 'Contact unassigned' : 'Contact assigned');
     },
     onError: (e) => notifyError('Failed to assign contact', e),
-    onSettled: () => utils.admin.contacts.invalidate(),
+    onSettled: () =>
+      Promise.all([utils.admin.contacts.invalidate(), utils.admin.contactActivity.invalidate()]),
   });
   return (
     <OwnerSelect

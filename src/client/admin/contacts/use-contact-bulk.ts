@@ -26,6 +26,7 @@ export function useContactBulk(onDone: () => void) {
     onSettled: () =>
       Promise.all([
         utils.admin.contacts.invalidate(),
+        utils.admin.contactActivity.invalidate(),
         utils.analytics.invalidate(),
         utils.admin.serviceInquiries.invalidate(),
       ]),

@@ -44,6 +44,7 @@ export function useContactMutations() {
   const refresh = () =>
     Promise.all([
       utils.admin.contacts.invalidate(),
+      utils.admin.contactActivity.invalidate(),
       utils.analytics.invalidate(),
       utils.admin.serviceInquiries.invalidate(),
     ]);
