@@ -1,5 +1,6 @@
 import { defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { AuditSubscriber } from './src/server/audit/audit-subscriber';
 import { entities } from './src/server/db/entities';
 
 /**
@@ -10,6 +11,7 @@ export function ormOptions(clientUrl: string, debug = false) {
   return defineConfig({
     clientUrl,
     entities,
+    subscribers: [new AuditSubscriber()],
     extensions: [Migrator],
     debug,
     pool: { min: 0, max: 10 },

@@ -1,6 +1,7 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
+import { auditExportRoute } from './audit/audit-export.route';
 import { contactsExportRoute } from './contacts/contacts-export.route';
 import { contactsListRoute } from './contacts/contacts-list.route';
 import { apiDocsRouter } from './http/api-docs';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // Streamed answers trpc-to-openapi cannot send; registered first because its middleware answers
   // 404 to anything it does not match and never passes a request on.
   app.get('/api/contacts/export/csv', contactsExportRoute(deps));
+  app.get('/api/audit-log/export/csv', auditExportRoute(deps));
   app.get('/api/contacts', contactsListRoute(deps));
   app.use(
     '/api',

@@ -35,6 +35,13 @@ const ZIntegrationKeyHourlyLimit = z
   .max(100_000, 'Integration key hourly limit must be between 1 and 100000');
 
 /** Spec section 2/9: four switches, max submissions per hour 1-100 (5), min fill time 1-60 s (3). */
+/** How long the audit log keeps an entry (days). */
+const ZAuditRetentionDays = z.coerce
+  .number({ error: 'Audit log retention must be between 30 and 3650 days' })
+  .int('Audit log retention must be between 30 and 3650 days')
+  .min(30, 'Audit log retention must be between 30 and 3650 days')
+  .max(3650, 'Audit log retention must be between 30 and 3650 days');
+
 export const ZSecuritySettings = z.object({
   rateLimitEnabled: strictBoolean('rateLimitEnabled'),
   honeypotEnabled: strictBoolean('honeypotEnabled'),
@@ -51,12 +58,14 @@ export const ZSecuritySettings = z.object({
     .min(1, 'Minimum form fill time must be between 1 and 60 seconds')
     .max(60, 'Minimum form fill time must be between 1 and 60 seconds'),
   integrationKeyHourlyLimit: ZIntegrationKeyHourlyLimit,
+  auditRetentionDays: ZAuditRetentionDays,
 });
 export type TSecuritySettings = z.output<typeof ZSecuritySettings>;
 
-/** PUT /security/settings: a client that predates integration keys may leave their limit out (kept as is). */
+/** PUT /security/settings: a client that predates a setting may leave it out (kept as is). */
 export const ZSecuritySettingsUpdate = ZSecuritySettings.extend({
   integrationKeyHourlyLimit: ZIntegrationKeyHourlyLimit.optional(),
+  auditRetentionDays: ZAuditRetentionDays.optional(),
 });
 export type TSecuritySettingsUpdate = z.output<typeof ZSecuritySettingsUpdate>;
 
@@ -68,6 +77,7 @@ export const DEFAULT_SECURITY_SETTINGS: TSecuritySettings = {
   maxSubmissionsPerHour: 5,
   minFormFillTime: 3,
   integrationKeyHourlyLimit: 1000,
+  auditRetentionDays: 365,
 };
 
 /** Repeats of one type from one client network within a minute, counted in one entry. */

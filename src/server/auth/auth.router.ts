@@ -4,6 +4,8 @@ import { ZOk } from '../../shared/text.schema';
 import { withLoginThrottle } from './login-throttle.service';
 import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 import { authedProcedure, publicProcedure, router } from '../trpc/trpc';
+import { recordAudit } from '../audit/audit.service';
+import { AppError } from '../errors';
 import { authenticate } from './auth.service';
 
 export const authRouter = router({
@@ -25,8 +27,29 @@ export const authRouter = router({
         ip: ctx.ip,
         userAgent: ctx.req.get('user-agent') ?? '',
       };
-      const user = await withLoginThrottle(ctx.em, attempt, () => authenticate(ctx.em, input));
+      const audit = { ip: ctx.ip, userAgent: attempt.userAgent || null, entityType: 'session' };
+      const user = await withLoginThrottle(ctx.em, attempt, () =>
+        authenticate(ctx.em, input),
+      ).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED')
+          await recordAudit(ctx.em, {
+            ...audit,
+            actor: null,
+            actorUsername: input.username,
+            action: 'login_failed',
+            entityId: null,
+            changes: null,
+          });
+        throw error;
+      });
       await ctx.deps.sessions.start(ctx.em, ctx.req, ctx.res, user.id);
+      await recordAudit(ctx.em, {
+        ...audit,
+        actor: { id: user.id, username: user.username },
+        action: 'login',
+        entityId: user.id,
+        changes: null,
+      });
       return { success: true, user };
     }),
 
@@ -43,6 +66,17 @@ export const authRouter = router({
     .input(z.void())
     .output(ZOk)
     .mutation(async ({ ctx }) => {
+      const actor = await ctx.actor();
+      if (actor)
+        await recordAudit(ctx.em, {
+          actor: { id: actor.userId, username: actor.username },
+          action: 'logout',
+          entityType: 'session',
+          entityId: actor.userId,
+          changes: null,
+          ip: ctx.ip,
+          userAgent: ctx.req.get('user-agent') ?? null,
+        });
       await ctx.deps.sessions.end(ctx.em, ctx.req, ctx.res);
       return { success: true };
     }),

@@ -4,6 +4,7 @@ import { Contact } from '../contacts/contact.entity';
 import { CleanSubmissionHour } from '../security-center/clean-submission.entity';
 import { NotificationSettings } from '../notifications/notification-settings.entity';
 import { ContactActivity } from '../contact-activity/contact-activity.entity';
+import { AuditEntry } from '../audit/audit-entry.entity';
 import { LeadRoutingMember } from '../lead-routing/lead-routing-member.entity';
 import { IntegrationKey } from '../integration-keys/integration-key.entity';
 import { Notification } from '../notifications/notification.entity';
@@ -35,4 +36,5 @@ export const entities = [
   WebhookDelivery,
   LeadRoutingMember,
   ContactActivity,
+  AuditEntry,
 ];

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { pruneAuditLog } from '../audit/audit.service';
 import { pruneExpiredSessions } from '../auth/session';
+import { loadProtectionSettings } from '../security-center/settings.service';
 import { pruneSpentFormTokens } from '../form-guard/form-token.service';
 import { pruneRateLimitWindows } from '../rate-limit/rate-limit.service';
 import {
@@ -16,6 +18,7 @@ export interface PruneResult {
   rateLimitWindows: number;
   formTokens: number;
   sessions: number;
+  auditEntries: number;
 }
 
 /**
@@ -28,12 +31,15 @@ export async function pruneExpiredData(
   maxEventRows = MAX_SECURITY_EVENT_ROWS,
 ): Promise<PruneResult> {
   const cutoff = new Date(now.getTime() - SECURITY_RETENTION_DAYS * 86_400_000);
-  const [eventCounts, cleanCounters, rateLimitWindows, formTokens, sessions] = await Promise.all([
-    pruneSecurityEvents(em, cutoff, maxEventRows),
-    pruneCleanSubmissionCounters(em, cutoff),
-    pruneRateLimitWindows(em, now),
-    pruneSpentFormTokens(em, now),
-    pruneExpiredSessions(em),
-  ]);
-  return { ...eventCounts, cleanCounters, rateLimitWindows, formTokens, sessions };
+  const { auditRetentionDays } = await loadProtectionSettings(em);
+  const [eventCounts, cleanCounters, rateLimitWindows, formTokens, sessions, auditEntries] =
+    await Promise.all([
+      pruneSecurityEvents(em, cutoff, maxEventRows),
+      pruneCleanSubmissionCounters(em, cutoff),
+      pruneRateLimitWindows(em, now),
+      pruneSpentFormTokens(em, now),
+      pruneExpiredSessions(em),
+      pruneAuditLog(em, auditRetentionDays, now),
+    ]);
+  return { ...eventCounts, cleanCounters, rateLimitWindows, formTokens, sessions, auditEntries };
 }

@@ -17,6 +17,7 @@ export const SecuritySettings = defineEntity({
     maxSubmissionsPerHour: p.integer(),
     minFormFillTime: p.integer(),
     integrationKeyHourlyLimit: p.integer().default(1000),
+    auditRetentionDays: p.integer().default(365),
     formSecret: p.string().length(64).hidden(),
     updatedAt: p
       .datetime()
@@ -39,6 +40,10 @@ export const SecuritySettings = defineEntity({
       name: 'security_settings_integration_key_hourly_limit_check',
       expression:
         '(integration_key_hourly_limit >= 1) AND (integration_key_hourly_limit <= 100000)',
+    },
+    {
+      name: 'security_settings_audit_retention_days_check',
+      expression: '(audit_retention_days >= 30) AND (audit_retention_days <= 3650)',
     },
   ],
 });

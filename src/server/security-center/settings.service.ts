@@ -23,6 +23,7 @@ function toProtectionSettings(row: ISecuritySettings): ProtectionSettings {
     maxSubmissionsPerHour: row.maxSubmissionsPerHour,
     minFormFillTime: row.minFormFillTime,
     integrationKeyHourlyLimit: row.integrationKeyHourlyLimit,
+    auditRetentionDays: row.auditRetentionDays,
     formSecret: row.formSecret,
   };
 }
@@ -63,11 +64,10 @@ export async function updateSecuritySettings(
   input: TSecuritySettingsUpdate,
 ): Promise<TSecuritySettings> {
   const current = await loadProtectionSettings(em);
-  const integrationKeyHourlyLimit =
-    input.integrationKeyHourlyLimit ?? current.integrationKeyHourlyLimit;
   await em.nativeUpdate(SecuritySettings, SETTINGS_ID, {
     ...input,
-    integrationKeyHourlyLimit,
+    integrationKeyHourlyLimit: input.integrationKeyHourlyLimit ?? current.integrationKeyHourlyLimit,
+    auditRetentionDays: input.auditRetentionDays ?? current.auditRetentionDays,
     updatedAt: new Date(),
   });
   return getSecuritySettings(em);

@@ -3,6 +3,7 @@ import { adminContactsRouter } from '../contacts/contacts.router';
 import { publicContactRouter } from '../contacts/public-contact.router';
 import { analyticsRouter } from '../analytics/analytics.router';
 import { authRouter } from '../auth/auth.router';
+import { adminAuditLogRouter } from '../audit/audit.router';
 import { adminContactActivityRouter } from '../contact-activity/contact-activity.router';
 import { adminLeadRoutingRouter } from '../lead-routing/lead-routing.router';
 import { adminIntegrationKeysRouter } from '../integration-keys/integration-keys.router';
@@ -26,6 +27,7 @@ export const appRouter = router({
     webhooks: adminWebhooksRouter,
     leadRouting: adminLeadRoutingRouter,
     contactActivity: adminContactActivityRouter,
+    auditLog: adminAuditLogRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

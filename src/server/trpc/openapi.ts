@@ -55,5 +55,24 @@ function buildDocument(): OpenApiDocument {
       },
     },
   };
+  doc.paths['/audit-log/export/csv'] = {
+    get: {
+      operationId: 'admin-auditLog-exportCsv',
+      summary: 'Download the audit log as CSV (audit-log-YYYY-MM-DD.csv), with the list filters',
+      tags: ['audit log'],
+      security: [{ cookieAuth: [] }],
+      parameters: [
+        { name: 'actorId', in: 'query', schema: { type: 'integer', minimum: 1 } },
+        { name: 'entityType', in: 'query', schema: { type: 'string', maxLength: 50 } },
+        { name: 'action', in: 'query', schema: { type: 'string', maxLength: 50 } },
+      ],
+      responses: {
+        '200': { description: 'CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+        '400': { description: 'A filter is invalid (the message names it)' },
+        '401': { description: 'Not signed in' },
+        '403': { description: 'Not an administrator' },
+      },
+    },
+  };
   return doc;
 }

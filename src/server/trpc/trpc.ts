@@ -3,6 +3,8 @@ import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { ACCESS_MESSAGES } from '../../shared/api-error';
+import { runInAuditScope, type AuditScope } from '../audit/audit-context';
+import { auditMutation } from '../audit/audit-writes';
 import type { Context } from './context';
 import { InputValidationError, describeZodError, toTRPCError } from './errors';
 
@@ -54,12 +56,29 @@ const mapErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const actor = await ctx.actor();
-  if (!actor)
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.signInRequired });
-  return next({ ctx: { actor } });
-});
+export const authedProcedure = publicProcedure
+  .use(async ({ ctx, next }) => {
+    const actor = await ctx.actor();
+    if (!actor)
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.signInRequired });
+    return next({ ctx: { actor } });
+  })
+  // Every write by a signed-in user leaves an audit entry (audit/), with what the ORM flushed.
+  .use(async ({ ctx, type, path, getRawInput, next }) => {
+    if (type !== 'mutation') return next();
+    const scope: AuditScope = {
+      actor: { id: ctx.actor.userId, username: ctx.actor.username },
+      ip: ctx.ip,
+      userAgent: ctx.req.get('user-agent') ?? null,
+      flushed: [],
+    };
+    const result = await runInAuditScope(scope, () => next());
+    if (result.ok)
+      await auditMutation(ctx.deps, ctx.actor, path, await getRawInput(), result.data, scope).catch(
+        (error: unknown) => ctx.deps.log.error('Audit entry failed', { error: String(error) }),
+      );
+    return result;
+  });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.actor.role !== 'admin') {

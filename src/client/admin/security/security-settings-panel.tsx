@@ -16,7 +16,7 @@ import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 
 type SwitchKey = Exclude<
   keyof TSecuritySettings,
-  'maxSubmissionsPerHour' | 'minFormFillTime' | 'integrationKeyHourlyLimit'
+  'maxSubmissionsPerHour' | 'minFormFillTime' | 'integrationKeyHourlyLimit' | 'auditRetentionDays'
 >;
 
 const SWITCHES: readonly { key: SwitchKey; label: string; hint: string }[] = [
@@ -93,6 +93,15 @@ function SettingsForm({ initial }: { initial: TSecuritySettings }) {
           max={100000}
           {...register('integrationKeyHourlyLimit', { setValueAs: Number })}
           error={errors.integrationKeyHourlyLimit?.message}
+        />
+        <TextField
+          id="audit-retention"
+          label="Keep audit log entries (days)"
+          type="number"
+          min={30}
+          max={3650}
+          {...register('auditRetentionDays', { setValueAs: Number })}
+          error={errors.auditRetentionDays?.message}
         />
       </div>
       <Button type="submit" disabled={save.isPending}>

@@ -1,0 +1,27 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export type AuditChanges = Record<string, { from?: unknown; to?: unknown }>;
+
+/** One entity write the ORM flushed during the request (see audit-subscriber.ts). */
+export interface FlushedChange {
+  entityType: string;
+  entityId: string | null;
+  kind: 'create' | 'update' | 'delete';
+  changes: AuditChanges;
+}
+
+/** Who is writing, from where, and what the ORM wrote so far, for the request's audit entry. */
+export interface AuditScope {
+  actor: { id: number; username: string };
+  ip: string;
+  userAgent: string | null;
+  flushed: FlushedChange[];
+}
+
+const storage = new AsyncLocalStorage<AuditScope>();
+
+export const currentAuditScope = () => storage.getStore();
+
+export function runInAuditScope<T>(scope: AuditScope, fn: () => Promise<T>): Promise<T> {
+  return storage.run(scope, fn);
+}

@@ -1,0 +1,46 @@
+import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
+import { currentAuditScope, type AuditChanges } from './audit-context';
+import { redactValue } from './redact';
+
+/** Rows that are bookkeeping of other rows, not something a person changed. */
+const NOT_AUDITED = new Set(['AuditEntry', 'Session', 'RateLimitWindow', 'UsedFormToken']);
+
+const snake = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+
+/** A reference (a related entity) logs as its id. */
+const plain = (value: unknown): unknown =>
+  value && typeof value === 'object' && 'id' in value && !(value instanceof Date)
+    ? (value as { id: unknown }).id
+    : value;
+
+/**
+ * Collects what each flush of a signed-in request wrote (after it, so new rows have their ids),
+ * field by field with the value before and after, into the request's audit scope; the audit
+ * middleware files it with the entry.
+ */
+export class AuditSubscriber implements EventSubscriber {
+  afterFlush(args: FlushEventArgs): void {
+    const scope = currentAuditScope();
+    if (!scope) return;
+    for (const cs of args.uow.getChangeSets()) {
+      if (NOT_AUDITED.has(cs.meta.className)) continue;
+      const before = (cs.originalEntity ?? {}) as Record<string, unknown>;
+      const changes: AuditChanges = {};
+      for (const [field, to] of Object.entries(cs.payload as Record<string, unknown>)) {
+        if (field === 'updatedAt' || field === 'createdAt') continue;
+        const from = cs.type === 'create' ? undefined : plain(before[field]);
+        changes[field] = {
+          ...(from === undefined ? {} : { from: redactValue(field, from) }),
+          to: redactValue(field, plain(to)),
+        };
+      }
+      const pk = cs.getPrimaryKey();
+      scope.flushed.push({
+        entityType: snake(cs.meta.className),
+        entityId: pk === null || pk === undefined ? null : String(pk as string | number),
+        kind: cs.type === 'create' ? 'create' : cs.type === 'delete' ? 'delete' : 'update',
+        changes,
+      });
+    }
+  }
+}

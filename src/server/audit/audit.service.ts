@@ -1,0 +1,101 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TAuditEntry, TAuditFilter, TAuditPage, TAuditQuery } from '../../shared/audit.schema';
+import { AuditEntry } from './audit-entry.entity';
+import type { AuditChanges } from './audit-context';
+
+export interface AuditRecord {
+  actor: { id: number; username: string } | null;
+  /** The username tried, for a failed sign-in (no actor). */
+  actorUsername?: string;
+  action: string;
+  entityType: string;
+  entityId: string | number | null;
+  changes: AuditChanges | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function recordAudit(em: EntityManager, entry: AuditRecord): Promise<void> {
+  await em.insert(AuditEntry, {
+    at: new Date(),
+    actor: entry.actor?.id ?? null,
+    actorUsername: (entry.actor?.username ?? entry.actorUsername ?? null)?.slice(0, 50) ?? null,
+    action: entry.action.slice(0, 50),
+    entityType: entry.entityType.slice(0, 50),
+    entityId: entry.entityId === null ? null : String(entry.entityId).slice(0, 64),
+    changes: entry.changes,
+    ip: entry.ip?.slice(0, 64) ?? null,
+    userAgent: entry.userAgent?.slice(0, 500) ?? null,
+  });
+}
+
+interface AuditRow {
+  id: string;
+  at: string;
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  changes: AuditChanges | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/** The filters as a SQL condition with `?` parameters; only the filters given, so each uses its index. */
+export function auditWhere(
+  filter: TAuditFilter,
+  before?: string,
+): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    parts.push(sql);
+    params.push(value);
+  };
+  if (filter.actorId) add('actor_id = ?', filter.actorId);
+  if (filter.entityType) add('entity_type = ?', filter.entityType);
+  if (filter.action) add('action = ?', filter.action);
+  if (before) add('id < ?::bigint', before);
+  return { sql: parts.length ? parts.join(' and ') : 'true', params };
+}
+
+export const AUDIT_SELECT = `select id::text as id, to_char(at at time zone 'utc', ${ISO}) as at, actor_id,
+  actor_username, action, entity_type, entity_id, changes, ip, user_agent from audit_log`;
+
+export function toAuditEntry(r: AuditRow): TAuditEntry {
+  return {
+    id: Number(r.id),
+    at: r.at,
+    actor:
+      r.actor_id === null && r.actor_username === null
+        ? null
+        : { id: r.actor_id, username: r.actor_username ?? '' },
+    action: r.action,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    changes: r.changes,
+    ip: r.ip,
+    userAgent: r.user_agent,
+  };
+}
+
+/** A page of the log, newest first, by keyset on id. */
+export async function listAuditLog(em: EntityManager, query: TAuditQuery): Promise<TAuditPage> {
+  const where = auditWhere(query, query.cursor);
+  const rows = await em.execute<AuditRow[]>(
+    `${AUDIT_SELECT} where ${where.sql} order by id desc limit ?`,
+    [...where.params, query.limit + 1],
+  );
+  const items = rows.slice(0, query.limit).map(toAuditEntry);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > query.limit && last ? String(last.id) : null };
+}
+
+/** Drops entries older than the retention (the Security Center setting), in batches. */
+export async function pruneAuditLog(em: EntityManager, retentionDays: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  return em.nativeDelete(AuditEntry, { at: { $lt: cutoff } });
+}
