@@ -37,7 +37,7 @@ async function* csvChunks(em: EntityManager, filter: TAuditFilter): AsyncGenerat
     const where = auditWhere(filter, before);
     const rows = (
       await em.execute<Parameters<typeof toAuditEntry>[0][]>(
-        `${AUDIT_SELECT} where ${where.sql} order by id desc limit 1000`,
+        `${AUDIT_SELECT} where ${where.sql} order by audit_log.id desc limit 1000`,
         where.params,
       )
     ).map(toAuditEntry);

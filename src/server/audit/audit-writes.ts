@@ -55,8 +55,11 @@ export async function auditMutation(
   const group = segments[0] === 'admin' ? (segments[1] ?? '') : (segments[0] ?? '');
   const entityType = ENTITY_OF[group] ?? snake(group);
   const entityId = idOf(input) ?? idOf(output);
+  // The ORM's name for the table may be longer (webhook -> webhook_endpoint).
   const flushed = scope.flushed.find(
-    (f) => f.entityType.endsWith(entityType) && (entityId === null || f.entityId === entityId),
+    (f) =>
+      (f.entityType === entityType || f.entityType.startsWith(`${entityType}_`)) &&
+      (entityId === null || f.entityId === entityId),
   );
   await recordAudit(deps.orm.em.fork(), {
     actor: { id: actor.userId, username: actor.username },

@@ -86,7 +86,7 @@ export function toAuditEntry(r: AuditRow): TAuditEntry {
 export async function listAuditLog(em: EntityManager, query: TAuditQuery): Promise<TAuditPage> {
   const where = auditWhere(query, query.cursor);
   const rows = await em.execute<AuditRow[]>(
-    `${AUDIT_SELECT} where ${where.sql} order by id desc limit ?`,
+    `${AUDIT_SELECT} where ${where.sql} order by audit_log.id desc limit ?`,
     [...where.params, query.limit + 1],
   );
   const items = rows.slice(0, query.limit).map(toAuditEntry);

@@ -1,0 +1,344 @@
+// The audit log: what each audited write records (actor, action, entity, before -> after, IP,
+// user agent), that no secret ever lands in it, and the API (filters, cursor, CSV) over both
+// transports, plus retention.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TAuditEntry, TAuditPage } from '../../shared/audit.schema';
+import { relaxContactProtections } from '../test/contact-form-support';
+import { TEST_PASSWORD } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { pruneExpiredData } from '../db/retention.service';
+
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin', 'auditor');
+beforeEach(() => relaxContactProtections(t.db.em()));
+
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  t.db.em().getConnection().execute<T[]>(text, params);
+
+async function latest(): Promise<TAuditEntry> {
+  const page = await admin.rest<TAuditPage>('GET', '/audit-log?limit=1');
+  expect(page.status).toBe(200);
+  return page.body.items[0]!;
+}
+
+async function newContact(name = 'Maya Patel'): Promise<number> {
+  const [row] = await sql<{ id: number }>(
+    `insert into contacts (name, email) values (?, 'maya@northwind.test') returning id`,
+    [name],
+  );
+  return row!.id;
+}
+
+const by = () => ({ id: admin.userId, username: 'auditor' });
+
+describe('what each write records', () => {
+  it('contact status change: from -> to, by whom, from where', async () => {
+    const id = await newContact();
+    await admin.rest('PATCH', `/contacts/${id}/status`, { status: 'qualified' });
+    const entry = await latest();
+    expect(entry).toMatchObject({
+      actor: by(),
+      action: 'update_status',
+      entityType: 'contact',
+      entityId: String(id),
+      changes: { status: { from: 'new', to: 'qualified' } },
+      ip: '127.0.0.1',
+    });
+    expect(entry.userAgent).toBeTruthy();
+    expect(entry.at).toBe(new Date(entry.at).toISOString());
+  });
+
+  it('contact owner, note, bulk action, delete and delete all', async () => {
+    const id = await newContact();
+    await admin.rest('PATCH', `/contacts/${id}/owner`, { ownerId: admin.userId });
+    expect(await latest()).toMatchObject({
+      action: 'set_owner',
+      entityId: String(id),
+      changes: { owner: { to: admin.userId } },
+    });
+    await admin.rest('POST', `/contacts/${id}/notes`, { body: 'Called' });
+    expect(await latest()).toMatchObject({
+      action: 'add_note',
+      entityType: 'contact',
+      entityId: String(id),
+    });
+    await admin.rest('POST', '/contacts/bulk', {
+      filter: { status: 'new' },
+      action: 'set_status',
+      status: 'contacted',
+    });
+    expect(await latest()).toMatchObject({
+      action: 'bulk',
+      entityType: 'contact',
+      changes: {
+        action: { to: 'set_status' },
+        status: { to: 'contacted' },
+        filter: { to: { status: 'new' } },
+      },
+    });
+    await admin.rest('DELETE', `/contacts/${id}`);
+    expect(await latest()).toMatchObject({
+      action: 'delete',
+      entityType: 'contact',
+      entityId: String(id),
+    });
+    await newContact();
+    await admin.rest('DELETE', '/contacts/bulk/all');
+    expect(await latest()).toMatchObject({ action: 'delete_all', entityType: 'contact' });
+  });
+
+  it('CSV import records the size, not the file', async () => {
+    await admin.rest('POST', '/contacts/import/csv', { csvData: 'name,email\nAda,ada@x.io\n' });
+    const entry = await latest();
+    expect(entry).toMatchObject({ action: 'import', entityType: 'contact' });
+    expect(JSON.stringify(entry.changes)).toContain('Ada');
+  });
+
+  it('users: create (no password), update (before -> after, new password redacted), delete', async () => {
+    const created = await admin.rest<{ id: number }>('POST', '/users', {
+      username: 'newbie',
+      password: 'Sup3r-secret-pass',
+      email: 'newbie@example.com',
+      role: 'user',
+    });
+    expect(await latest()).toMatchObject({
+      action: 'create',
+      entityType: 'user',
+      entityId: String(created.body.id),
+      changes: { username: { to: 'newbie' }, role: { to: 'user' } },
+    });
+    await admin.rest('PATCH', `/users/${created.body.id}`, {
+      username: 'newbie',
+      email: 'renamed@example.com',
+      newPassword: 'An0ther-secret-pass',
+    });
+    const update = await latest();
+    expect(update).toMatchObject({
+      action: 'update',
+      entityType: 'user',
+      changes: { email: { from: 'newbie@example.com', to: 'renamed@example.com' } },
+    });
+    await admin.rest('DELETE', `/users/${created.body.id}`);
+    expect(await latest()).toMatchObject({
+      action: 'delete',
+      entityType: 'user',
+      entityId: String(created.body.id),
+    });
+  });
+
+  it('campaigns and service inquiries: create, update with before -> after, delete', async () => {
+    const campaign = await admin.rest<{ id: number }>('POST', '/campaigns', {
+      name: 'Spring',
+      type: 'email',
+    });
+    expect(await latest()).toMatchObject({
+      action: 'create',
+      entityType: 'campaign',
+      entityId: String(campaign.body.id),
+    });
+    await admin.rest('PATCH', `/campaigns/${campaign.body.id}`, { name: 'Summer', type: 'email' });
+    expect(await latest()).toMatchObject({
+      action: 'update',
+      changes: { name: { from: 'Spring', to: 'Summer' } },
+    });
+    await admin.rest('DELETE', `/campaigns/${campaign.body.id}`);
+    expect(await latest()).toMatchObject({ action: 'delete', entityType: 'campaign' });
+
+    const contactId = await newContact();
+    const inquiry = await admin.rest<{ id: number }>('POST', '/service-inquiries', {
+      contactId,
+      serviceType: 'voice_agent',
+    });
+    expect(await latest()).toMatchObject({
+      action: 'create',
+      entityType: 'service_inquiry',
+      entityId: String(inquiry.body.id),
+    });
+    await admin.rest('PATCH', `/service-inquiries/${inquiry.body.id}`, { status: 'in_progress' });
+    expect(await latest()).toMatchObject({
+      action: 'update',
+      entityType: 'service_inquiry',
+      changes: { status: { to: 'in_progress' } },
+    });
+  });
+
+  it('settings: security (the form secret never), notifications, lead routing', async () => {
+    await admin.rest('PUT', '/security/settings', {
+      rateLimitEnabled: true,
+      honeypotEnabled: true,
+      botDetectionEnabled: false,
+      suspiciousContentFiltering: true,
+      maxSubmissionsPerHour: 7,
+      minFormFillTime: 3,
+    });
+    expect(await latest()).toMatchObject({
+      action: 'update_settings',
+      entityType: 'security_settings',
+      changes: { maxSubmissionsPerHour: { to: 7 } },
+    });
+    await admin.rest('PUT', '/lead-routing', { userIds: [admin.userId] });
+    expect(await latest()).toMatchObject({ action: 'update', entityType: 'lead_routing' });
+  });
+
+  it('webhooks and integration keys: their secrets never appear', async () => {
+    const hook = await admin.rest<{ id: number; secret: string }>('POST', '/webhooks', {
+      url: 'https://hooks.example.com/in',
+      events: ['contact.created'],
+    });
+    expect(hook.status).toBe(200);
+    expect(await latest()).toMatchObject({
+      action: 'create',
+      entityType: 'webhook',
+      entityId: String(hook.body.id),
+    });
+    await admin.rest('PATCH', `/webhooks/${hook.body.id}`, { enabled: false });
+    expect(await latest()).toMatchObject({
+      action: 'update',
+      changes: { enabled: { from: true, to: false } },
+    });
+    const key = await admin.rest<{ id: number; key: string }>('POST', '/integration-keys', {
+      name: 'Zapier',
+    });
+    expect(await latest()).toMatchObject({
+      action: 'create',
+      entityType: 'integration_key',
+      entityId: String(key.body.id),
+    });
+    await admin.rest('DELETE', `/integration-keys/${key.body.id}`);
+    expect(await latest()).toMatchObject({ action: 'delete', entityType: 'integration_key' });
+    const log = JSON.stringify(await sql('select * from audit_log'));
+    expect(log).not.toContain(hook.body.secret);
+    expect(log).not.toContain(hook.body.secret.replace('whsec_', ''));
+    expect(log).not.toContain(key.body.key);
+  });
+
+  it('sign-in, failed sign-in (the username tried, never the password) and sign-out', async () => {
+    const anon = t.anonymous();
+    await anon.rest('POST', '/auth/login', { username: 'auditor', password: 'wrong-password-1' });
+    expect(await latest()).toMatchObject({
+      actor: { id: null, username: 'auditor' },
+      action: 'login_failed',
+      entityType: 'session',
+    });
+    await anon.rest('POST', '/auth/login', { username: 'auditor', password: TEST_PASSWORD });
+    expect(await latest()).toMatchObject({
+      actor: by(),
+      action: 'login',
+      entityId: String(admin.userId),
+    });
+    await anon.rest('POST', '/auth/logout');
+    expect(await latest()).toMatchObject({ actor: by(), action: 'logout' });
+    const log = JSON.stringify(await sql('select * from audit_log'));
+    expect(log).not.toContain('wrong-password-1');
+    expect(log).not.toContain(TEST_PASSWORD);
+    expect(log).not.toContain('Sup3r-secret-pass');
+  });
+
+  it('records nothing for a refused write or a read', async () => {
+    const before = (await sql('select id from audit_log')).length;
+    await admin.rest('PATCH', '/contacts/999999/status', { status: 'new' });
+    await admin.rest('GET', '/contacts/search');
+    expect((await sql('select id from audit_log')).length).toBe(before);
+  });
+});
+
+describe('GET /api/audit-log', () => {
+  async function seedEntries(n: number) {
+    await sql(
+      `insert into audit_log (at, actor_id, actor_username, action, entity_type, entity_id, ip)
+       select now() - g * interval '1 minute', case when g % 2 = 0 then ? end, case when g % 2 = 0 then 'auditor' end,
+              case when g % 3 = 0 then 'delete' else 'update' end, case when g % 4 = 0 then 'user' else 'contact' end, g::text, '10.0.0.1'
+         from generate_series(1, ?) g`,
+      [admin.userId, n],
+    );
+  }
+
+  it('pages newest first by cursor until the end (REST and tRPC agree)', async () => {
+    await seedEntries(25);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: TAuditPage = (
+        await admin.rest<TAuditPage>(
+          'GET',
+          `/audit-log?limit=10${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).body;
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.length).toBeGreaterThanOrEqual(25);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    const viaTrpc = await admin.trpc.admin.auditLog.list.query({ limit: 10 });
+    expect(viaTrpc.items.map((i) => i.id)).toEqual(seen.slice(0, 10));
+  });
+
+  it('filters by actor, entity type and action together', async () => {
+    await seedEntries(24);
+    const res = await admin.rest<TAuditPage>(
+      'GET',
+      `/audit-log?actorId=${admin.userId}&entityType=user&action=delete&limit=200`,
+    );
+    expect(res.body.items.length).toBeGreaterThan(0);
+    for (const e of res.body.items)
+      expect([e.actor?.id, e.entityType, e.action]).toEqual([admin.userId, 'user', 'delete']);
+    // g divisible by 2, 3 and 4 within 1..24: 12, 24.
+    expect(res.body.items.map((e) => e.entityId)).toEqual(['24', '12']);
+  });
+
+  it('refuses bad parameters with 400 naming them; admins only', async () => {
+    for (const q of ['limit=0', 'limit=201', 'cursor=abc', 'actorId=x', 'action=DROP%20TABLE']) {
+      const res = await admin.rest<{ message: string }>('GET', `/audit-log?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.message).toMatch(new RegExp(`^${q.split('=')[0]}: `));
+    }
+    expect((await t.anonymous().rest('GET', '/audit-log')).status).toBe(401);
+    expect((await (await t.signedIn('user')).rest('GET', '/audit-log')).status).toBe(403);
+  });
+
+  it('exports the filtered log as CSV', async () => {
+    await seedEntries(6);
+    const res = await admin.fetch('/api/audit-log/export/csv?entityType=user');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = (await res.text()).trim().split('\n');
+    expect(lines[0]).toBe(
+      'id,at,actorId,actorUsername,action,entityType,entityId,changes,ip,userAgent',
+    );
+    expect(lines.slice(1).every((l) => l.split(',')[5] === 'user')).toBe(true);
+    expect(lines).toHaveLength(2); // g = 4 of 1..6
+    expect((await admin.fetch('/api/audit-log/export/csv?actorId=zero')).status).toBe(400);
+  });
+});
+
+describe('retention', () => {
+  it('the maintenance job drops entries older than the setting (default 365 days)', async () => {
+    await sql(
+      `insert into audit_log (at, action, entity_type) values (now() - interval '400 days', 'update', 'contact'), (now() - interval '40 days', 'update', 'contact')`,
+    );
+    expect((await pruneExpiredData(t.db.em())).auditEntries).toBe(1);
+    await admin.rest('PUT', '/security/settings', {
+      rateLimitEnabled: true,
+      honeypotEnabled: true,
+      botDetectionEnabled: true,
+      suspiciousContentFiltering: true,
+      maxSubmissionsPerHour: 5,
+      minFormFillTime: 3,
+      auditRetentionDays: 30,
+    });
+    expect((await pruneExpiredData(t.db.em())).auditEntries).toBe(1);
+    const bad = await admin.rest<{ message: string }>('PUT', '/security/settings', {
+      rateLimitEnabled: true,
+      honeypotEnabled: true,
+      botDetectionEnabled: true,
+      suspiciousContentFiltering: true,
+      maxSubmissionsPerHour: 5,
+      minFormFillTime: 3,
+      auditRetentionDays: 5,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(
+      'auditRetentionDays: Audit log retention must be between 30 and 3650 days',
+    );
+  });
+});
