@@ -6,6 +6,7 @@ import { createTrpcClient, trpc } from '../lib/trpc';
 import { AdminGuard } from './admin-guard';
 import { AdminNotFound } from './admin-not-found';
 import { AnalyticsPage } from './analytics/analytics-page';
+import { AuditLogPage } from './audit-log/audit-log-page';
 import { CampaignsPage } from './campaigns/campaigns-page';
 import { ContactsPage } from './contacts/contacts-page';
 import { DashboardPage } from './dashboard/dashboard-page';
@@ -43,6 +44,7 @@ export function AdminApp() {
                   <Route path="/notifications" component={NotificationsPage} />
                   <Route path="/webhooks" component={WebhooksPage} />
                   <Route path="/api-keys" component={IntegrationKeysPage} />
+                  <Route path="/audit-log" component={AuditLogPage} />
                   <Route path="/legacy" component={LegacyContactsPage} />
                   <Route component={AdminNotFound} />
                 </Switch>

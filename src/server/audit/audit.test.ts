@@ -218,7 +218,7 @@ describe('what each write records', () => {
     expect(await latest()).toMatchObject({
       actor: { id: null, username: 'auditor' },
       action: 'login_failed',
-      entityType: 'session',
+      entityType: 'user',
     });
     await anon.rest('POST', '/auth/login', { username: 'auditor', password: TEST_PASSWORD });
     expect(await latest()).toMatchObject({

@@ -27,7 +27,7 @@ export const authRouter = router({
         ip: ctx.ip,
         userAgent: ctx.req.get('user-agent') ?? '',
       };
-      const audit = { ip: ctx.ip, userAgent: attempt.userAgent || null, entityType: 'session' };
+      const audit = { ip: ctx.ip, userAgent: attempt.userAgent || null, entityType: 'user' };
       const user = await withLoginThrottle(ctx.em, attempt, () =>
         authenticate(ctx.em, input),
       ).catch(async (error: unknown) => {
@@ -71,7 +71,7 @@ export const authRouter = router({
         await recordAudit(ctx.em, {
           actor: { id: actor.userId, username: actor.username },
           action: 'logout',
-          entityType: 'session',
+          entityType: 'user',
           entityId: actor.userId,
           changes: null,
           ip: ctx.ip,

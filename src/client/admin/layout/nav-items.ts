@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  ScrollText,
   Bell,
   Briefcase,
   KeyRound,
@@ -24,6 +25,7 @@ export const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon
   { href: '/notifications', label: 'Notifications', icon: Bell },
   { href: '/webhooks', label: 'Webhooks', icon: Webhook },
   { href: '/api-keys', label: 'API Keys', icon: KeyRound },
+  { href: '/audit-log', label: 'Audit Log', icon: ScrollText },
 ];
 
 export function isActive(href: string, location: string): boolean {

@@ -5,21 +5,29 @@ import { contactsCsvFileName } from '../../../shared/contacts.schema';
  * saves it as contacts-{today}.csv: every contact, or what `query` (the list's filters, or
  * `ids`) selects. Any failure raises 'Failed to download CSV'.
  */
-export async function downloadContactsCsv(
+export function downloadContactsCsv(
   query: Record<string, string | undefined> = {},
+): Promise<string> {
+  return downloadCsv('/api/contacts/export/csv', query, contactsCsvFileName());
+}
+
+/** Saves the CSV an admin route answers for `query` as `name`. */
+export async function downloadCsv(
+  path: string,
+  query: Record<string, string | undefined>,
+  name: string,
 ): Promise<string> {
   const params = new URLSearchParams(
     Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
   const suffix = params.size ? `?${params.toString()}` : '';
-  const res = await fetch(`/api/contacts/export/csv${suffix}`, {
+  const res = await fetch(`${path}${suffix}`, {
     credentials: 'include',
     headers: { Accept: 'text/csv' },
   });
   if (!res.ok) throw new Error('Failed to download CSV');
   const blob = await res.blob();
   const url = URL.createObjectURL(blob);
-  const name = contactsCsvFileName();
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

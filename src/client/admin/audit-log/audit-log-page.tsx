@@ -1,0 +1,156 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { trpc } from '../../lib/trpc';
+import { toast } from '../../lib/use-toast';
+import { FilterSelect } from '../components/filter-select';
+import { ListPage } from '../components/list-page';
+import { useTeam } from '../contacts/use-team';
+import { downloadCsv } from '../lib/download-csv';
+import { AuditEntryCard } from './audit-entry-card';
+
+const ENTITY_OPTIONS = [
+  { value: 'all', label: 'All Entities' },
+  ...[
+    'contact',
+    'user',
+    'service_inquiry',
+    'campaign',
+    'security_settings',
+    'notification_settings',
+    'lead_routing',
+    'webhook',
+    'integration_key',
+  ].map((v) => ({ value: v, label: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) })),
+];
+
+const ACTION_OPTIONS = [
+  { value: 'all', label: 'All Actions' },
+  ...[
+    'login',
+    'login_failed',
+    'logout',
+    'create',
+    'update',
+    'delete',
+    'update_status',
+    'set_owner',
+    'bulk',
+    'add_note',
+    'delete_note',
+    'import',
+    'delete_all',
+    'update_settings',
+  ].map((v) => ({ value: v, label: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) })),
+];
+
+const orUndefined = (v: string) => (v === 'all' ? undefined : v);
+
+/** Who changed what: filters by user, entity and action, pages by cursor, exports CSV. */
+export function AuditLogPage() {
+  const [actor, setActor] = useState('all');
+  const [entityType, setEntityType] = useState('all');
+  const [action, setAction] = useState('all');
+  const { assignable } = useTeam();
+  const filter = {
+    actorId: actor === 'all' ? undefined : Number(actor),
+    entityType: orUndefined(entityType),
+    action: orUndefined(action),
+  };
+  const pages = trpc.admin.auditLog.list.useInfiniteQuery(
+    { ...filter, limit: 50 },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+  const entries = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = actor !== 'all' || entityType !== 'all' || action !== 'all';
+
+  async function exportCsv() {
+    try {
+      const day = new Date().toISOString().slice(0, 10);
+      await downloadCsv(
+        '/api/audit-log/export/csv',
+        {
+          actorId: filter.actorId?.toString(),
+          entityType: filter.entityType,
+          action: filter.action,
+        },
+        `audit-log-${day}.csv`,
+      );
+      toast({ title: 'Success', description: 'Audit log exported' });
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Failed to export the audit log',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <ListPage
+      title="Audit Log"
+      subtitle="Who changed what, when, and from where"
+      actions={
+        <Button variant="secondary" onClick={exportCsv}>
+          <Download aria-hidden /> Export CSV
+        </Button>
+      }
+      total={{ testId: 'audit-shown', count: entries.length, label: 'Shown', noun: 'entries' }}
+      toolbar={
+        <>
+          <FilterSelect
+            label="Filter by user"
+            value={actor}
+            onChange={setActor}
+            options={[
+              { value: 'all', label: 'All Users' },
+              ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
+            ]}
+          />
+          <FilterSelect
+            label="Filter by entity"
+            value={entityType}
+            onChange={setEntityType}
+            options={ENTITY_OPTIONS}
+          />
+          <FilterSelect
+            label="Filter by action"
+            value={action}
+            onChange={setAction}
+            options={ACTION_OPTIONS}
+          />
+        </>
+      }
+      query={pages}
+      loadingText="Loading audit log..."
+      errorTitle="The audit log could not be loaded"
+      shown={entries.length}
+      // Filtered, an empty page is "no match" (entries exist, none of these); unfiltered, "none yet".
+      all={filtered ? 1 : entries.length}
+      empty={{
+        title: 'No Entries Yet',
+        hint: 'Changes made in the back office will be listed here.',
+      }}
+      noMatch={{ title: 'No Matching Entries', hint: 'Try other filters' }}
+    >
+      <ol className="space-y-3" aria-label="Audit log entries">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <AuditEntryCard entry={entry} />
+          </li>
+        ))}
+      </ol>
+      {pages.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            disabled={pages.isFetchingNextPage}
+            onClick={() => void pages.fetchNextPage()}
+          >
+            {pages.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </ListPage>
+  );
+}
