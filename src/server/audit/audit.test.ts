@@ -298,7 +298,7 @@ describe('GET /api/audit-log', () => {
 
   it('exports the filtered log as CSV', async () => {
     await seedEntries(6);
-    const res = await admin.fetch('/api/audit-log/export/csv?entityType=user');
+    const res = await admin.fetch('/api/audit-log/export/csv?entityType=user&action=update');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = (await res.text()).trim().split('\n');
