@@ -12,6 +12,7 @@ import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import { recordContactActivity } from '../contact-activity/contact-activity.service';
 import { nextLeadOwner } from '../lead-routing/lead-routing.service';
 import { createContact } from './contacts.service';
+import { quarantineSubmission } from '../quarantine/quarantine.service';
 
 export type SubmitterInfo = Submitter;
 
@@ -47,7 +48,8 @@ export async function storeLead(
 
 /**
  * The website form, behind the protections of the Security Center settings (see contact-guard).
- * A filled honeypot gets the normal success answer and stores nothing, so a bot learns nothing.
+ * A filled honeypot gets the normal success answer and stores nothing, so a bot learns nothing;
+ * content the filter objects to gets it too and waits in quarantine for review.
  * An accepted submission spends its form token, stores the contact, counts as clean and queues
  * the lead emails and the contact.created webhooks in one transaction: a 2xx means all of it
  * happened, a failure means none.
@@ -65,8 +67,14 @@ export async function submitContact(
   const contact = await em.transactional(async (tem) => {
     const { token } = outcome;
     if (token && !(await spendFormToken(tem, token.nonce, token.expiresAt))) return null;
+    if (outcome.action === 'quarantine') {
+      await quarantineSubmission(tem, input, { source: 'website', reason: outcome.reason, ...who });
+      return 'quarantined' as const;
+    }
     return storeLead(tem, input, 'website', notifier);
   });
+  // Kept for review: the visitor hears what an accepted lead hears (as the honeypot answers).
+  if (contact === 'quarantined') return { success: true, message: SUBMIT_THANKS };
   if (!contact) {
     await recordSecurityEvent(em, {
       type: 'bot_detected',

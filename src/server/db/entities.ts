@@ -5,6 +5,7 @@ import { CleanSubmissionHour } from '../security-center/clean-submission.entity'
 import { NotificationSettings } from '../notifications/notification-settings.entity';
 import { ContactActivity } from '../contact-activity/contact-activity.entity';
 import { AuditEntry } from '../audit/audit-entry.entity';
+import { QuarantinedSubmission } from '../quarantine/quarantined-submission.entity';
 import { LeadRoutingMember } from '../lead-routing/lead-routing-member.entity';
 import { IntegrationKey } from '../integration-keys/integration-key.entity';
 import { Notification } from '../notifications/notification.entity';
@@ -37,4 +38,5 @@ export const entities = [
   LeadRoutingMember,
   ContactActivity,
   AuditEntry,
+  QuarantinedSubmission,
 ];

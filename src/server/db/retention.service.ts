@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pruneAuditLog } from '../audit/audit.service';
+import { pruneQuarantine } from '../quarantine/quarantine.service';
 import { pruneExpiredSessions } from '../auth/session';
 import { loadProtectionSettings } from '../security-center/settings.service';
 import { pruneSpentFormTokens } from '../form-guard/form-token.service';
@@ -19,6 +20,7 @@ export interface PruneResult {
   formTokens: number;
   sessions: number;
   auditEntries: number;
+  quarantined: number;
 }
 
 /**
@@ -32,14 +34,30 @@ export async function pruneExpiredData(
 ): Promise<PruneResult> {
   const cutoff = new Date(now.getTime() - SECURITY_RETENTION_DAYS * 86_400_000);
   const { auditRetentionDays } = await loadProtectionSettings(em);
-  const [eventCounts, cleanCounters, rateLimitWindows, formTokens, sessions, auditEntries] =
-    await Promise.all([
-      pruneSecurityEvents(em, cutoff, maxEventRows),
-      pruneCleanSubmissionCounters(em, cutoff),
-      pruneRateLimitWindows(em, now),
-      pruneSpentFormTokens(em, now),
-      pruneExpiredSessions(em),
-      pruneAuditLog(em, auditRetentionDays, now),
-    ]);
-  return { ...eventCounts, cleanCounters, rateLimitWindows, formTokens, sessions, auditEntries };
+  const [
+    eventCounts,
+    cleanCounters,
+    rateLimitWindows,
+    formTokens,
+    sessions,
+    auditEntries,
+    quarantined,
+  ] = await Promise.all([
+    pruneSecurityEvents(em, cutoff, maxEventRows),
+    pruneCleanSubmissionCounters(em, cutoff),
+    pruneRateLimitWindows(em, now),
+    pruneSpentFormTokens(em, now),
+    pruneExpiredSessions(em),
+    pruneAuditLog(em, auditRetentionDays, now),
+    pruneQuarantine(em, now),
+  ]);
+  return {
+    ...eventCounts,
+    cleanCounters,
+    rateLimitWindows,
+    formTokens,
+    sessions,
+    auditEntries,
+    quarantined,
+  };
 }

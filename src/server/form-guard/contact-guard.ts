@@ -24,9 +24,16 @@ export interface GuardedSubmission {
   formToken?: string;
 }
 
-/** What the guard decided before storage: refuse (thrown), pretend (honeypot), or store. */
+type SpendableToken = { nonce: string; expiresAt: Date };
+
+/**
+ * What the guard decided before storage: refuse (thrown), pretend (honeypot), quarantine (the
+ * content filter alone objects: kept for review), or store.
+ */
 export type GuardOutcome =
-  { action: 'pretend' } | { action: 'store'; token?: { nonce: string; expiresAt: Date } };
+  | { action: 'pretend' }
+  | { action: 'quarantine'; reason: string; token?: SpendableToken }
+  | { action: 'store'; token?: SpendableToken };
 
 export const TOKEN_MESSAGES = {
   invalid: 'Your form session has expired. Please reload the page and submit the form again.',
@@ -46,7 +53,8 @@ const TOKEN_SEVERITY: Record<string, TSeverity> = {
 /**
  * Runs the switchable protections in order of cost and certainty: rate limit (counts every
  * attempt), honeypot, bot signals + form token, content. Every block writes a security event and
- * throws a 4xx AppError, except the honeypot, which answers like a success so a bot learns nothing.
+ * throws a 4xx AppError, except the honeypot, which answers like a success so a bot learns
+ * nothing, and suspicious content, which is quarantined for review (and also answered so).
  */
 export async function guardSubmission(
   em: EntityManager,
@@ -119,23 +127,25 @@ export async function guardSubmission(
     token = { nonce: check.nonce, expiresAt: check.expiresAt };
   }
 
-  await guardContent(em, s, input, who);
+  const suspicious = await guardContent(em, s, input, who);
+  if (suspicious) return { action: 'quarantine', reason: suspicious, token };
   return { action: 'store', token };
 }
 
 /**
  * The content filter alone (when switched on): what every lead passes, also one an integration
- * sends with its key, where the browser checks do not apply.
+ * sends with its key, where the browser checks do not apply. Answers why the content looks
+ * suspicious (logged as a security event), or null when it does not; the caller quarantines it.
  */
 export async function guardContent(
   em: EntityManager,
   s: ProtectionSettings,
   input: GuardedSubmission,
   who: Pick<Submitter, 'ip' | 'userAgent'>,
-): Promise<void> {
-  if (!s.suspiciousContentFiltering) return;
+): Promise<string | null> {
+  if (!s.suspiciousContentFiltering) return null;
   const verdict = checkContent(input);
-  if (!verdict) return;
+  if (!verdict) return null;
   await recordSecurityEvent(em, {
     type: 'suspicious_submission',
     severity: verdict.severity,
@@ -143,5 +153,5 @@ export async function guardContent(
     ip: who.ip,
     userAgent: who.userAgent,
   });
-  throw new AppError('BAD_REQUEST', verdict.userMessage, 'message');
+  return verdict.details;
 }

@@ -189,14 +189,16 @@ describe('content checks see through disguises', () => {
       expect(checkContent({ name: 'Zoë', message })).toBeNull();
   });
 
-  it('refuses the disguised phrase over REST, and stores what the visitor typed when clean', async () => {
+  it('quarantines the disguised phrase over REST, and stores what the visitor typed when clean', async () => {
     const token = await backdatedFormToken(t.db.em(), 10, '203.0.113.12');
     const res = await submit('203.0.113.12', {
       ...form,
       message: 'ｃａｓｉｎｏ bonus today',
       formToken: token,
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
+    expect((await admin.rest<unknown[]>('GET', '/contacts')).body).toEqual([]);
+    expect((await admin.rest<unknown[]>('GET', '/quarantine')).body).toHaveLength(1);
     const clean = await backdatedFormToken(t.db.em(), 10, '203.0.113.12');
     const typed = 'Ｈｅｌｌｏ, please call me';
     expect(

@@ -142,14 +142,20 @@ describe('POST /api/contacts with an integration key', () => {
     expect(await queryRows(t.db.url, 'select id from contacts')).toEqual([]);
   });
 
-  it('still applies the content filter', async () => {
+  it('still applies the content filter: the lead waits in quarantine, answered as accepted without a contact', async () => {
     const { key } = await createKey();
     const res = await submitWithKey(`Bearer ${key}`, {
       ...LEAD,
       message: 'casino bonus, buy now at our online pharmacy www.a.com www.b.com www.c.com',
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { success: boolean; contact?: unknown };
+    expect(body.success).toBe(true);
+    expect(body.contact).toBeUndefined();
     expect(await queryRows(t.db.url, 'select id from contacts')).toEqual([]);
+    expect(await queryRows(t.db.url, 'select source from quarantined_submissions')).toEqual([
+      { source: 'api' },
+    ]);
   });
 
   it('limits each key per hour (a Security Center setting) with 429 and Retry-After', async () => {

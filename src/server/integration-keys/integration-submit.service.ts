@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactSubmit } from '../../shared/contacts.schema';
 import { storeLead, SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.service';
 import { guardContent } from '../form-guard/contact-guard';
+import { quarantineSubmission } from '../quarantine/quarantine.service';
 import type { Notifier } from '../notifications/lead-notifications.service';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service';
 import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
@@ -45,7 +46,12 @@ export async function submitContactWithKey(
       rl.retryAfterSeconds,
     );
   }
-  await guardContent(em, settings, input, who);
+  const suspicious = await guardContent(em, settings, input, who);
+  if (suspicious) {
+    // Kept for review, answered as accepted but without a contact (none exists until released).
+    await quarantineSubmission(em, input, { source: 'api', reason: suspicious, ...who });
+    return { success: true, message: SUBMIT_THANKS };
+  }
   const contact = await em.transactional((tem) => storeLead(tem, input, 'api', notifier));
   return {
     success: true,

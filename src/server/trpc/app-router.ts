@@ -3,6 +3,7 @@ import { adminContactsRouter } from '../contacts/contacts.router';
 import { publicContactRouter } from '../contacts/public-contact.router';
 import { analyticsRouter } from '../analytics/analytics.router';
 import { authRouter } from '../auth/auth.router';
+import { adminQuarantineRouter } from '../quarantine/quarantine.router';
 import { adminAuditLogRouter } from '../audit/audit.router';
 import { adminContactActivityRouter } from '../contact-activity/contact-activity.router';
 import { adminLeadRoutingRouter } from '../lead-routing/lead-routing.router';
@@ -28,6 +29,7 @@ export const appRouter = router({
     leadRouting: adminLeadRoutingRouter,
     contactActivity: adminContactActivityRouter,
     auditLog: adminAuditLogRouter,
+    quarantine: adminQuarantineRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ZContact } from '../../shared/contacts.schema';
+import { ZQuarantinedSubmission } from '../../shared/quarantine.schema';
+import { ZIdInput, ZOk } from '../../shared/text.schema';
+import { adminProcedure, router } from '../trpc/trpc';
+import { deleteQuarantined, listQuarantine, releaseQuarantined } from './quarantine.service';
+
+const tags = ['quarantine'];
+
+export const adminQuarantineRouter = router({
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/quarantine',
+        tags,
+        summary:
+          'Submissions only the content filter objected to, newest first (kept 30 days for review)',
+      },
+    })
+    .input(z.void())
+    .output(z.array(ZQuarantinedSubmission))
+    .query(({ ctx }) => listQuarantine(ctx.em)),
+
+  release: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/quarantine/{id}/release',
+        tags,
+        summary: 'Make it a normal new contact, with its lead emails and webhooks',
+      },
+    })
+    .input(ZIdInput)
+    .output(ZContact)
+    .mutation(({ ctx, input }) => releaseQuarantined(ctx.em, input.id, ctx.deps.notifier)),
+
+  delete: adminProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/quarantine/{id}', tags, summary: 'Drop it for good' },
+    })
+    .input(ZIdInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await deleteQuarantined(ctx.em, input.id);
+      return { success: true, message: 'Quarantined submission deleted' };
+    }),
+});

@@ -1,0 +1,141 @@
+// Quarantine instead of loss: content only the filter objects to is kept (the visitor hears the
+// usual thanks), listed, released as a normal lead with its emails, or deleted; it expires.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TContact } from '../../shared/contacts.schema';
+import type { TQuarantinedSubmission } from '../../shared/quarantine.schema';
+import { pruneExpiredData } from '../db/retention.service';
+import {
+  backdatedFormToken,
+  BROWSER_HEADERS,
+  relaxContactProtections,
+} from '../test/contact-form-support';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
+
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
+beforeEach(() => relaxContactProtections(t.db.em(), { suspiciousContentFiltering: true }));
+
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  t.db.em().getConnection().execute<T[]>(text, params);
+
+const spam = {
+  name: 'Sam Spammer',
+  email: 'sam@spam.test',
+  message: 'We offer SEO services to get you on the first page of Google.',
+  utmSource: 'newsletter',
+};
+
+async function submit(body: object) {
+  const res = await fetch(`${t.url}/api/contacts`, {
+    method: 'POST',
+    headers: { ...BROWSER_HEADERS, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function quarantined(): Promise<TQuarantinedSubmission[]> {
+  const res = await admin.rest<TQuarantinedSubmission[]>('GET', '/quarantine');
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('what goes to quarantine', () => {
+  it('keeps spam-looking content, answering the visitor as for an accepted lead', async () => {
+    const res = await submit(spam);
+    expect(res).toEqual({ status: 200, body: { success: true, message: expect.any(String) } });
+    expect(await sql('select id from contacts')).toEqual([]);
+    const [held] = await quarantined();
+    expect(held).toMatchObject({
+      reason: expect.stringMatching(/^Spam phrase/),
+      name: 'Sam Spammer',
+      email: 'sam@spam.test',
+      message: spam.message,
+      source: 'website',
+      ip: '127.0.0.1',
+    });
+    expect(new Date(held!.expiresAt).getTime() - new Date(held!.createdAt).getTime()).toBe(
+      30 * 86_400_000,
+    );
+    expect(await admin.trpc.admin.quarantine.list.query()).toEqual([held]);
+  });
+
+  it('does not keep what the honeypot, the rate limit or a forged token refuse', async () => {
+    await submit({ ...spam, website: 'http://bot.example' });
+    await relaxContactProtections(t.db.em(), {
+      suspiciousContentFiltering: true,
+      rateLimitEnabled: true,
+      maxSubmissionsPerHour: 1,
+    });
+    await submit({ ...spam, email: 'ok@example.com', message: 'Please call me back' });
+    expect((await submit(spam)).status).toBe(429);
+    await relaxContactProtections(t.db.em(), {
+      suspiciousContentFiltering: true,
+      botDetectionEnabled: true,
+    });
+    expect((await submit({ ...spam, formToken: 'forged.token' })).status).toBe(400);
+    expect(await quarantined()).toEqual([]);
+  });
+
+  it('spends the form token, so a quarantined form cannot be replayed', async () => {
+    await relaxContactProtections(t.db.em(), {
+      suspiciousContentFiltering: true,
+      botDetectionEnabled: true,
+    });
+    const formToken = await backdatedFormToken(t.db.em());
+    expect((await submit({ ...spam, formToken })).status).toBe(200);
+    expect((await submit({ ...spam, formToken })).status).toBe(400);
+    expect(await quarantined()).toHaveLength(1);
+  });
+});
+
+describe('release and delete', () => {
+  it('releases over REST: a new website contact with its attribution and lead email; twice is 404', async () => {
+    await submit(spam);
+    const [held] = await quarantined();
+    const res = await admin.rest<TContact>('POST', `/quarantine/${held!.id}/release`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      name: 'Sam Spammer',
+      source: 'website',
+      status: 'new',
+      utmSource: 'newsletter',
+    });
+    expect(
+      await sql('select kind from notification_messages where contact_id = ?', [res.body.id]),
+    ).toEqual([{ kind: 'auto_reply' }]);
+    expect(await quarantined()).toEqual([]);
+    expect((await admin.rest('POST', `/quarantine/${held!.id}/release`)).status).toBe(404);
+  });
+
+  it('releases through tRPC and deletes over REST and tRPC', async () => {
+    await submit(spam);
+    await submit({ ...spam, email: 'two@spam.test' });
+    await submit({ ...spam, email: 'three@spam.test' });
+    const [a, b, c] = await quarantined();
+    const contact = await admin.trpc.admin.quarantine.release.mutate({ id: a!.id });
+    expect(contact.email).toBe(a!.email);
+    expect((await admin.rest('DELETE', `/quarantine/${b!.id}`)).status).toBe(200);
+    expect((await admin.rest('DELETE', `/quarantine/${b!.id}`)).status).toBe(404);
+    await admin.trpc.admin.quarantine.delete.mutate({ id: c!.id });
+    expect(await quarantined()).toEqual([]);
+    expect((await sql('select email from contacts')).map((r) => r.email)).toEqual([a!.email]);
+  });
+
+  it('expires after 30 days: not listed, not releasable, pruned by the maintenance job', async () => {
+    await submit(spam);
+    await sql(`update quarantined_submissions set expires_at = now() - interval '1 minute'`);
+    expect(await quarantined()).toEqual([]);
+    const [row] = await sql<{ id: number }>('select id from quarantined_submissions');
+    expect((await admin.rest('POST', `/quarantine/${row!.id}/release`)).status).toBe(404);
+    expect((await pruneExpiredData(t.db.em())).quarantined).toBe(1);
+  });
+
+  it('is for admins: 401 anonymous, 403 for a user; 400 for a bad id', async () => {
+    expect((await t.anonymous().rest('GET', '/quarantine')).status).toBe(401);
+    const user = await t.signedIn('user');
+    expect((await user.rest('GET', '/quarantine')).status).toBe(403);
+    expect((await user.rest('POST', '/quarantine/1/release')).status).toBe(403);
+    expect((await admin.rest('DELETE', '/quarantine/abc')).status).toBe(400);
+  });
+});
