@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TSecurityPeriod } from '../../../shared/security.schema';
 import { FilterSelect } from '../components/filter-select';
 import { PageHeader } from '../components/page-header';
+import { QuarantinePanel } from './quarantine-panel';
 import { SecurityLogPanel } from './security-log-panel';
 import { SecuritySettingsPanel } from './security-settings-panel';
 import { SecurityTiles } from './security-tiles';
@@ -34,6 +35,7 @@ export function SecurityPage() {
           <SecuritySettingsPanel />
           <SecurityLogPanel />
         </div>
+        <QuarantinePanel />
       </div>
     </div>
   );

@@ -38,7 +38,7 @@ const SWITCHES: readonly { key: SwitchKey; label: string; hint: string }[] = [
   {
     key: 'suspiciousContentFiltering',
     label: 'Suspicious content filtering',
-    hint: 'Refuse link stuffing, spam phrases and gibberish',
+    hint: 'Hold link stuffing, spam phrases and gibberish in quarantine for review',
   },
 ];
 

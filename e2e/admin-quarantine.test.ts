@@ -1,0 +1,88 @@
+// The Security Center's Quarantine panel: held submissions with their reason, Release (becomes a
+// contact) and Delete (after confirmation); at 1280 and 375 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/public';
+import {
+  adminPage,
+  closeToasts,
+  expectToast,
+  PHONE,
+  RENDERED,
+  startAdminSuite,
+  unexpectedErrors,
+  type AdminSuite,
+} from './support/admin';
+
+let suite: AdminSuite;
+const hold = (name: string, email: string, reason: string) =>
+  suite.sql(
+    `insert into quarantined_submissions (reason, payload, source, ip, user_agent, expires_at)
+     values ($1, $2, 'website', '203.0.113.9', 'Mozilla/5.0', now() + interval '30 days')`,
+    [
+      reason,
+      JSON.stringify({
+        name,
+        email,
+        company: null,
+        phone: null,
+        message: `Hello from ${name}. We offer SEO services to get you on the first page of Google.`,
+        source: null,
+      }),
+    ],
+  );
+
+beforeAll(async () => {
+  suite = await startAdminSuite();
+  await hold('Rae Genuine', 'rae@northwind.test', 'Spam phrase: "first page of google"');
+  await hold('Sam Spammer', 'sam@spam.test', 'Link stuffing: 5 links');
+});
+afterAll(() => suite?.stop());
+
+describe('Quarantine panel', () => {
+  it('releases a genuine lead into Contacts and deletes spam (desktop)', async () => {
+    const p = await adminPage(suite);
+    const { page } = p;
+    await page.goto('/admin/security');
+    const panel = page.getByRole('list', { name: 'Quarantined submissions' });
+    await expect.poll(() => panel.getByTestId('quarantine-item').count(), RENDERED).toBe(2);
+    await expect.poll(() => page.getByText('Quarantine (2)').isVisible()).toBe(true);
+    await page.getByText('Quarantine (2)').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/quarantine-desktop.png', fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const rae = panel.getByTestId('quarantine-item').filter({ hasText: 'Rae Genuine' });
+    await rae.getByRole('button', { name: 'Release' }).click();
+    await expectToast(page, 'Success', 'Rae Genuine released to Contacts');
+    await closeToasts(page);
+    expect(await suite.sql(`select name, source, status from contacts`)).toEqual([
+      { name: 'Rae Genuine', source: 'website', status: 'new' },
+    ]);
+
+    const sam = panel.getByTestId('quarantine-item').filter({ hasText: 'Sam Spammer' });
+    await sam.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete submission' }).click();
+    await expectToast(page, 'Success', 'Quarantined submission deleted');
+    await expect
+      .poll(() => page.getByText('Nothing in quarantine.').isVisible(), RENDERED)
+      .toBe(true);
+    expect(await suite.sql('select id from quarantined_submissions')).toEqual([]);
+    expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
+    await p.close();
+  });
+
+  it('reads well on a phone', async () => {
+    await hold('Pia Phone', 'pia@example.test', 'Gibberish text (80% of words)');
+    const p = await adminPage(suite, { viewport: PHONE });
+    await p.page.goto('/admin/security');
+    const item = p.page.getByTestId('quarantine-item').first();
+    await item.waitFor();
+    await item.scrollIntoViewIfNeeded();
+    await p.page.screenshot({ path: '/tmp/shots/quarantine-phone.png' });
+    expect(await seriousAxeViolations(p.page)).toEqual([]);
+    const overflow = await p.page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(overflow).toBe(false);
+    await p.close();
+  });
+});

@@ -1,0 +1,123 @@
+import { CheckCircle2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { TQuarantinedSubmission } from '../../../shared/quarantine.schema';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { trpc } from '../../lib/trpc';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { LoadingState } from '../components/page-states';
+import { formatDateTime } from '../lib/format';
+import { notifyError, notifySuccess } from '../lib/notify';
+
+/** One held submission: why, who, what they wrote (expandable), from where, and the actions. */
+function QuarantineItem({
+  item,
+  busy,
+  onRelease,
+  onDelete,
+}: {
+  item: TQuarantinedSubmission;
+  busy: boolean;
+  onRelease: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li className="rounded-lg border border-slate-200 p-3" data-testid="quarantine-item">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone="yellow">{item.reason}</Badge>
+        <span className="text-xs text-slate-600">
+          {formatDateTime(item.createdAt)} · {item.source} · {item.ip ?? 'unknown IP'}
+        </span>
+      </div>
+      <p className="mt-2 text-sm font-medium text-slate-900">
+        {item.name} <span className="font-normal text-slate-600">&lt;{item.email}&gt;</span>
+        {item.company && <span className="font-normal text-slate-600"> · {item.company}</span>}
+      </p>
+      <details className="mt-1 text-sm text-slate-700">
+        <summary className="cursor-pointer truncate">{item.message}</summary>
+        <p className="mt-1 whitespace-pre-wrap break-words">{item.message}</p>
+      </details>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="secondary" disabled={busy} onClick={onRelease}>
+          <CheckCircle2 aria-hidden /> Release
+        </Button>
+        <Button size="sm" variant="ghost" disabled={busy} onClick={onDelete}>
+          <Trash2 aria-hidden /> Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Submissions only the content filter objected to, kept 30 days: Release makes a normal lead
+ * (with its alerts), Delete drops it after confirmation.
+ */
+export function QuarantinePanel() {
+  const items = trpc.admin.quarantine.list.useQuery();
+  const utils = trpc.useUtils();
+  const [deleting, setDeleting] = useState<TQuarantinedSubmission | null>(null);
+  const refresh = () =>
+    Promise.all([utils.admin.quarantine.invalidate(), utils.admin.contacts.invalidate()]);
+  const release = trpc.admin.quarantine.release.useMutation({
+    onSuccess: (contact) => notifySuccess(`${contact.name} released to Contacts`),
+    onError: (e) => notifyError('Failed to release the submission', e),
+    onSettled: refresh,
+  });
+  const remove = trpc.admin.quarantine.delete.useMutation({
+    onSuccess: () => notifySuccess('Quarantined submission deleted'),
+    onError: (e) => notifyError('Failed to delete the submission', e),
+    onSettled: refresh,
+  });
+  const count = items.data?.length ?? 0;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quarantine{items.data ? ` (${count})` : ''}</CardTitle>
+        <CardDescription>
+          Submissions the content filter held back instead of losing them. Release the genuine ones;
+          the rest expire after 30 days.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {items.isPending ? (
+          <LoadingState text="Loading quarantine..." />
+        ) : items.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            The quarantine could not be loaded: {items.error.message}
+          </p>
+        ) : count === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600">Nothing in quarantine.</p>
+        ) : (
+          <ul className="space-y-3" aria-label="Quarantined submissions">
+            {items.data.map((item) => (
+              <QuarantineItem
+                key={item.id}
+                item={item}
+                busy={release.isPending || remove.isPending}
+                onRelease={() => release.mutate({ id: item.id })}
+                onDelete={() => setDeleting(item)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this submission?"
+        description={`The submission from ${deleting?.email ?? ''} will be deleted for good.`}
+        confirmLabel="Delete submission"
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </Card>
+  );
+}
