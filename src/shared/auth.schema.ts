@@ -24,6 +24,10 @@ export const ZMe = z.object({
   role: ZRole,
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** Signs in with a TOTP code too. */
+  twoFactorEnabled: z.boolean().optional(),
+  /** An admin who must set up two-factor sign-in before anything else (a Security setting). */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type TMe = z.output<typeof ZMe>;
 
@@ -31,5 +35,7 @@ export const ZLoginResult = z.object({
   success: z.boolean(),
   error: z.string().optional(),
   user: ZMe.optional(),
+  /** The password was right; POST /auth/login/2fa with a code completes the sign-in. */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type TLoginResult = z.output<typeof ZLoginResult>;

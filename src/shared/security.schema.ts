@@ -59,6 +59,7 @@ export const ZSecuritySettings = z.object({
     .max(60, 'Minimum form fill time must be between 1 and 60 seconds'),
   integrationKeyHourlyLimit: ZIntegrationKeyHourlyLimit,
   auditRetentionDays: ZAuditRetentionDays,
+  requireAdminTwoFactor: z.boolean({ error: 'requireAdminTwoFactor must be true or false' }),
 });
 export type TSecuritySettings = z.output<typeof ZSecuritySettings>;
 
@@ -66,6 +67,9 @@ export type TSecuritySettings = z.output<typeof ZSecuritySettings>;
 export const ZSecuritySettingsUpdate = ZSecuritySettings.extend({
   integrationKeyHourlyLimit: ZIntegrationKeyHourlyLimit.optional(),
   auditRetentionDays: ZAuditRetentionDays.optional(),
+  requireAdminTwoFactor: z
+    .boolean({ error: 'requireAdminTwoFactor must be true or false' })
+    .optional(),
 });
 export type TSecuritySettingsUpdate = z.output<typeof ZSecuritySettingsUpdate>;
 
@@ -78,6 +82,7 @@ export const DEFAULT_SECURITY_SETTINGS: TSecuritySettings = {
   minFormFillTime: 3,
   integrationKeyHourlyLimit: 1000,
   auditRetentionDays: 365,
+  requireAdminTwoFactor: false,
 };
 
 /** Repeats of one type from one client network within a minute, counted in one entry. */

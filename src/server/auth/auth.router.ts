@@ -1,57 +1,14 @@
 import { z } from 'zod';
-import { ZLogin, ZLoginResult, ZMe } from '../../shared/auth.schema';
+import { ZMe } from '../../shared/auth.schema';
 import { ZOk } from '../../shared/text.schema';
-import { withLoginThrottle } from './login-throttle.service';
-import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 import { authedProcedure, publicProcedure, router } from '../trpc/trpc';
 import { recordAudit } from '../audit/audit.service';
-import { AppError } from '../errors';
-import { authenticate } from './auth.service';
+import { accountSecurityProcedures } from './account-security.procedures';
+import { loginProcedures } from './login.procedures';
+import { twoFactorRequired } from './two-factor-policy';
 
 export const authRouter = router({
-  login: throttledProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/auth/login',
-        tags: ['auth'],
-        protect: false,
-        summary: 'Sign in',
-      },
-    })
-    .input(ZLogin)
-    .output(ZLoginResult)
-    .mutation(async ({ ctx, input }) => {
-      const attempt = {
-        username: input.username,
-        ip: ctx.ip,
-        userAgent: ctx.req.get('user-agent') ?? '',
-      };
-      const audit = { ip: ctx.ip, userAgent: attempt.userAgent || null, entityType: 'user' };
-      const user = await withLoginThrottle(ctx.em, attempt, () =>
-        authenticate(ctx.em, input),
-      ).catch(async (error: unknown) => {
-        if (error instanceof AppError && error.code === 'UNAUTHORIZED')
-          await recordAudit(ctx.em, {
-            ...audit,
-            actor: null,
-            actorUsername: input.username,
-            action: 'login_failed',
-            entityId: null,
-            changes: null,
-          });
-        throw error;
-      });
-      await ctx.deps.sessions.start(ctx.em, ctx.req, ctx.res, user.id);
-      await recordAudit(ctx.em, {
-        ...audit,
-        actor: { id: user.id, username: user.username },
-        action: 'login',
-        entityId: user.id,
-        changes: null,
-      });
-      return { success: true, user };
-    }),
+  ...loginProcedures,
 
   logout: publicProcedure
     .meta({
@@ -87,8 +44,18 @@ export const authRouter = router({
     })
     .input(z.void())
     .output(ZMe)
-    .query(({ ctx }) => {
-      const { userId, username, role, firstName, lastName } = ctx.actor;
-      return { id: userId, username, role, firstName, lastName };
+    .query(async ({ ctx }) => {
+      const { userId, username, role, firstName, lastName, twoFactorEnabled } = ctx.actor;
+      return {
+        id: userId,
+        username,
+        role,
+        firstName,
+        lastName,
+        twoFactorEnabled,
+        twoFactorRequired: await twoFactorRequired(ctx.em, ctx.actor),
+      };
     }),
+
+  ...accountSecurityProcedures,
 });

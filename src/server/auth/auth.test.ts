@@ -62,6 +62,8 @@ describe('POST /api/auth/login', () => {
       role: 'user',
       firstName: null,
       lastName: null,
+      twoFactorEnabled: false,
+      twoFactorRequired: false,
     });
   });
 

@@ -15,6 +15,14 @@ export const Session = defineEntity({
       .datetime()
       .defaultRaw('now()')
       .onCreate(() => new Date()),
+    /** What the owner sees and revokes by; the real id never leaves the cookie. */
+    publicId: p.string().length(24).unique(),
+    ip: p.string().length(64).nullable(),
+    userAgent: p.string().length(500).nullable(),
+    lastSeenAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
 });
 export type ISession = InferEntity<typeof Session>;

@@ -14,6 +14,14 @@ export interface Actor {
   firstName: string | null;
   lastName: string | null;
   sessionId: string;
+  /** Whether the user signs in with a TOTP code too. */
+  twoFactorEnabled: boolean;
+}
+
+/** Where a session was started from, shown in the owner's list of sessions. */
+export interface SessionOrigin {
+  ip: string;
+  userAgent: string | null;
 }
 
 export interface SessionSettings {
@@ -25,7 +33,12 @@ export interface SessionSettings {
 
 interface CookieData {
   sid?: string;
+  /** A password accepted, waiting for the second factor (user and deadline, ms). */
+  pending2fa?: { userId: number; exp: number };
 }
+
+/** How long the second step of a two-factor sign-in may take. */
+const PENDING_TWO_FACTOR_MS = 5 * 60_000;
 
 /** Idle deadline moves at most once a minute, so a busy admin does not cost a write per request. */
 const IDLE_BUMP_MS = 60_000;
@@ -79,7 +92,10 @@ export class SessionManager {
       await em.nativeUpdate(
         Session,
         { id: row.id },
-        { idleExpiresAt: new Date(Math.min(idleDeadline, row.expiresAt.getTime())) },
+        {
+          idleExpiresAt: new Date(Math.min(idleDeadline, row.expiresAt.getTime())),
+          lastSeenAt: new Date(now),
+        },
       );
     }
     const user = row.user;
@@ -90,6 +106,7 @@ export class SessionManager {
       firstName: user.firstName ?? null,
       lastName: user.lastName ?? null,
       sessionId: row.id,
+      twoFactorEnabled: Boolean(user.twoFactorEnabledAt),
     };
   }
 
@@ -99,6 +116,7 @@ export class SessionManager {
     req: IncomingMessage,
     res: ServerResponse,
     userId: number,
+    origin: SessionOrigin = { ip: '', userAgent: null },
   ): Promise<string> {
     const cookie = await this.cookie(req, res);
     if (cookie.sid) await em.nativeDelete(Session, { id: cookie.sid });
@@ -106,14 +124,32 @@ export class SessionManager {
     const now = Date.now();
     await em.insert(Session, {
       id,
+      publicId: randomBytes(12).toString('base64url'),
       user: userId,
       expiresAt: new Date(now + this.settings.absoluteHours * 3_600_000),
       idleExpiresAt: new Date(now + this.settings.idleMinutes * 60_000),
       createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      ip: origin.ip.slice(0, 64) || null,
+      userAgent: origin.userAgent?.slice(0, 500) || null,
     });
     cookie.sid = id;
+    delete cookie.pending2fa;
     await cookie.save();
     return id;
+  }
+
+  /** Remembers, in the cookie only, that `userId` gave the right password and owes a code. */
+  async awaitSecondFactor(req: IncomingMessage, res: ServerResponse, userId: number) {
+    const cookie = await this.cookie(req, res);
+    cookie.pending2fa = { userId, exp: Date.now() + PENDING_TWO_FACTOR_MS };
+    await cookie.save();
+  }
+
+  /** The user whose second factor this browser owes, while the five minutes last. */
+  async pendingSecondFactor(req: IncomingMessage, res: ServerResponse): Promise<number | null> {
+    const pending = (await this.cookie(req, res)).pending2fa;
+    return pending && pending.exp > Date.now() ? pending.userId : null;
   }
 
   /** Ends this request's session: the row goes, so a copy of the cookie is worthless afterwards. */

@@ -6,6 +6,7 @@ import { NotificationSettings } from '../notifications/notification-settings.ent
 import { ContactActivity } from '../contact-activity/contact-activity.entity';
 import { AuditEntry } from '../audit/audit-entry.entity';
 import { QuarantinedSubmission } from '../quarantine/quarantined-submission.entity';
+import { RecoveryCode } from '../auth/recovery-code.entity';
 import { LeadRoutingMember } from '../lead-routing/lead-routing-member.entity';
 import { IntegrationKey } from '../integration-keys/integration-key.entity';
 import { Notification } from '../notifications/notification.entity';
@@ -39,4 +40,5 @@ export const entities = [
   ContactActivity,
   AuditEntry,
   QuarantinedSubmission,
+  RecoveryCode,
 ];

@@ -18,6 +18,7 @@ export const SecuritySettings = defineEntity({
     minFormFillTime: p.integer(),
     integrationKeyHourlyLimit: p.integer().default(1000),
     auditRetentionDays: p.integer().default(365),
+    requireAdminTwoFactor: p.boolean().default(false),
     formSecret: p.string().length(64).hidden(),
     updatedAt: p
       .datetime()

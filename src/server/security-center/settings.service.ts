@@ -24,6 +24,7 @@ function toProtectionSettings(row: ISecuritySettings): ProtectionSettings {
     minFormFillTime: row.minFormFillTime,
     integrationKeyHourlyLimit: row.integrationKeyHourlyLimit,
     auditRetentionDays: row.auditRetentionDays,
+    requireAdminTwoFactor: row.requireAdminTwoFactor,
     formSecret: row.formSecret,
   };
 }
@@ -68,6 +69,7 @@ export async function updateSecuritySettings(
     ...input,
     integrationKeyHourlyLimit: input.integrationKeyHourlyLimit ?? current.integrationKeyHourlyLimit,
     auditRetentionDays: input.auditRetentionDays ?? current.auditRetentionDays,
+    requireAdminTwoFactor: input.requireAdminTwoFactor ?? current.requireAdminTwoFactor,
     updatedAt: new Date(),
   });
   return getSecuritySettings(em);

@@ -208,5 +208,6 @@ export function actorFor(userId: number, role: Actor['role'] = 'admin'): Actor {
     firstName: null,
     lastName: null,
     sessionId: 'caller-session',
+    twoFactorEnabled: false,
   };
 }

@@ -2,7 +2,9 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
+import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import { ACCESS_MESSAGES } from '../../shared/api-error';
+import { twoFactorRequired } from '../auth/two-factor-policy';
 import { runInAuditScope, type AuditScope } from '../audit/audit-context';
 import { auditMutation } from '../audit/audit-writes';
 import type { Context } from './context';
@@ -80,9 +82,12 @@ export const authedProcedure = publicProcedure
     return result;
   });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
   if (ctx.actor.role !== 'admin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.adminRequired });
   }
+  // With the Security setting on, an admin without two-factor sign-in must set it up first.
+  if (await twoFactorRequired(ctx.em, ctx.actor))
+    throw new TRPCError({ code: 'FORBIDDEN', message: TWO_FACTOR_MESSAGES.required });
   return next();
 });

@@ -14,6 +14,13 @@ export const User = defineEntity({
     lastName: p.string().length(100).nullable(),
     role: p.enum(ROLES).default('user'),
     isActive: p.boolean().default(true),
+    /** TOTP key (base32); server-only like the password. Null while two-factor sign-in is off. */
+    twoFactorSecret: p.string().length(64).nullable().hidden().lazy(),
+    /** A key shown for set-up, until a code from it confirms it. */
+    twoFactorPendingSecret: p.string().length(64).nullable().hidden().lazy(),
+    twoFactorEnabledAt: p.datetime().nullable(),
+    /** The last time step a code was accepted for: a code works once. */
+    twoFactorLastStep: p.bigint('number').nullable().hidden().lazy(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import {
+  TWO_FACTOR_MESSAGES,
+  type TSecondFactor,
+  type TTwoFactorSetup,
+} from '../../shared/account-security.schema';
+import { AppError, notFound } from '../errors';
+import { User } from '../users/user.entity';
+import { verifyPassword } from './password';
+import { RecoveryCode } from './recovery-code.entity';
+
+const ISSUER = 'Convoza';
+const RECOVERY_CODES = 10;
+/** One 30-second step either side of now, for clocks that drift a little. */
+const TOLERANCE_SECONDS = 30;
+
+const hashCode = (code: string) =>
+  createHash('sha256')
+    .update(code.toLowerCase().replace(/[^a-z0-9]/g, ''))
+    .digest('hex');
+
+/** xxxxx-xxxxx from an unambiguous alphabet (50 bits). */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const chars = [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+async function loadUser(em: EntityManager, userId: number) {
+  const user = await em.findOne(User, userId, {
+    populate: ['twoFactorSecret', 'twoFactorPendingSecret', 'twoFactorLastStep', 'password'],
+  });
+  if (!user) throw notFound('User', userId);
+  return user;
+}
+
+/** A new key for the user's authenticator app, pending until a code from it confirms it. */
+export async function beginTwoFactorSetup(
+  em: EntityManager,
+  userId: number,
+): Promise<TTwoFactorSetup> {
+  const user = await loadUser(em, userId);
+  if (user.twoFactorEnabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.alreadyOn);
+  const secret = generateSecret();
+  user.twoFactorPendingSecret = secret;
+  await em.flush();
+  const otpauthUrl = generateURI({ issuer: ISSUER, label: user.username, secret });
+  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
+  return { secret, otpauthUrl, qrSvg };
+}
+
+/** The time step of a valid code newer than the last one used, or null. */
+async function acceptedStep(secret: string, token: string, after: number | null) {
+  const result = await verify({
+    secret,
+    token,
+    epochTolerance: TOLERANCE_SECONDS,
+    ...(after === null ? {} : { afterTimeStep: after }),
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+/** Turns two-factor sign-in on with a code from the pending key; answers the recovery codes. */
+export async function enableTwoFactor(em: EntityManager, userId: number, code: string) {
+  return em.transactional(async (tem) => {
+    const user = await loadUser(tem, userId);
+    if (user.twoFactorEnabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.alreadyOn);
+    const pending = user.twoFactorPendingSecret;
+    if (!pending) throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.notPending, 'code');
+    const step = await acceptedStep(pending, code, null);
+    if (step === null) throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongCode, 'code');
+    user.twoFactorSecret = pending;
+    user.twoFactorPendingSecret = null;
+    user.twoFactorEnabledAt = new Date();
+    user.twoFactorLastStep = step;
+    await tem.flush();
+    await tem.nativeDelete(RecoveryCode, { user: userId });
+    const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await tem.insertMany(
+      RecoveryCode,
+      recoveryCodes.map((c) => ({ user: userId, codeHash: hashCode(c), usedAt: null })),
+    );
+    return { recoveryCodes };
+  });
+}
+
+/**
+ * Checks and spends a second factor: a TOTP code (each time step once: a conditional update
+ * makes two simultaneous uses of one code count once) or an unused recovery code.
+ */
+export async function spendSecondFactor(
+  em: EntityManager,
+  userId: number,
+  factor: TSecondFactor,
+): Promise<'code' | 'recovery_code' | null> {
+  const user = await loadUser(em, userId);
+  if (!user.twoFactorEnabledAt || !user.twoFactorSecret) return null;
+  if (factor.recoveryCode) {
+    const used = await em.nativeUpdate(
+      RecoveryCode,
+      { user: userId, codeHash: hashCode(factor.recoveryCode), usedAt: null },
+      { usedAt: new Date() },
+    );
+    return used ? 'recovery_code' : null;
+  }
+  const last = user.twoFactorLastStep ?? null;
+  const step = factor.code ? await acceptedStep(user.twoFactorSecret, factor.code, last) : null;
+  if (step === null) return null;
+  const won = await em.nativeUpdate(
+    User,
+    { id: userId, $or: [{ twoFactorLastStep: null }, { twoFactorLastStep: { $lt: step } }] },
+    { twoFactorLastStep: step },
+  );
+  return won ? 'code' : null;
+}
+
+/** Turns two-factor sign-in off: needs the password and a code (or a recovery code). */
+export async function disableTwoFactor(
+  em: EntityManager,
+  userId: number,
+  password: string,
+  code: string,
+): Promise<void> {
+  const user = await loadUser(em, userId);
+  if (!user.twoFactorEnabledAt) throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.notOn);
+  if (!(await verifyPassword(password, user.password)))
+    throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongPassword, 'password');
+  const factor = /^\d{6}$/.test(code) ? { code } : { recoveryCode: code };
+  if (!(await spendSecondFactor(em, userId, factor)))
+    throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongCode, 'code');
+  await em.transactional(async (tem) => {
+    await tem.nativeUpdate(
+      User,
+      { id: userId },
+      {
+        twoFactorSecret: null,
+        twoFactorPendingSecret: null,
+        twoFactorEnabledAt: null,
+        twoFactorLastStep: null,
+      },
+    );
+    await tem.nativeDelete(RecoveryCode, { user: userId });
+  });
+}
+
+export async function hasTwoFactor(em: EntityManager, userId: number): Promise<boolean> {
+  const user = await em.findOne(User, userId, { fields: ['id', 'twoFactorEnabledAt'] });
+  return Boolean(user?.twoFactorEnabledAt);
+}
