@@ -5,6 +5,7 @@ import { createQueryClient } from '../lib/query-client';
 import { createTrpcClient, trpc } from '../lib/trpc';
 import { AdminGuard } from './admin-guard';
 import { AdminNotFound } from './admin-not-found';
+import { AccountPage } from './account/account-page';
 import { AnalyticsPage } from './analytics/analytics-page';
 import { AuditLogPage } from './audit-log/audit-log-page';
 import { CampaignsPage } from './campaigns/campaigns-page';
@@ -45,6 +46,7 @@ export function AdminApp() {
                   <Route path="/webhooks" component={WebhooksPage} />
                   <Route path="/api-keys" component={IntegrationKeysPage} />
                   <Route path="/audit-log" component={AuditLogPage} />
+                  <Route path="/account" component={AccountPage} />
                   <Route path="/legacy" component={LegacyContactsPage} />
                   <Route component={AdminNotFound} />
                 </Switch>

@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation } from 'wouter';
 import { useCurrentUser } from './use-current-user';
 
-/** Only an admin gets past; anyone else goes to the login page. */
+/**
+ * Only an admin gets past; anyone else goes to the login page. An admin who must set up
+ * two-factor sign-in first (a Security setting) is kept on Account Security until they do.
+ */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const me = useCurrentUser();
+  const [location] = useLocation();
   if (me.isPending) return <div className="p-8 text-slate-600">Loading...</div>;
   if (!me.data || me.data.role !== 'admin') return <Redirect to="~/admin/login" replace />;
+  if (me.data.twoFactorRequired && location !== '/account')
+    return <Redirect to="/account" replace />;
   return <>{children}</>;
 }

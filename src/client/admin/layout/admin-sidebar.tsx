@@ -1,4 +1,4 @@
-import { ArrowLeft, LogOut } from 'lucide-react';
+import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { displayName, initialOf } from '../lib/format';
@@ -62,6 +62,15 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
             </div>
           </div>
         )}
+        <Link
+          href="/account"
+          onClick={onNavigate}
+          aria-current={location === '/account' ? 'page' : undefined}
+          className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
+        >
+          <ShieldCheck className="size-4" aria-hidden />
+          Account Security
+        </Link>
         <button
           type="button"
           onClick={signOut}

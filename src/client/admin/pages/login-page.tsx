@@ -1,4 +1,5 @@
 import { ArrowLeft, Lock } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { ZLogin } from '../../../shared/auth.schema';
 import { Button } from '../../components/ui/button';
@@ -6,11 +7,18 @@ import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
 import { TextField } from '../components/text-field';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { SecondFactorForm } from './second-factor-form';
 
 /** Spec section 4: after a successful login a toast shows, then a full redirect after 1 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 
+function welcome() {
+  toast({ title: 'Login Successful', description: 'Welcome to the admin panel' });
+  setTimeout(() => window.location.assign('/admin'), LOGIN_REDIRECT_DELAY_MS);
+}
+
 export function LoginPage() {
+  const [secondStep, setSecondStep] = useState(false);
   const form = useSchemaForm(ZLogin, { username: '', password: '' });
   const {
     register,
@@ -18,10 +26,7 @@ export function LoginPage() {
     formState: { errors },
   } = form;
   const login = trpc.auth.login.useMutation({
-    onSuccess: () => {
-      toast({ title: 'Login Successful', description: 'Welcome to the admin panel' });
-      setTimeout(() => window.location.assign('/admin'), LOGIN_REDIRECT_DELAY_MS);
-    },
+    onSuccess: (result) => (result.twoFactorRequired ? setSecondStep(true) : welcome()),
     onError: (error) => {
       showServerFieldErrors(form, error);
       toast({
@@ -34,7 +39,7 @@ export function LoginPage() {
 
   const submit = handleSubmit((data) => login.mutate(data));
 
-  const pending = login.isPending || login.isSuccess;
+  const pending = login.isPending || (login.isSuccess && !secondStep);
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md">
@@ -44,30 +49,36 @@ export function LoginPage() {
               <Lock className="size-6" aria-hidden />
             </div>
             <h1 className="text-2xl font-bold tracking-tight">Admin Login</h1>
-            <p className="mt-1 text-sm text-slate-600">Sign in to access the admin panel</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {secondStep ? 'Two-factor authentication' : 'Sign in to access the admin panel'}
+            </p>
           </div>
-          <form onSubmit={submit} noValidate className="space-y-4">
-            <TextField
-              id="username"
-              label="Username"
-              autoComplete="username"
-              placeholder="Enter your username"
-              {...register('username')}
-              error={errors.username?.message}
-            />
-            <TextField
-              id="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              placeholder="Enter your password"
-              {...register('password')}
-              error={errors.password?.message}
-            />
-            <Button type="submit" className="w-full" disabled={pending}>
-              {pending ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </form>
+          {secondStep ? (
+            <SecondFactorForm onSignedIn={welcome} />
+          ) : (
+            <form onSubmit={submit} noValidate className="space-y-4">
+              <TextField
+                id="username"
+                label="Username"
+                autoComplete="username"
+                placeholder="Enter your username"
+                {...register('username')}
+                error={errors.username?.message}
+              />
+              <TextField
+                id="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                placeholder="Enter your password"
+                {...register('password')}
+                error={errors.password?.message}
+              />
+              <Button type="submit" className="w-full" disabled={pending}>
+                {pending ? 'Signing in...' : 'Sign In'}
+              </Button>
+            </form>
+          )}
         </div>
         <Link
           href="~/"

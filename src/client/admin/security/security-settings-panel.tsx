@@ -40,6 +40,11 @@ const SWITCHES: readonly { key: SwitchKey; label: string; hint: string }[] = [
     label: 'Suspicious content filtering',
     hint: 'Hold link stuffing, spam phrases and gibberish in quarantine for review',
   },
+  {
+    key: 'requireAdminTwoFactor',
+    label: 'Require 2FA for admins',
+    hint: 'Admins must set up two-factor sign-in before using the back office',
+  },
 ];
 
 function SettingsForm({ initial }: { initial: TSecuritySettings }) {
