@@ -1,6 +1,7 @@
 // The audit log: what each audited write records (actor, action, entity, before -> after, IP,
 // user agent), that no secret ever lands in it, and the API (filters, cursor, CSV) over both
 // transports, plus retention.
+import { generate } from 'otplib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TAuditEntry, TAuditPage } from '../../shared/audit.schema';
 import { relaxContactProtections } from '../test/contact-form-support';
@@ -232,6 +233,72 @@ describe('what each write records', () => {
     expect(log).not.toContain('wrong-password-1');
     expect(log).not.toContain(TEST_PASSWORD);
     expect(log).not.toContain('Sup3r-secret-pass');
+  });
+
+  it('2FA changes and session revocations, with codes and keys redacted', async () => {
+    const setup = await admin.rest<{ secret: string }>('POST', '/auth/2fa/setup');
+    expect(await latest()).toMatchObject({ action: 'two_factor_setup', entityType: 'user' });
+    const code = await generate({
+      secret: setup.body.secret,
+      epoch: Math.floor(Date.now() / 1000) - 30,
+    });
+    const enabled = await admin.rest<{ recoveryCodes: string[] }>('POST', '/auth/2fa/enable', {
+      code,
+    });
+    expect(enabled.status).toBe(200);
+    const entry = await latest();
+    expect(entry).toMatchObject({
+      action: 'two_factor_enable',
+      entityType: 'user',
+      entityId: String(admin.userId),
+    });
+    const other = t.anonymous();
+    await other.rest('POST', '/auth/login', { username: 'auditor', password: TEST_PASSWORD });
+    await other.rest('POST', '/auth/login/2fa', { recoveryCode: enabled.body.recoveryCodes[0] });
+    expect(await latest()).toMatchObject({
+      action: 'login',
+      changes: { secondFactor: { to: 'recovery_code' } },
+    });
+    await admin.rest('POST', '/auth/sessions/revoke-others');
+    expect(await latest()).toMatchObject({ action: 'revoke_other_sessions', entityType: 'user' });
+    const log = JSON.stringify(await sql('select * from audit_log'));
+    expect(log).not.toContain(setup.body.secret);
+    expect(log).not.toContain(`"${code}"`);
+    for (const c of enabled.body.recoveryCodes) expect(log).not.toContain(c);
+  });
+
+  it('quarantine release and delete', async () => {
+    const held = async (email: string) => {
+      const [row] = await sql<{ id: number }>(
+        `insert into quarantined_submissions (reason, payload, source, expires_at)
+         values ('Spam phrase', ?, 'website', now() + interval '1 day') returning id`,
+        [
+          JSON.stringify({
+            name: 'Sam',
+            email,
+            message: 'hi',
+            company: null,
+            phone: null,
+            source: null,
+          }),
+        ],
+      );
+      return row!.id;
+    };
+    const a = await held('a@spam.test');
+    await admin.rest('POST', `/quarantine/${a}/release`);
+    expect(await latest()).toMatchObject({
+      action: 'release',
+      entityType: 'quarantine',
+      entityId: String(a),
+    });
+    const b = await held('b@spam.test');
+    await admin.rest('DELETE', `/quarantine/${b}`);
+    expect(await latest()).toMatchObject({
+      action: 'delete',
+      entityType: 'quarantine',
+      entityId: String(b),
+    });
   });
 
   it('records nothing for a refused write or a read', async () => {
