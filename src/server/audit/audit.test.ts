@@ -167,7 +167,7 @@ describe('what each write records', () => {
     await admin.rest('PUT', '/security/settings', {
       rateLimitEnabled: true,
       honeypotEnabled: true,
-      botDetectionEnabled: false,
+      botDetectionEnabled: true,
       suspiciousContentFiltering: true,
       maxSubmissionsPerHour: 7,
       minFormFillTime: 3,
@@ -175,7 +175,10 @@ describe('what each write records', () => {
     expect(await latest()).toMatchObject({
       action: 'update_settings',
       entityType: 'security_settings',
-      changes: { maxSubmissionsPerHour: { to: 7 } },
+      changes: {
+        maxSubmissionsPerHour: { from: 100, to: 7 },
+        botDetectionEnabled: { from: false, to: true },
+      },
     });
     await admin.rest('PUT', '/lead-routing', { userIds: [admin.userId] });
     expect(await latest()).toMatchObject({ action: 'update', entityType: 'lead_routing' });

@@ -59,18 +59,18 @@ export async function getSecuritySettings(em: EntityManager): Promise<TSecurityS
   return settings;
 }
 
-/** Saves the settings (already bounded by ZSecuritySettings; the table's checks repeat the bounds). */
+/**
+ * Saves the settings (already bounded by ZSecuritySettings; the table's checks repeat the bounds)
+ * through the unit of work, so the audit log records each changed field before -> after.
+ */
 export async function updateSecuritySettings(
   em: EntityManager,
   input: TSecuritySettingsUpdate,
 ): Promise<TSecuritySettings> {
-  const current = await loadProtectionSettings(em);
-  await em.nativeUpdate(SecuritySettings, SETTINGS_ID, {
-    ...input,
-    integrationKeyHourlyLimit: input.integrationKeyHourlyLimit ?? current.integrationKeyHourlyLimit,
-    auditRetentionDays: input.auditRetentionDays ?? current.auditRetentionDays,
-    requireAdminTwoFactor: input.requireAdminTwoFactor ?? current.requireAdminTwoFactor,
-    updatedAt: new Date(),
-  });
+  await loadProtectionSettings(em); // creates the row on first use
+  const row = (await readRow(em))!;
+  const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  em.assign(row, { ...defined, updatedAt: new Date() });
+  await em.flush();
   return getSecuritySettings(em);
 }
