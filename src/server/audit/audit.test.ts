@@ -4,6 +4,7 @@
 import { generate } from 'otplib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TAuditEntry, TAuditPage } from '../../shared/audit.schema';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../shared/notifications.schema';
 import { relaxContactProtections } from '../test/contact-form-support';
 import { TEST_PASSWORD } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
@@ -180,6 +181,22 @@ describe('what each write records', () => {
         botDetectionEnabled: { from: false, to: true },
       },
     });
+    const [{ form_secret: formSecret }] = (await sql<{ form_secret: string }>(
+      'select form_secret from security_settings',
+    )) as [{ form_secret: string }];
+    expect(JSON.stringify(await sql('select * from audit_log'))).not.toContain(formSecret);
+
+    const notifications = await admin.rest('PUT', '/notifications/settings', {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      alertRecipients: ['sales@example.com'],
+    });
+    expect(notifications.status).toBe(200);
+    expect(await latest()).toMatchObject({
+      action: 'update_settings',
+      entityType: 'notification_settings',
+      changes: { alertRecipients: { to: ['sales@example.com'] } },
+    });
+
     await admin.rest('PUT', '/lead-routing', { userIds: [admin.userId] });
     expect(await latest()).toMatchObject({ action: 'update', entityType: 'lead_routing' });
   });
