@@ -120,6 +120,7 @@ describe('what each write records', () => {
       entityType: 'user',
       changes: { email: { from: 'newbie@example.com', to: 'renamed@example.com' } },
     });
+    expect(JSON.stringify(update)).not.toContain('An0ther-secret-pass');
     await admin.rest('DELETE', `/users/${created.body.id}`);
     expect(await latest()).toMatchObject({
       action: 'delete',
@@ -128,7 +129,7 @@ describe('what each write records', () => {
     });
   });
 
-  it('campaigns and service inquiries: create, update with before -> after, delete', async () => {
+  it('campaigns (create, update before -> after, delete) and service inquiries (create, update)', async () => {
     const campaign = await admin.rest<{ id: number }>('POST', '/campaigns', {
       name: 'Spring',
       type: 'email',
