@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+/** camelCase or PascalCase to snake_case: procedure and entity names as audit words. */
+export const snake = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
+
 export type AuditChanges = Record<string, { from?: unknown; to?: unknown }>;
 
 /** One entity write the ORM flushed during the request (see audit-subscriber.ts). */

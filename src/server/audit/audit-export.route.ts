@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { RequestHandler } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZAuditFilter, type TAuditFilter } from '../../shared/audit.schema';
-import { neutraliseFormula } from '../contacts/csv-formula';
+import { csvField } from '../contacts/contacts.csv';
 import { adminRoute, streamFailed } from '../http/admin-route';
 import { sendApiError } from '../http/send-api-error';
 import type { AppDeps } from '../trpc/context';
@@ -22,12 +22,6 @@ const COLUMNS = [
   'ip',
   'userAgent',
 ];
-
-function field(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = neutraliseFormula(typeof value === 'string' ? value : JSON.stringify(value));
-  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The filtered log as CSV, newest first, 1,000 rows per query (keyset), so memory stays flat. */
 async function* csvChunks(em: EntityManager, filter: TAuditFilter): AsyncGenerator<string> {
@@ -56,7 +50,7 @@ async function* csvChunks(em: EntityManager, filter: TAuditFilter): AsyncGenerat
           e.ip,
           e.userAgent,
         ]
-          .map(field)
+          .map((v) => csvField(v !== null && typeof v === 'object' ? JSON.stringify(v) : v))
           .join(','),
       )
       .join('\n')

@@ -1,11 +1,9 @@
 import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
-import { currentAuditScope, type AuditChanges } from './audit-context';
+import { currentAuditScope, snake, type AuditChanges } from './audit-context';
 import { redactValue } from './redact';
 
 /** Rows that are bookkeeping of other rows, not something a person changed. */
 const NOT_AUDITED = new Set(['AuditEntry', 'Session', 'RateLimitWindow', 'UsedFormToken']);
-
-const snake = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 
 /** A reference (a related entity) logs as its id. */
 const plain = (value: unknown): unknown =>

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../trpc/context';
 import type { Actor } from '../auth/session';
-import type { AuditChanges, AuditScope } from './audit-context';
+import { snake, type AuditChanges, type AuditScope } from './audit-context';
 import { recordAudit } from './audit.service';
 import { redactValue } from './redact';
 
@@ -19,8 +19,6 @@ const ENTITY_OF: Record<string, string> = {
   quarantine: 'quarantine',
   auth: 'user',
 };
-
-const snake = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 
 function idOf(value: unknown): string | null {
   if (value && typeof value === 'object' && 'id' in value) {

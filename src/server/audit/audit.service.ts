@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAuditEntry, TAuditFilter, TAuditPage, TAuditQuery } from '../../shared/audit.schema';
 import { AuditEntry } from './audit-entry.entity';
 import type { AuditChanges } from './audit-context';
+import { SQL_ISO_FORMAT } from '../db/sql-format';
 
 export interface AuditRecord {
   actor: { id: number; username: string } | null;
@@ -42,8 +43,6 @@ interface AuditRow {
   user_agent: string | null;
 }
 
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-
 /** The filters as a SQL condition with `?` parameters; only the filters given, so each uses its index. */
 export function auditWhere(
   filter: TAuditFilter,
@@ -62,7 +61,7 @@ export function auditWhere(
   return { sql: parts.length ? parts.join(' and ') : 'true', params };
 }
 
-export const AUDIT_SELECT = `select id::text as id, to_char(at at time zone 'utc', ${ISO}) as at, actor_id,
+export const AUDIT_SELECT = `select id::text as id, to_char(at at time zone 'utc', ${SQL_ISO_FORMAT}) as at, actor_id,
   actor_username, action, entity_type, entity_id, changes, ip, user_agent from audit_log`;
 
 export function toAuditEntry(r: AuditRow): TAuditEntry {

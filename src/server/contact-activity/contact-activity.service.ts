@@ -4,6 +4,7 @@ import { AppError, notFound } from '../errors';
 import { Contact } from '../contacts/contact.entity';
 import type { Actor } from '../auth/session';
 import { ContactActivity } from './contact-activity.entity';
+import { SQL_ISO_FORMAT } from '../db/sql-format';
 
 export interface ActivityRecord {
   contactId: number;
@@ -33,8 +34,6 @@ interface TimelineRow {
   data: Record<string, unknown>;
 }
 
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-
 /**
  * A contact's timeline, newest first: the recorded activities, its creation, and the lead
  * emails and webhook deliveries about it, merged in SQL. Each branch reads its contact_id index
@@ -48,7 +47,7 @@ export async function listContactActivity(
   const contact = await em.findOne(Contact, { id: contactId }, { fields: ['id'] });
   if (!contact) throw notFound('Contact', contactId);
   const rows = await em.execute<TimelineRow[]>(
-    `select id, type, to_char(at at time zone 'utc', ${ISO}) as at, actor_id, actor_username, data from (
+    `select id, type, to_char(at at time zone 'utc', ${SQL_ISO_FORMAT}) as at, actor_id, actor_username, data from (
        (select a.type || ':' || a.id as id, a.type, a.at, a.actor_id, u.username as actor_username,
                case when a.type = 'note' then a.data || jsonb_build_object('noteId', a.id) else a.data end as data
           from contact_activities a left join users u on u.id = a.actor_id
@@ -59,7 +58,7 @@ export async function listContactActivity(
        union all
        (select 'email:' || m.id, 'email', m.created_at, null, null,
                jsonb_build_object('kind', m.kind, 'to', m."to", 'subject', m.subject, 'status', m.status,
-                                  'sentAt', to_char(m.sent_at at time zone 'utc', ${ISO}))
+                                  'sentAt', to_char(m.sent_at at time zone 'utc', ${SQL_ISO_FORMAT}))
           from notification_messages m where m.contact_id = ? order by m.created_at desc limit ?)
        union all
        (select 'webhook:' || d.id, 'webhook', d.created_at, null, null,

@@ -14,6 +14,7 @@ import { Contact } from './contact.entity';
 import { mergeContactSearchIndexes } from './contact-search-index';
 import { numberedSql, type SqlCondition } from './contact-filter.sql';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
+import { SQL_ISO_FORMAT } from '../db/sql-format';
 
 export { neutraliseFormula, restoreFormula };
 
@@ -205,7 +206,7 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
  * One CSV field: formula-neutralised, quoted when it holds a comma, quote or line break
  * (RFC 4180), and also a ';' or tab so ';'-separated locales keep it in one cell.
  */
-function csvField(value: unknown): string {
+export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = neutraliseFormula(String(value));
   return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -213,13 +214,11 @@ function csvField(value: unknown): string {
 
 type ExportRow = Record<(typeof CSV_COLUMNS)[number], string | number | null>;
 
-/** Timestamps formatted like Date#toISOString (the API's format) by PostgreSQL, in UTC whatever the session zone. */
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const EXPORT_SELECT = `select id, name, email, company, phone, message, status, source,
-         to_char(created_at at time zone 'utc', ${ISO}) as "createdAt", to_char(updated_at at time zone 'utc', ${ISO}) as "updatedAt",
+         to_char(created_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "createdAt", to_char(updated_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "updatedAt",
          utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign",
          utm_term as "utmTerm", utm_content as "utmContent", referrer, landing_page as "landingPage",
-         to_char(first_responded_at at time zone 'utc', ${ISO}) as "firstRespondedAt",
+         to_char(first_responded_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "firstRespondedAt",
          owner_id as "ownerId"
     from contacts where id > $1`;
 

@@ -10,8 +10,6 @@ export interface SubmissionText {
 export interface ContentVerdict {
   severity: TSeverity;
   details: string;
-  /** What the visitor is told: enough to fix a false positive, no more. */
-  userMessage: string;
 }
 
 const URL_PATTERN = /\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]{2,}|\[url[=\]]|<a\s+href/gi;
@@ -83,14 +81,12 @@ export function checkContent(submitted: SubmissionText): ContentVerdict | null {
     return {
       severity: 'high',
       details: 'Link in the name or company field',
-      userMessage: 'Please do not put links in the name or company fields.',
     };
   }
   if (links > MAX_LINKS) {
     return {
       severity: 'high',
       details: `Link stuffing: ${links} links`,
-      userMessage: `Your message contains too many links (at most ${MAX_LINKS}). Please remove some and try again.`,
     };
   }
   const lower = all.toLowerCase();
@@ -99,7 +95,6 @@ export function checkContent(submitted: SubmissionText): ContentVerdict | null {
     return {
       severity: 'medium',
       details: `Spam phrase: "${phrase}"`,
-      userMessage: 'Your message looks like spam. Please rephrase it and try again.',
     };
   }
   const message = gibberishShare(s.message);
@@ -108,8 +103,6 @@ export function checkContent(submitted: SubmissionText): ContentVerdict | null {
     return {
       severity: 'low',
       details: `Gibberish text (${Math.round(Math.max(message.share, name.share) * 100)}% of words)`,
-      userMessage:
-        'Your message could not be understood. Please write it in plain words and try again.',
     };
   }
   return null;
