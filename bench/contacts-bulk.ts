@@ -8,17 +8,13 @@
  *   node --import tsx bench/contacts-bulk.ts [--rows 100000] [--runs 3] [--write]
  */
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { ormOptions } from '../mikro-orm.config';
-import { createApp } from '../src/server/app';
-import { SessionManager } from '../src/server/auth/session';
-import { createLogger } from '../src/server/logger';
 import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
 import { createUser } from '../src/server/users/users.service';
 import { writeBenchmarkSection } from './bench-doc';
+import { startSignedInApp } from './in-process-app';
 import { seedContacts } from './seed-contacts';
 
 const arg = (name: string, fallback: number) => {
@@ -55,31 +51,10 @@ try {
   await em.execute('vacuum analyze contacts');
   const half = ROWS / 2;
 
-  const sessions = new SessionManager({
-    secret: randomBytes(32).toString('hex'),
-    idleMinutes: 60,
-    absoluteHours: 24,
-    secureCookie: false,
-  });
-  const app = createApp({
-    orm,
-    sessions,
-    log: createLogger('warn'),
-    notifier: { publicUrl: 'http://localhost' },
-  });
-  const server = await new Promise<Server>((done) => {
-    const s = app.listen(0, '127.0.0.1', () => done(s));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, cookie, close } = await startSignedInApp(orm, 'bench', 'bench-password');
   const raw = new pg.Client({ connectionString: url });
   await raw.connect();
   try {
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench', password: 'bench-password' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const bulk = async (body: object): Promise<{ ms: number; affected: number }> => {
       const start = performance.now();
       const res = await fetch(`${base}/api/contacts/bulk`, {
@@ -169,7 +144,7 @@ try {
       writeBenchmarkSection('Contacts bulk actions', lines.join('\n'));
   } finally {
     await raw.end();
-    server.close();
+    close();
     await orm.close(true);
   }
 } finally {
