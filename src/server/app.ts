@@ -3,6 +3,8 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { auditExportRoute } from './audit/audit-export.route';
 import { contactsExportRoute } from './contacts/contacts-export.route';
+import { contactImportUploadRoute } from './contact-imports/import-upload.route';
+import { importErrorsRoute } from './contact-imports/import-errors.route';
 import { contactsListRoute } from './contacts/contacts-list.route';
 import { apiDocsRouter } from './http/api-docs';
 import { sendApiError } from './http/send-api-error';
@@ -68,6 +70,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.get('/api/contacts/export/csv', contactsExportRoute(deps));
   app.get('/api/audit-log/export/csv', auditExportRoute(deps));
   app.get('/api/contacts', contactsListRoute(deps));
+  app.post('/api/contacts/import', contactImportUploadRoute(deps));
+  app.get('/api/contacts/imports/:jobId/errors/csv', importErrorsRoute(deps));
   app.use(
     '/api',
     bodilessJson(),

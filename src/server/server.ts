@@ -13,6 +13,7 @@ import { listen } from './http/listen';
 import { createLogger } from './logger';
 import { startMaintenance } from './db/maintenance';
 import { JobQueue } from './jobs/job-queue';
+import { startContactImportWorker } from './contact-imports/import-worker';
 import { startEmailWorker } from './notifications/email-worker';
 import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';
@@ -74,9 +75,10 @@ export async function startServer(
     timeoutMs: WEBHOOK_TIMEOUT_MS,
   };
   await startWebhookWorker(queue, orm, webhooks);
+  await startContactImportWorker(queue, orm, log);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const app = createApp(
-    { orm, sessions, log, notifier: { queue, mailer, publicUrl, webhooks } },
+    { orm, sessions, log, jobs: queue, notifier: { queue, mailer, publicUrl, webhooks } },
     {
       trustProxy: trustProxySetting(config.TRUST_PROXY),
       frontend,

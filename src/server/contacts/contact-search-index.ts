@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-const TRIGRAM_INDEXES = ['contacts_name_trgm', 'contacts_email_trgm', 'contacts_company_trgm'];
+export const TRIGRAM_INDEXES = [
+  'contacts_name_trgm',
+  'contacts_email_trgm',
+  'contacts_company_trgm',
+];
 
 /**
  * Merges the trigram indexes' pending lists into the indexes proper. Writes of many rows at once

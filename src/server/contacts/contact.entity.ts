@@ -52,6 +52,11 @@ export const Contact = defineEntity({
       expression:
         'create index "contacts_company_trgm" on "contacts" using gin ("company" gin_trgm_ops) with (fastupdate = on)',
     },
+    // The key of an upsert import: the same email in any case is the same contact.
+    {
+      name: 'contacts_email_lower_index',
+      expression: 'create index "contacts_email_lower_index" on "contacts" (lower("email"))',
+    },
   ],
 });
 export type IContact = InferEntity<typeof Contact>;

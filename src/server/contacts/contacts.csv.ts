@@ -43,7 +43,9 @@ export const CSV_COLUMNS = [
 const MAX_ROWS = 50_000;
 const MAX_REPORTED_ERRORS = 10;
 
-const ZCsvRow = ZContactCreate.extend({
+export const REQUIRED_CSV_COLUMNS = ['name', 'email'] as const;
+
+export const ZCsvRow = ZContactCreate.extend({
   status: z
     .string()
     .trim()
@@ -52,25 +54,42 @@ const ZCsvRow = ZContactCreate.extend({
     .pipe(ZContactStatus.optional())
     .optional(),
 });
-type TCsvRow = z.output<typeof ZCsvRow>;
+export type TCsvRow = z.output<typeof ZCsvRow>;
 
 /** Header names compared loosely: ' E-Mail ' is not 'email', but ' Email ' and 'EMAIL' are. */
-const normaliseHeader = (h: string) => h.trim().replace(/\s+/g, '').toLowerCase();
+export const normaliseHeader = (h: string) => h.trim().replace(/\s+/g, '').toLowerCase();
 
 /**
  * The line a record starts on. csv-parse reports the line where a record ends, which for a
  * quoted multi-line message is not the line a person looks for; `raw` also carries any
  * skipped blank lines before the record and its own line break.
  */
-function startLine(endLine: number, raw: string): number {
+export function startLine(endLine: number, raw: string): number {
   const own = raw.replace(/^\n+/, '').replace(/\n$/, '');
   return endLine - (own.match(/\n/g)?.length ?? 0);
 }
 
-interface CsvRecord {
+export interface CsvRecord {
   record: Record<string, string>;
   info: { lines: number };
   raw: string;
+}
+
+/** One CSV record as a contact to store, or why it cannot be one ("field: problem, ..."). */
+export function parseCsvRow(
+  record: Record<string, string>,
+): { row: TCsvRow; reason?: undefined } | { row?: undefined; reason: string } {
+  const parsed = ZCsvRow.safeParse({
+    name: restoreFormula(record.name) ?? '',
+    email: restoreFormula(record.email) ?? '',
+    company: restoreFormula(record.company),
+    phone: restoreFormula(record.phone),
+    message: restoreFormula(record.message),
+    source: restoreFormula(record.source) || 'csv_import',
+    status: record.status,
+  });
+  if (parsed.success) return { row: parsed.data };
+  return { reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') };
 }
 
 /** Characters parsed (and their rows validated) between two returns to the event loop. */
@@ -128,19 +147,10 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
   let errorCount = 0;
   const validate = ({ record, info, raw }: CsvRecord) => {
     if (++recordCount > MAX_ROWS) return;
-    const parsed = ZCsvRow.safeParse({
-      name: restoreFormula(record.name) ?? '',
-      email: restoreFormula(record.email) ?? '',
-      company: restoreFormula(record.company),
-      phone: restoreFormula(record.phone),
-      message: restoreFormula(record.message),
-      source: restoreFormula(record.source) || 'csv_import',
-      status: record.status,
-    });
-    if (parsed.success) return void rows.push(parsed.data);
+    const parsed = parseCsvRow(record);
+    if (parsed.row) return void rows.push(parsed.row);
     if (++errorCount > MAX_REPORTED_ERRORS) return;
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    errors.push(`Line ${startLine(info.lines, raw)}: ${issues.join(', ')}`);
+    errors.push(`Line ${startLine(info.lines, raw)}: ${parsed.reason}`);
   };
   try {
     // One line-break style first: csv-parse miscounts lines (and raw text) with CRLF files.
@@ -154,7 +164,7 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
       'csvData',
     );
   }
-  const missing = ['name', 'email'].filter((c) => !header.includes(c));
+  const missing = REQUIRED_CSV_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length) {
     throw new AppError(
       'BAD_REQUEST',

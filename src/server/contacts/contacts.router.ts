@@ -11,6 +11,7 @@ import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { adminProcedure, router } from '../trpc/trpc';
 import { importContactsCsv } from './contacts.csv';
 import { contactsTeamProcedures } from './contacts-team.procedures';
+import { contactImportProcedures } from '../contact-imports/contact-imports.procedures';
 import {
   deleteAllContacts,
   deleteContact,
@@ -106,4 +107,5 @@ export const adminContactsRouter = router({
     .mutation(({ ctx, input }) => importContactsCsv(ctx.em, input.csvData)),
 
   ...contactsTeamProcedures,
+  ...contactImportProcedures,
 });

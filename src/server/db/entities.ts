@@ -1,4 +1,9 @@
 import { Session } from '../auth/session.entity';
+import {
+  ContactImport,
+  ContactImportChunk,
+  ContactImportError,
+} from '../contact-imports/contact-import.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Contact } from '../contacts/contact.entity';
 import { CleanSubmissionHour } from '../security-center/clean-submission.entity';
@@ -41,4 +46,7 @@ export const entities = [
   AuditEntry,
   QuarantinedSubmission,
   RecoveryCode,
+  ContactImport,
+  ContactImportChunk,
+  ContactImportError,
 ];

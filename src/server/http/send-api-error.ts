@@ -7,7 +7,8 @@ export function sendApiError(
   status: number,
   code: TApiError['code'],
   message: string,
+  issues?: TApiError['issues'],
 ): void {
-  const body: TApiError = { message, code };
+  const body: TApiError = issues ? { message, code, issues } : { message, code };
   res.status(status).json(body);
 }

@@ -15,6 +15,15 @@ export const QUEUES = {
   // A webhook's own retries (WEBHOOK_RETRY_DELAYS) are new jobs sent by the handler; these
   // cover only a handler that crashed, e.g. the database went away while recording an attempt.
   webhook: { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 900 },
+  // An import can run for minutes: no expiry to speak of, but a worker that stops sending
+  // heartbeats (a crashed instance) has its job retried within about 20 s. Each attempt
+  // starts over: its writes were one transaction, rolled back with the crash.
+  contactImport: {
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: 4 * 3600,
+    heartbeatSeconds: 10,
+  },
 } satisfies Record<string, QueueOptions>;
 export type QueueName = keyof typeof QUEUES;
 
@@ -56,13 +65,17 @@ export class JobQueue {
   }
 
   /**
-   * Runs `handle` for each job of `queue`, up to 10 at once; a throw fails that job alone and
+   * Runs `handle` for each job of `queue`, up to `batchSize` (10) at once; a throw fails that job alone and
    * pg-boss retries it (see QUEUES). A full batch fetches the next at once; otherwise NOTIFY
    * wakes the worker, and a 1 s poll picks up retries that come due.
    */
-  async work<T extends object>(queue: QueueName, handle: (job: Job<T>) => Promise<void>) {
+  async work<T extends object>(
+    queue: QueueName,
+    handle: (job: Job<T>) => Promise<void>,
+    { batchSize = 10 }: { batchSize?: number } = {},
+  ) {
     const options = {
-      batchSize: 10,
+      batchSize,
       perJobResults: true,
       burstWhenBatchFull: true,
       pollingIntervalSeconds: 1,

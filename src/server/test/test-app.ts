@@ -7,6 +7,7 @@ import { createApp, type AppOptions } from '../app';
 import { listen, type HttpTimeouts } from '../http/listen';
 import { SessionManager, type Actor } from '../auth/session';
 import { JobQueue } from '../jobs/job-queue';
+import { startContactImportWorker } from '../contact-imports/import-worker';
 import { createLogger } from '../logger';
 import { startEmailWorker } from '../notifications/email-worker';
 import { smtpMailer } from '../notifications/mailer';
@@ -112,6 +113,8 @@ export interface TestAppOptions {
    * change `deps.notifier.webhooks` afterwards: the worker reads the same object.
    */
   webhooks?: Partial<Omit<WebhookSettings, 'queue'>>;
+  /** Start the job queue and the CSV import worker. */
+  imports?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -123,7 +126,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     absoluteHours: 24,
     secureCookie: false,
   });
-  const queue = options.smtpUrl || options.webhooks ? await JobQueue.start(db.url, log) : undefined;
+  const queue =
+    options.smtpUrl || options.webhooks || options.imports
+      ? await JobQueue.start(db.url, log)
+      : undefined;
   const mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, TEST_MAIL_FROM) : undefined;
   if (queue && mailer) await startEmailWorker(queue, db.orm, mailer);
   const webhooks: WebhookSettings = options.webhooks
@@ -136,8 +142,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
     : { retryDelays: [], allowPrivateNetworks: false, timeoutMs: WEBHOOK_TIMEOUT_MS };
   if (queue && options.webhooks) await startWebhookWorker(queue, db.orm, webhooks);
+  if (queue && options.imports) await startContactImportWorker(queue, db.orm, log);
   const notifier = { queue, mailer, publicUrl: 'http://convoza.test', webhooks };
-  const deps: AppDeps = { orm: db.orm, sessions, log, notifier };
+  const deps: AppDeps = { orm: db.orm, sessions, log, notifier, jobs: queue };
   const app = createApp(deps, options.app);
   const server = await listen(app, 0, '127.0.0.1', options.timeouts);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import type { Notifier } from '../notifications/lead-notifications.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import type { Orm } from '../db/orm';
+import type { JobQueue } from '../jobs/job-queue';
 import { clientIp } from '../rate-limit/client-ip';
 
 /** What the app gives every request; built once at start-up. */
@@ -14,6 +15,8 @@ export interface AppDeps {
   log: Logger;
   /** Lead emails: the job queue and SMTP when configured (see notifications/); webhooks (webhooks/). */
   notifier: Notifier & WebhookNotifier;
+  /** The job queue, for work such as CSV imports (absent in tests that do not start it). */
+  jobs?: JobQueue;
 }
 
 export interface Context {

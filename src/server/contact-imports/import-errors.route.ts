@@ -1,0 +1,48 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { RequestHandler } from 'express';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ZImportJobInput } from '../../shared/contact-import.schema';
+import { adminRoute, streamFailed } from '../http/admin-route';
+import { sendApiError } from '../http/send-api-error';
+import type { AppDeps } from '../trpc/context';
+import { describeZodError } from '../trpc/errors';
+import { csvField } from '../contacts/contacts.csv';
+
+/** GET /api/contacts/imports/{jobId}/errors/csv: every bad row of an import (line,reason). */
+export function importErrorsRoute(deps: AppDeps): RequestHandler {
+  return adminRoute(deps, async (em, req, res) => {
+    const input = ZImportJobInput.safeParse(req.params);
+    if (!input.success) return sendApiError(res, 400, 'BAD_REQUEST', describeZodError(input.error));
+    const pool = await em.getConnection().getNativeClient();
+    const found = await pool.query(
+      `select 1 from contact_imports where id = $1 and status <> 'uploading'`,
+      [input.data.jobId],
+    );
+    if (!found.rowCount) return sendApiError(res, 404, 'NOT_FOUND', 'Import job not found');
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="import-errors-${input.data.jobId}.csv"`,
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    await pipeline(Readable.from(errorRows(em, input.data.jobId)), res).catch((error) =>
+      streamFailed(deps, res, 'Error report', error),
+    );
+  });
+}
+
+async function* errorRows(em: EntityManager, jobId: string): AsyncGenerator<string> {
+  const pool = await em.getConnection().getNativeClient();
+  yield 'line,reason\n';
+  for (let after = 0; ;) {
+    const { rows } = await pool.query<{ line: number; reason: string }>(
+      `select line, reason from contact_import_errors
+        where contact_import_id = $1 and line > $2 order by line limit 1000`,
+      [jobId, after],
+    );
+    if (!rows.length) return;
+    yield rows.map((r) => `${r.line},${csvField(r.reason)}\n`).join('');
+    after = rows[rows.length - 1]!.line;
+  }
+}

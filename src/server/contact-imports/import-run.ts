@@ -1,0 +1,238 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
+import type { Pool, PoolClient } from 'pg';
+import { IMPORT_ERRORS_LISTED, type TImportMode } from '../../shared/contact-import.schema';
+import {
+  normaliseHeader,
+  parseCsvRow,
+  REQUIRED_CSV_COLUMNS,
+  startLine,
+  type CsvRecord,
+  type TCsvRow,
+} from '../contacts/contacts.csv';
+import { TRIGRAM_INDEXES } from '../contacts/contact-search-index';
+import { writeContactBatch } from './import-batch.sql';
+
+/** Rows written per statement. */
+const BATCH_ROWS = 5000;
+/** Progress is written at most this often (ms): a status poll sees it move, the import barely pays. */
+const PROGRESS_EVERY_MS = 300;
+
+/** A problem with the whole file: the job fails with this message and nothing is stored. */
+class FileProblem extends Error {}
+
+interface Tally {
+  processed: number;
+  inserted: number;
+  updated: number;
+  skipped: number;
+  errorCount: number;
+  bytesProcessed: number;
+  firstErrors: { line: number; reason: string }[];
+}
+
+/**
+ * Runs one queued import: claims it, streams its stored file through the CSV parser, validates
+ * each row and writes them in batches. Every contact write and the final status are one
+ * transaction, so a crash or a retry never stores a row twice; progress and row errors are
+ * written beside it (other connections) so they show while it runs and after a rollback.
+ */
+export async function runContactImport(pool: Pool, importId: string): Promise<void> {
+  const claimed = await pool.query<{ mode: TImportMode }>(
+    `update contact_imports
+        set status = 'running', started_at = now(), finished_at = null, bytes_processed = 0,
+            processed = 0, inserted = 0, updated = 0, skipped = 0, error_count = 0,
+            errors = '[]', failure = null
+      where id = $1 and status in ('queued', 'running')
+      returning mode`,
+    [importId],
+  );
+  const mode = claimed.rows[0]?.mode;
+  if (!mode) return; // finished already (a repeated delivery) or deleted
+  await pool.query(`delete from contact_import_errors where contact_import_id = $1`, [importId]);
+
+  const tally: Tally = {
+    processed: 0,
+    inserted: 0,
+    updated: 0,
+    skipped: 0,
+    errorCount: 0,
+    bytesProcessed: 0,
+    firstErrors: [],
+  };
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    let failure: string | null = null;
+    try {
+      await importRows(pool, client, importId, mode, tally);
+      if (tally.processed === 0) failure = 'The CSV file has no data rows';
+      else if (mode === 'all_or_nothing' && tally.errorCount > 0)
+        failure = `Nothing was imported: ${tally.errorCount} invalid row(s)`;
+    } catch (error) {
+      if (!(error instanceof FileProblem)) throw error;
+      failure = error.message;
+    }
+    if (failure) {
+      await client.query('rollback');
+      tally.inserted = tally.updated = 0;
+      await finish(pool, importId, 'failed', tally, failure);
+    } else {
+      // The batches went to the trigram indexes' pending lists; merging them now keeps the
+      // next search on the indexes (see Migration20261124100500).
+      await client.query(
+        `select ${TRIGRAM_INDEXES.map((n) => `gin_clean_pending_list('${n}'::regclass)`).join(', ')}`,
+      );
+      await finish(client, importId, 'done', tally, null);
+      await client.query('commit');
+    }
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function finish(
+  db: Pool | PoolClient,
+  importId: string,
+  status: 'done' | 'failed',
+  tally: Tally,
+  failure: string | null,
+): Promise<void> {
+  await db.query(
+    `update contact_imports
+        set status = $2, finished_at = now(), failure = $3, processed = $4, inserted = $5,
+            updated = $6, skipped = $7, error_count = $8, errors = $9, bytes_processed = bytes_total
+      where id = $1`,
+    [
+      importId,
+      status,
+      failure,
+      tally.processed,
+      tally.inserted,
+      tally.updated,
+      tally.skipped,
+      tally.errorCount,
+      JSON.stringify(tally.firstErrors),
+    ],
+  );
+  await db.query(`delete from contact_import_chunks where contact_import_id = $1`, [importId]);
+}
+
+async function importRows(
+  pool: Pool,
+  client: PoolClient,
+  importId: string,
+  mode: TImportMode,
+  tally: Tally,
+): Promise<void> {
+  let batch: TCsvRow[] = [];
+  let errors: { line: number; reason: string }[] = [];
+  let lastProgress = Date.now();
+  const flushErrors = async () => {
+    if (!errors.length) return;
+    await pool.query(
+      `insert into contact_import_errors (contact_import_id, line, reason)
+       select $1, * from unnest($2::int[], $3::text[]) on conflict do nothing`,
+      [importId, errors.map((e) => e.line), errors.map((e) => e.reason)],
+    );
+    errors = [];
+  };
+  const flushBatch = async () => {
+    // all_or_nothing stops writing at the first bad row but reads on, to report every one.
+    if (batch.length && !(mode === 'all_or_nothing' && tally.errorCount > 0)) {
+      const written = await writeContactBatch(client, batch, mode === 'upsert');
+      tally.inserted += written.inserted;
+      tally.updated += written.updated;
+    }
+    batch = [];
+    await flushErrors();
+    if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      await pool.query(
+        `update contact_imports set processed = $2, bytes_processed = $3, error_count = $4,
+                skipped = $5 where id = $1`,
+        [importId, tally.processed, tally.bytesProcessed, tally.errorCount, tally.skipped],
+      );
+    }
+  };
+
+  const parser = parse({
+    bom: true,
+    columns: (names: string[]) => {
+      const header = names.map(normaliseHeader);
+      const missing = REQUIRED_CSV_COLUMNS.filter((c) => !header.includes(c));
+      if (missing.length)
+        throw new FileProblem(`The CSV header must include the columns: ${missing.join(', ')}`);
+      return header;
+    },
+    skip_empty_lines: true,
+    info: true,
+    raw: true,
+    relax_column_count: true,
+  });
+  try {
+    await pipeline(
+      Readable.from(fileText(pool, importId, (bytes) => (tally.bytesProcessed += bytes))),
+      parser,
+      async (records: AsyncIterable<CsvRecord>) => {
+        for await (const { record, info, raw } of records) {
+          tally.processed++;
+          const parsed = parseCsvRow(record);
+          if (parsed.row) batch.push(parsed.row);
+          else {
+            const error = { line: startLine(info.lines, raw), reason: parsed.reason };
+            tally.errorCount++;
+            if (mode !== 'all_or_nothing') tally.skipped++;
+            if (tally.firstErrors.length < IMPORT_ERRORS_LISTED) tally.firstErrors.push(error);
+            errors.push(error);
+          }
+          if (batch.length >= BATCH_ROWS || errors.length >= BATCH_ROWS) await flushBatch();
+        }
+        await flushBatch();
+      },
+    );
+  } catch (error) {
+    if (error instanceof FileProblem) throw error;
+    // csv-parse's own errors (an unclosed quote...) are about the file, not the server.
+    if ((error as { code?: string }).code?.startsWith('CSV_'))
+      throw new FileProblem(`The file is not valid CSV: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+/**
+ * The stored file as text, piece by piece: UTF-8 decoded across piece boundaries and with one
+ * line-break style (csv-parse miscounts lines, and so the reported line numbers, on CRLF).
+ */
+async function* fileText(
+  pool: Pool,
+  importId: string,
+  onBytes: (bytes: number) => void,
+): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let carriageReturn = false;
+  for (let seq = 0; ; seq++) {
+    const { rows } = await pool.query<{ data: Buffer }>(
+      `select data from contact_import_chunks where contact_import_id = $1 and seq = $2`,
+      [importId, seq],
+    );
+    const data = rows[0]?.data;
+    let text: string;
+    try {
+      text = data ? decoder.decode(data, { stream: true }) : decoder.decode();
+    } catch {
+      throw new FileProblem('The file is not UTF-8 CSV text');
+    }
+    if (carriageReturn) text = `\r${text}`;
+    carriageReturn = text.endsWith('\r') && data !== undefined;
+    if (carriageReturn) text = text.slice(0, -1);
+    if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+    if (text) yield text;
+    if (!data) return;
+    onBytes(data.length);
+  }
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ZImportQuery, type TImportAccepted } from '../../shared/contact-import.schema';
+import { recordAudit } from '../audit/audit.service';
+import { adminRoute } from '../http/admin-route';
+import { sendApiError } from '../http/send-api-error';
+import type { AppDeps } from '../trpc/context';
+import { describeZodError } from '../trpc/errors';
+import { checkFileStart } from './import-file-check';
+
+/** The file is stored in pieces of about this size (one row of contact_import_chunks each). */
+const CHUNK_BYTES = 1024 * 1024;
+export const IMPORT_MAX_BYTES = 1024 ** 3;
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
+
+class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * POST /api/contacts/import?mode=all_or_nothing|skip_invalid|upsert with the CSV file as the
+ * request body (Content-Type: text/csv). The body is stored as it arrives, never whole in memory;
+ * then the import is queued in the same transaction (pg-boss) and the answer is
+ * 202 { jobId, statusUrl }. A plain route because the body is a stream, not JSON.
+ */
+export function contactImportUploadRoute(deps: AppDeps): RequestHandler {
+  return adminRoute(deps, async (em, req, res, actor) => {
+    const query = ZImportQuery.safeParse(req.query);
+    if (!query.success) return refuse(res, 400, describeZodError(query.error), 'mode');
+    if (req.headers['content-type'] && !req.is(CSV_TYPES))
+      return refuse(
+        res,
+        415,
+        'Send the CSV file itself as the request body, with Content-Type: text/csv',
+        'file',
+      );
+    const queue = deps.jobs;
+    if (!queue) return sendApiError(res, 503, 'SERVICE_UNAVAILABLE', 'Imports are not running');
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > IMPORT_MAX_BYTES) return refuse(res, 413, tooLarge(), 'file');
+
+    const jobId = randomUUID();
+    const pool = await em.getConnection().getNativeClient();
+    await pool.query(
+      `insert into contact_imports (id, mode, status, created_by_id) values ($1, $2, 'uploading', $3)`,
+      [jobId, query.data.mode, actor.userId],
+    );
+    let bytes: number;
+    try {
+      bytes = await storeBody(req, async (seq, data) => {
+        if (seq === 0) {
+          const problem = checkFileStart(data);
+          if (problem) throw new UploadRefused(400, problem);
+        }
+        await pool.query(
+          `insert into contact_import_chunks (contact_import_id, seq, data) values ($1, $2, $3)`,
+          [jobId, seq, data],
+        );
+      });
+      if (bytes === 0) throw new UploadRefused(400, 'The file is empty');
+    } catch (error) {
+      await pool.query(`delete from contact_imports where id = $1`, [jobId]);
+      if (error instanceof UploadRefused) return refuse(res, error.status, error.message, 'file');
+      if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
+      throw error;
+    }
+
+    await em.transactional(async (tem: EntityManager) => {
+      await tem.execute(
+        `update contact_imports set status = 'queued', bytes_total = ? where id = ?`,
+        [bytes, jobId],
+      );
+      await queue.sendInTransaction(tem, 'contactImport', { importId: jobId });
+      await recordAudit(tem, {
+        actor: { id: actor.userId, username: actor.username },
+        action: 'import',
+        entityType: 'contact_import',
+        entityId: jobId,
+        changes: { mode: { to: query.data.mode }, bytes: { to: bytes } },
+        ip: req.ip ?? null,
+        userAgent: req.get('user-agent') ?? null,
+      });
+    });
+    const statusUrl = `/api/contacts/imports/${jobId}`;
+    const body: TImportAccepted = { jobId, statusUrl };
+    res.status(202).location(statusUrl).json(body);
+  });
+}
+
+/**
+ * Reads the request body into pieces of CHUNK_BYTES and hands each to `store` in order,
+ * awaiting it before reading on (so a slow database slows the upload, not memory).
+ */
+async function storeBody(
+  req: Request,
+  store: (seq: number, data: Buffer) => Promise<void>,
+): Promise<number> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let total = 0;
+  let seq = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const data = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    await store(seq++, data);
+  };
+  for await (const piece of req as AsyncIterable<Buffer>) {
+    total += piece.length;
+    if (total > IMPORT_MAX_BYTES) throw new UploadRefused(413, tooLarge());
+    pending.push(piece);
+    pendingBytes += piece.length;
+    if (pendingBytes >= CHUNK_BYTES) await flush();
+  }
+  await flush();
+  return total;
+}
+
+function tooLarge(): string {
+  return `The file is larger than ${IMPORT_MAX_BYTES / 1024 ** 2} MB`;
+}
+
+/** A 4xx naming the field; the connection closes, as the rest of the body is not read. */
+function refuse(res: Response, status: number, message: string, field: string): void {
+  const code =
+    status === 413
+      ? 'PAYLOAD_TOO_LARGE'
+      : status === 415
+        ? 'UNSUPPORTED_MEDIA_TYPE'
+        : 'BAD_REQUEST';
+  res.setHeader('Connection', 'close');
+  sendApiError(res, status, code, message, [{ message, path: [field] }]);
+}
