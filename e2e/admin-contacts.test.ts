@@ -1,5 +1,5 @@
 // Every contacts action against known rows: search, status filter, status change, details,
-// delete, export download, import (good, bad, not CSV) and Delete All.
+// delete, export download, import (good, bad, not CSV, skip_invalid with progress and error report) and Delete All.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -225,13 +225,45 @@ describe('admin contacts', () => {
     await closeToasts(p.page);
   });
 
+  it('skip_invalid: shows the progress bar with rows processed, the result and the error report', async () => {
+    await p.page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = p.page.getByRole('dialog', { name: 'Import Contacts from CSV' });
+    await dialog.waitFor();
+    const csv =
+      'name,email\nNoah Fox,noah@umbrella.test\nNo Email,\nMia Stone,mia@umbrella.test\nBad,bad@\n';
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await chooseOption(p.page, 'Mode', 'Skip invalid rows');
+    await expect.poll(() => dialog.getByTestId('csv-preview').innerText()).toContain('Noah Fox');
+    await dialog.getByRole('button', { name: 'Import Contacts' }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
+    await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('100');
+    await expect.poll(() => dialog.getByText('4 rows processed').isVisible()).toBe(true);
+    expect(await dialog.getByText('2 imported, 0 updated, 2 skipped').isVisible()).toBe(true);
+    expect(await dialog.getByText(/^Line 3: email/).isVisible()).toBe(true);
+    await expectToast(p.page, 'Upload Complete', 'Imported 2 contacts, skipped 2 invalid');
+    const [download] = await Promise.all([
+      p.page.waitForEvent('download'),
+      dialog.getByRole('link', { name: 'Download error report (2 rows)' }).click(),
+    ]);
+    const report = readFileSync((await download.path())!, 'utf8');
+    expect(report.split('\n')[0]).toBe('line,reason');
+    expect(report).toMatch(/^3,/m);
+    expect(report).toMatch(/^5,/m);
+    await p.page.screenshot({ path: '/tmp/shots/import-result-desktop.png' });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => names()).toContain('Mia Stone');
+    await closeToasts(p.page);
+  });
+
   it('Delete All confirms with the count, then shows No Contacts Yet', async () => {
     await p.page.getByRole('button', { name: 'Delete All' }).click();
     const confirm = p.page.getByRole('alertdialog');
     const text = await confirm.innerText();
-    expect(text).toContain('all 5 contacts');
+    expect(text).toContain('all 7 contacts');
     expect(text).toContain('cannot be undone');
-    await confirm.getByRole('button', { name: 'Delete 5 contacts' }).click();
+    await confirm.getByRole('button', { name: 'Delete 7 contacts' }).click();
     await expectToast(p.page, 'All contacts deleted successfully');
     await expect.poll(() => p.page.getByText('No Contacts Yet').isVisible()).toBe(true);
     expect(

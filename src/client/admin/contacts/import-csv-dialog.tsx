@@ -1,5 +1,12 @@
 import { Upload } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import {
+  IMPORT_MODE_LABELS,
+  IMPORT_MODES,
+  type TImportAccepted,
+  type TImportJob,
+  type TImportMode,
+} from '../../../shared/contact-import.schema';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -10,11 +17,61 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select';
+import { errorMessage, throwIfNotOk } from '../../lib/api-request';
+import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
+import { ImportJobProgress } from './import-job-progress';
 import { useContactMutations } from './use-contacts';
 
 /** Spec: the import preview shows the first 100 characters of the file. */
 export const CSV_PREVIEW_CHARS = 100;
+
+const MODE_HELP: Record<TImportMode, string> = {
+  all_or_nothing: 'If any row is invalid, nothing is imported.',
+  skip_invalid: 'Valid rows are imported; invalid ones are listed in the error report.',
+  upsert:
+    'Rows whose email is already a contact update it; new emails are added; invalid rows are skipped.',
+};
+
+const finished = (job: TImportJob | undefined) =>
+  job?.status === 'done' || job?.status === 'failed';
+
+/** Sends the file as it is (streamed by the browser) and returns the job to follow. */
+async function uploadCsv(file: File, mode: TImportMode): Promise<TImportAccepted> {
+  const res = await fetch(`/api/contacts/import?mode=${mode}`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'text/csv' },
+    body: file,
+  });
+  await throwIfNotOk(res);
+  return (await res.json()) as TImportAccepted;
+}
+
+function outcomeToast(job: TImportJob) {
+  if (job.status === 'failed') {
+    const first = job.errors[0];
+    toast({
+      title: 'Upload Failed',
+      description:
+        [job.message, first && `Line ${first.line}: ${first.reason}`].filter(Boolean).join('. ') ||
+        'Failed to upload contacts',
+      variant: 'destructive',
+    });
+    return;
+  }
+  const parts = [`Imported ${job.inserted} ${job.inserted === 1 ? 'contact' : 'contacts'}`];
+  if (job.updated) parts.push(`updated ${job.updated}`);
+  if (job.skipped) parts.push(`skipped ${job.skipped} invalid`);
+  toast({ title: 'Upload Complete', description: parts.join(', ') });
+}
 
 export function ImportCsvDialog({
   open,
@@ -23,20 +80,46 @@ export function ImportCsvDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [content, setContent] = useState<string | null>(null);
-  const [fileName, setFileName] = useState('');
-  const { importCsv } = useContactMutations();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [mode, setMode] = useState<TImportMode>('all_or_nothing');
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const { refresh } = useContactMutations();
+  const job = trpc.admin.contacts.importStatus.useQuery(
+    { jobId: jobId ?? '' },
+    {
+      enabled: jobId !== null,
+      refetchInterval: (query) => (finished(query.state.data) ? false : 500),
+    },
+  ).data;
+
+  useEffect(() => {
+    if (!job || !finished(job)) return;
+    outcomeToast(job);
+    void refresh();
+    // A clean import closes the dialog; otherwise it stays open on the errors and the report.
+    if (job.status === 'done' && job.errorCount === 0) close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per finished job
+  }, [job?.jobId, job?.status]);
 
   function reset() {
-    setContent(null);
-    setFileName('');
+    setFile(null);
+    setPreview(null);
+    setJobId(null);
+    setUploading(false);
+  }
+
+  function close() {
+    reset();
+    onOpenChange(false);
   }
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+    const picked = event.target.files?.[0];
     reset();
-    if (!file) return;
-    if (file.type !== 'text/csv') {
+    if (!picked) return;
+    if (picked.type !== 'text/csv') {
       event.target.value = '';
       toast({
         title: 'Invalid file',
@@ -45,49 +128,36 @@ export function ImportCsvDialog({
       });
       return;
     }
-    setFileName(file.name);
-    setContent(await file.text());
+    setFile(picked);
+    // Only the start is read for the preview: the file itself goes to the server as a stream.
+    setPreview(await picked.slice(0, CSV_PREVIEW_CHARS * 4).text());
   }
 
-  function upload() {
-    if (content === null) return;
-    importCsv.mutate(
-      { csvData: content },
-      {
-        onSuccess: (result) => {
-          toast({
-            title: 'Upload Complete',
-            description: result.message || 'Contacts uploaded successfully',
-          });
-          reset();
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          toast({
-            title: 'Upload Failed',
-            description: error.message || 'Failed to upload contacts',
-            variant: 'destructive',
-          });
-        },
-      },
-    );
+  async function upload() {
+    if (!file) return;
+    setUploading(true);
+    try {
+      setJobId((await uploadCsv(file, mode)).jobId);
+    } catch (error) {
+      toast({
+        title: 'Upload Failed',
+        description: errorMessage(error, 'Failed to upload contacts'),
+        variant: 'destructive',
+      });
+    } finally {
+      setUploading(false);
+    }
   }
 
+  const running = uploading || (jobId !== null && !finished(job));
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (!o) reset();
-        onOpenChange(o);
-      }}
-    >
+    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Import Contacts from CSV</DialogTitle>
           <DialogDescription>
             The first row holds the headers. Required columns: name, email. Optional: company,
-            phone, message, status (new, contacted, qualified, converted). If any row is invalid,
-            nothing is imported.
+            phone, message, status (new, contacted, qualified, converted). {MODE_HELP[mode]}
           </DialogDescription>
         </DialogHeader>
         <div>
@@ -97,30 +167,47 @@ export function ImportCsvDialog({
             type="file"
             accept=".csv,text/csv"
             onChange={onFile}
+            disabled={running}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-primary hover:file:bg-indigo-100"
           />
         </div>
-        {content !== null && (
+        <div>
+          <Label htmlFor="import-mode">Mode</Label>
+          <Select value={mode} onValueChange={(v) => setMode(v as TImportMode)} disabled={running}>
+            <SelectTrigger id="import-mode" aria-label="Mode">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {IMPORT_MODES.map((m) => (
+                <SelectItem key={m} value={m}>
+                  {IMPORT_MODE_LABELS[m]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        {preview !== null && file && (
           <div>
             <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">
-              Preview of {fileName}
+              Preview of {file.name}
             </p>
             <pre
               data-testid="csv-preview"
               className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-100 p-3 text-xs text-slate-800"
             >
-              {content.slice(0, CSV_PREVIEW_CHARS)}
-              {content.length > CSV_PREVIEW_CHARS ? '…' : ''}
+              {preview.slice(0, CSV_PREVIEW_CHARS)}
+              {file.size > CSV_PREVIEW_CHARS ? '…' : ''}
             </pre>
           </div>
         )}
+        {job && <ImportJobProgress job={job} />}
         <DialogFooter>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+          <Button variant="secondary" onClick={close}>
+            {jobId ? 'Done' : 'Cancel'}
           </Button>
-          <Button onClick={upload} disabled={content === null || importCsv.isPending}>
+          <Button onClick={upload} disabled={preview === null || running || finished(job)}>
             <Upload aria-hidden />
-            {importCsv.isPending ? 'Importing...' : 'Import Contacts'}
+            {running ? 'Importing...' : 'Import Contacts'}
           </Button>
         </DialogFooter>
       </DialogContent>

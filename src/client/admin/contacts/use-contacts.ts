@@ -64,6 +64,5 @@ export function useContactMutations() {
     onError: (e) => notifyError('Failed to delete all contacts', e),
     onSettled: refresh,
   });
-  const importCsv = trpc.admin.contacts.import.useMutation({ onSettled: refresh });
-  return { updateStatus, remove, removeAll, importCsv };
+  return { updateStatus, remove, removeAll, refresh };
 }
