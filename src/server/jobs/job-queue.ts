@@ -16,7 +16,8 @@ export const QUEUES = {
   // cover only a handler that crashed, e.g. the database went away while recording an attempt.
   webhook: { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 900 },
   // An import can run for minutes: no expiry to speak of, but a worker that stops sending
-  // heartbeats (a crashed instance) has its job retried within about 20 s. Each attempt
+  // heartbeats (a crashed instance) has its job retried at pg-boss's next supervision pass
+  // (about a minute after the crash in e2e/import-crash.test.ts). Each attempt
   // starts over: its writes were one transaction, rolled back with the crash.
   contactImport: {
     retryLimit: 2,

@@ -1,0 +1,100 @@
+// Durability of a CSV import across a crash: the app is killed (SIGKILL) while the import job is
+// writing rows; after a restart the job runs again from the stored file and every row is stored
+// exactly once (the killed attempt's writes were one transaction, rolled back).
+import pg from 'pg';
+import { afterAll, expect, it } from 'vitest';
+import type { TImportJob } from '../src/shared/contact-import.schema';
+import { dropDatabase } from '../src/server/test/pg-admin';
+import { E2E_ADMIN, startAppServer, type AppServer } from './support/app-server';
+
+let app: AppServer | undefined;
+let databaseName: string | undefined;
+afterAll(async () => {
+  await app?.crash();
+  if (databaseName) await dropDatabase(databaseName);
+});
+
+async function signIn(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  return login.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function status(url: string, cookie: string, jobId: string): Promise<TImportJob> {
+  const res = await fetch(`${url}/api/contacts/imports/${jobId}`, { headers: { cookie } });
+  return (await res.json()) as TImportJob;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const ROWS = 200_000;
+function csvFile(): string {
+  const lines = ['name,email,company'];
+  for (let i = 0; i < ROWS; i++) lines.push(`Person ${i},person${i}@crash.test,Company ${i % 100}`);
+  return `${lines.join('\n')}\n`;
+}
+
+it('finishes an import exactly once after the app was killed in the middle of it', async () => {
+  app = await startAppServer();
+  databaseName = app.databaseName;
+  let cookie = await signIn(app.url);
+  const accepted = await fetch(`${app.url}/api/contacts/import?mode=skip_invalid`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'text/csv' },
+    body: csvFile(),
+  });
+  expect(accepted.status).toBe(202);
+  const { jobId } = (await accepted.json()) as { jobId: string };
+  const { url } = app;
+  const midway = await until(
+    'the job to be part way through',
+    async () => {
+      const job = await status(url, cookie, jobId);
+      return job.status === 'running' && job.processed > 0 ? job : undefined;
+    },
+    60_000,
+  );
+  expect(midway.processed).toBeLessThan(ROWS);
+  await app.crash();
+
+  const db = new pg.Client({ connectionString: app.databaseUrl });
+  await db.connect();
+  try {
+    const count = async () =>
+      Number((await db.query<{ n: string }>('select count(*) as n from contacts')).rows[0]!.n);
+    expect(await count()).toBe(0); // the killed attempt's rows were never committed
+
+    app = await startAppServer({ databaseName });
+    cookie = await signIn(app.url);
+    const restarted = app.url;
+    const done = await until(
+      'the import to finish after the restart',
+      async () => {
+        const job = await status(restarted, cookie, jobId);
+        return job.status === 'done' || job.status === 'failed' ? job : undefined;
+      },
+      150_000,
+    );
+    expect(done).toMatchObject({ status: 'done', processed: ROWS, inserted: ROWS, errorCount: 0 });
+    expect(await count()).toBe(ROWS);
+    const distinct = await db.query<{ n: string }>(
+      'select count(distinct email) as n from contacts',
+    );
+    expect(Number(distinct.rows[0]!.n)).toBe(ROWS);
+    const chunks = await db.query<{ n: string }>('select count(*) as n from contact_import_chunks');
+    expect(Number(chunks.rows[0]!.n)).toBe(0);
+  } finally {
+    await db.end();
+  }
+}, 240_000);
