@@ -75,7 +75,7 @@ export async function startServer(
     timeoutMs: WEBHOOK_TIMEOUT_MS,
   };
   await startWebhookWorker(queue, orm, webhooks);
-  await startContactImportWorker(queue, orm, log);
+  await startContactImportWorker(queue, databaseUrl, log);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const app = createApp(
     { orm, sessions, log, jobs: queue, notifier: { queue, mailer, publicUrl, webhooks } },

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { TCsvRow } from '../contacts/contacts.csv';
+import type { TCsvRow } from '../contacts/csv-row';
 
 /** The batch as one array per column, for unnest(): one statement per batch, not per row. */
 function columns(rows: TCsvRow[]): unknown[] {

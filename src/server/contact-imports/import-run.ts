@@ -10,7 +10,7 @@ import {
   startLine,
   type CsvRecord,
   type TCsvRow,
-} from '../contacts/contacts.csv';
+} from '../contacts/csv-row';
 import { TRIGRAM_INDEXES } from '../contacts/contact-search-index';
 import { writeContactBatch } from './import-batch.sql';
 
@@ -141,12 +141,17 @@ async function importRows(
     );
     errors = [];
   };
+  // One batch is written while the next is parsed: the database and the parser work at once.
+  let writing: Promise<void> = Promise.resolve();
   const flushBatch = async () => {
+    await writing;
     // all_or_nothing stops writing at the first bad row but reads on, to report every one.
     if (batch.length && !(mode === 'all_or_nothing' && tally.errorCount > 0)) {
-      const written = await writeContactBatch(client, batch, mode === 'upsert');
-      tally.inserted += written.inserted;
-      tally.updated += written.updated;
+      writing = writeContactBatch(client, batch, mode === 'upsert').then((written) => {
+        tally.inserted += written.inserted;
+        tally.updated += written.updated;
+      });
+      writing.catch(() => {}); // awaited at the next flush; this only marks it handled
     }
     batch = [];
     await flushErrors();
@@ -193,6 +198,7 @@ async function importRows(
           if (batch.length >= BATCH_ROWS || errors.length >= BATCH_ROWS) await flushBatch();
         }
         await flushBatch();
+        await writing;
       },
     );
   } catch (error) {

@@ -10,7 +10,7 @@ import { describeZodError } from '../trpc/errors';
 import { checkFileStart } from './import-file-check';
 
 /** The file is stored in pieces of about this size (one row of contact_import_chunks each). */
-const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 256 * 1024;
 export const IMPORT_MAX_BYTES = 1024 ** 3;
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain'];
 

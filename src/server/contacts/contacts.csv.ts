@@ -3,17 +3,20 @@ import { finished, pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { z } from 'zod';
-import {
-  ZContactCreate,
-  ZContactStatus,
-  type TCsvImportResult,
-} from '../../shared/contacts.schema';
+import type { TCsvImportResult } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { Contact } from './contact.entity';
 import { mergeContactSearchIndexes } from './contact-search-index';
 import { numberedSql, type SqlCondition } from './contact-filter.sql';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
+import {
+  normaliseHeader,
+  parseCsvRow,
+  REQUIRED_CSV_COLUMNS,
+  startLine,
+  type CsvRecord,
+  type TCsvRow,
+} from './csv-row';
 import { SQL_ISO_FORMAT } from '../db/sql-format';
 
 export { neutraliseFormula, restoreFormula };
@@ -42,55 +45,6 @@ export const CSV_COLUMNS = [
 ] as const;
 const MAX_ROWS = 50_000;
 const MAX_REPORTED_ERRORS = 10;
-
-export const REQUIRED_CSV_COLUMNS = ['name', 'email'] as const;
-
-export const ZCsvRow = ZContactCreate.extend({
-  status: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .transform((v) => v || undefined)
-    .pipe(ZContactStatus.optional())
-    .optional(),
-});
-export type TCsvRow = z.output<typeof ZCsvRow>;
-
-/** Header names compared loosely: ' E-Mail ' is not 'email', but ' Email ' and 'EMAIL' are. */
-export const normaliseHeader = (h: string) => h.trim().replace(/\s+/g, '').toLowerCase();
-
-/**
- * The line a record starts on. csv-parse reports the line where a record ends, which for a
- * quoted multi-line message is not the line a person looks for; `raw` also carries any
- * skipped blank lines before the record and its own line break.
- */
-export function startLine(endLine: number, raw: string): number {
-  const own = raw.replace(/^\n+/, '').replace(/\n$/, '');
-  return endLine - (own.match(/\n/g)?.length ?? 0);
-}
-
-export interface CsvRecord {
-  record: Record<string, string>;
-  info: { lines: number };
-  raw: string;
-}
-
-/** One CSV record as a contact to store, or why it cannot be one ("field: problem, ..."). */
-export function parseCsvRow(
-  record: Record<string, string>,
-): { row: TCsvRow; reason?: undefined } | { row?: undefined; reason: string } {
-  const parsed = ZCsvRow.safeParse({
-    name: restoreFormula(record.name) ?? '',
-    email: restoreFormula(record.email) ?? '',
-    company: restoreFormula(record.company),
-    phone: restoreFormula(record.phone),
-    message: restoreFormula(record.message),
-    source: restoreFormula(record.source) || 'csv_import',
-    status: record.status,
-  });
-  if (parsed.success) return { row: parsed.data };
-  return { reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') };
-}
 
 /** Characters parsed (and their rows validated) between two returns to the event loop. */
 const PARSE_SLICE = 16 * 1024;

@@ -142,7 +142,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
     : { retryDelays: [], allowPrivateNetworks: false, timeoutMs: WEBHOOK_TIMEOUT_MS };
   if (queue && options.webhooks) await startWebhookWorker(queue, db.orm, webhooks);
-  if (queue && options.imports) await startContactImportWorker(queue, db.orm, log);
+  if (queue && options.imports) await startContactImportWorker(queue, db.url, log);
   const notifier = { queue, mailer, publicUrl: 'http://convoza.test', webhooks };
   const deps: AppDeps = { orm: db.orm, sessions, log, notifier, jobs: queue };
   const app = createApp(deps, options.app);

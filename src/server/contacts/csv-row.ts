@@ -1,0 +1,54 @@
+// One CSV row as a contact: the rules shared by the JSON import (contacts.csv.ts) and the
+// streamed import, which runs in a worker thread (so this module stays free of the ORM).
+import { z } from 'zod';
+import { ZContactCreate, ZContactStatus } from '../../shared/contacts.schema';
+import { restoreFormula } from './csv-formula';
+
+export const REQUIRED_CSV_COLUMNS = ['name', 'email'] as const;
+
+export const ZCsvRow = ZContactCreate.extend({
+  status: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => v || undefined)
+    .pipe(ZContactStatus.optional())
+    .optional(),
+});
+export type TCsvRow = z.output<typeof ZCsvRow>;
+
+/** Header names compared loosely: ' E-Mail ' is not 'email', but ' Email ' and 'EMAIL' are. */
+export const normaliseHeader = (h: string) => h.trim().replace(/\s+/g, '').toLowerCase();
+
+/**
+ * The line a record starts on. csv-parse reports the line where a record ends, which for a
+ * quoted multi-line message is not the line a person looks for; `raw` also carries any
+ * skipped blank lines before the record and its own line break.
+ */
+export function startLine(endLine: number, raw: string): number {
+  const own = raw.replace(/^\n+/, '').replace(/\n$/, '');
+  return endLine - (own.match(/\n/g)?.length ?? 0);
+}
+
+export interface CsvRecord {
+  record: Record<string, string>;
+  info: { lines: number };
+  raw: string;
+}
+
+/** One CSV record as a contact to store, or why it cannot be one ("field: problem, ..."). */
+export function parseCsvRow(
+  record: Record<string, string>,
+): { row: TCsvRow; reason?: undefined } | { row?: undefined; reason: string } {
+  const parsed = ZCsvRow.safeParse({
+    name: restoreFormula(record.name) ?? '',
+    email: restoreFormula(record.email) ?? '',
+    company: restoreFormula(record.company),
+    phone: restoreFormula(record.phone),
+    message: restoreFormula(record.message),
+    source: restoreFormula(record.source) || 'csv_import',
+    status: record.status,
+  });
+  if (parsed.success) return { row: parsed.data };
+  return { reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') };
+}
