@@ -3,7 +3,7 @@ import type { TAnalyticsSummary } from '../../shared/analytics.schema';
 import { countCampaignsByStatus } from '../campaigns/campaigns.service';
 import { Campaign } from '../campaigns/campaign.entity';
 import { contactsPerDay } from '../contacts/contact-stats.service';
-import { countContactsByStatus } from '../contacts/contacts.service';
+import { maintainedStatusCounts } from '../contacts/contact-counts.service';
 import { leadsBySource, speedToLead } from '../contacts/speed-to-lead.service';
 import { emailDeliveryCounts } from '../notifications/delivery-stats.service';
 import { ServiceInquiry } from '../service-inquiries/service-inquiry.entity';
@@ -18,7 +18,7 @@ export async function analyticsSummary(
 ): Promise<TAnalyticsSummary> {
   const [contacts, users, inquiries, campaigns, campaignsByStatus, perDay, speed, sources, mail] =
     await Promise.all([
-      countContactsByStatus(em),
+      maintainedStatusCounts(em),
       em.count(User),
       em.count(ServiceInquiry),
       em.count(Campaign),

@@ -18,6 +18,7 @@ import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
+import { maintainedStatusCounts, type CountOwner } from './contact-counts.service';
 
 type ContactData = Omit<TContactCreate, 'source'> &
   Partial<TAttribution> & {
@@ -102,7 +103,10 @@ export async function findContacts(
   };
   const [rows, counts] = await Promise.all([
     em.find(Contact, where, { orderBy: { id: 'desc' }, limit: limit + 1 }),
-    countContactsByStatus(em, base),
+    // Without a search the maintained counters answer; a search counts its matches.
+    query.search
+      ? countContactsByStatus(em, base)
+      : maintainedStatusCounts(em, countOwner(query.ownerId, actorId)),
   ]);
   const items = rows.slice(0, limit).map(toContactView);
   return {
@@ -111,6 +115,12 @@ export async function findContacts(
     total: query.status ? counts[query.status] : counts.all,
     counts,
   };
+}
+
+function countOwner(ownerId: TOwnerFilter | undefined, actorId: number | undefined): CountOwner {
+  if (ownerId === undefined) return undefined;
+  if (ownerId === 'unassigned') return 'unassigned';
+  return { userId: ownerId === 'me' ? (actorId ?? 0) : ownerId };
 }
 
 /** Contacts per status (and `all`) among those matching `where`, zero for a status with none. */

@@ -6,6 +6,7 @@ import {
 } from '../contact-imports/contact-import.entity';
 import { Campaign } from '../campaigns/campaign.entity';
 import { Contact } from '../contacts/contact.entity';
+import { ContactCountDelta } from '../contacts/contact-count.entity';
 import { CleanSubmissionHour } from '../security-center/clean-submission.entity';
 import { NotificationSettings } from '../notifications/notification-settings.entity';
 import { ContactActivity } from '../contact-activity/contact-activity.entity';
@@ -49,4 +50,5 @@ export const entities = [
   ContactImport,
   ContactImportChunk,
   ContactImportError,
+  ContactCountDelta,
 ];

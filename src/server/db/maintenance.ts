@@ -2,10 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from './orm';
 import type { Logger } from '../logger';
 import { pruneExpiredData } from './retention.service';
+import { compactContactCounts } from '../contacts/contact-counts.service';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
-/** Prunes old security data, spent tokens and expired sessions now and every 10 minutes; returns the stop function. */
+/**
+ * Prunes old security data, spent tokens and expired sessions and folds the contact count deltas,
+ * now and every 10 minutes; returns the stop function.
+ */
 export function startMaintenance(
   orm: Orm,
   log: Logger,
@@ -15,6 +19,7 @@ export function startMaintenance(
     try {
       const pruned = await pruneExpiredData(orm.em.fork() as EntityManager);
       log.debug('pruned expired data', { ...pruned });
+      await compactContactCounts(orm.em.fork() as EntityManager);
     } catch (error) {
       // The database may be briefly away; the next tick tries again.
       log.warn('pruning failed', { error: String(error) });
