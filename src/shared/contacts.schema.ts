@@ -147,6 +147,11 @@ export const ZContactPage = z.object({
   total: z.number().int(),
   /** Per-status counts over the search (not the status filter), plus `all`. */
   counts: ZContactStatusCounts,
+  /**
+   * False when a search matches more contacts than are counted (1,000): `counts` and `total`
+   * are then lower bounds ("1,000+"). Always true without a search.
+   */
+  countsExact: z.boolean(),
 });
 export type TContactPage = z.output<typeof ZContactPage>;
 

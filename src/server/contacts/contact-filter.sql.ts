@@ -1,5 +1,5 @@
 import type { TContactFilter } from '../../shared/contacts-bulk.schema';
-import { likePattern } from './contacts.service';
+import { searchCondition } from './contact-search.sql';
 
 /** A SQL condition with its `?` parameters in order (MikroORM's `em.execute` binds them). */
 export interface SqlCondition {
@@ -19,9 +19,9 @@ export function contactFilterSql(filter: TContactFilter, actorId: number): SqlCo
     params.push(filter.status);
   }
   if (filter.search) {
-    const pattern = likePattern(filter.search);
-    parts.push('(name ilike ? or email ilike ? or company ilike ?)');
-    params.push(pattern, pattern, pattern);
+    const search = searchCondition(filter.search);
+    parts.push(search.sql);
+    params.push(...search.params);
   }
   if (filter.ownerId === 'unassigned') parts.push('owner_id is null');
   else if (filter.ownerId !== undefined) {

@@ -1,4 +1,3 @@
-import { raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   type TAttribution,
@@ -15,7 +14,9 @@ import { notFound } from '../errors';
 import { queueWebhookEvent } from '../webhooks/webhook-events.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import { User } from '../users/user.entity';
-import { Contact } from './contact.entity';
+import { Contact, type IContact } from './contact.entity';
+import { contactFilterSql } from './contact-filter.sql';
+import { searchCounts, searchPageIds } from './contact-search.sql';
 import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
 import { maintainedStatusCounts, type CountOwner } from './contact-counts.service';
@@ -59,62 +60,11 @@ export async function listAllContacts(em: EntityManager): Promise<TContact[]> {
   return all;
 }
 
-/** `%term%` for ILIKE with the user's wildcards taken literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-function searchFilter(search: string | undefined) {
-  if (!search) return {};
-  const pattern = likePattern(search);
-  return {
-    $or: [
-      { name: { $ilike: pattern } },
-      { email: { $ilike: pattern } },
-      { company: { $ilike: pattern } },
-    ],
-  };
-}
-
 /** Whose contacts: `me` is the signed-in user (none without one), `unassigned` nobody's. */
 export function ownerFilter(ownerId: TOwnerFilter | undefined, actorId: number | undefined) {
   if (ownerId === undefined) return {};
   if (ownerId === 'unassigned') return { owner: null };
   return { owner: ownerId === 'me' ? (actorId ?? 0) : ownerId };
-}
-
-/** The list's filters (search, owner) that the per-status counts also apply. */
-export function contactFilter(filter: Pick<TContactFind, 'search' | 'ownerId'>, actorId?: number) {
-  return { ...searchFilter(filter.search), ...ownerFilter(filter.ownerId, actorId) };
-}
-
-/** One page of contacts for the admin screen: keyset paging on id, filters and counts in SQL. */
-export async function findContacts(
-  em: EntityManager,
-  query: TContactFind,
-  actorId?: number,
-): Promise<TContactPage> {
-  const limit = query.limit ?? 50;
-  const base = contactFilter(query, actorId);
-  const where = {
-    ...base,
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.cursor ? { id: { $lt: query.cursor } } : {}),
-  };
-  const [rows, counts] = await Promise.all([
-    em.find(Contact, where, { orderBy: { id: 'desc' }, limit: limit + 1 }),
-    // Without a search the maintained counters answer; a search counts its matches.
-    query.search
-      ? countContactsByStatus(em, base)
-      : maintainedStatusCounts(em, countOwner(query.ownerId, actorId)),
-  ]);
-  const items = rows.slice(0, limit).map(toContactView);
-  return {
-    items,
-    nextCursor: rows.length > limit ? (items[items.length - 1]?.id ?? null) : null,
-    total: query.status ? counts[query.status] : counts.all,
-    counts,
-  };
 }
 
 function countOwner(ownerId: TOwnerFilter | undefined, actorId: number | undefined): CountOwner {
@@ -123,24 +73,64 @@ function countOwner(ownerId: TOwnerFilter | undefined, actorId: number | undefin
   return { userId: ownerId === 'me' ? (actorId ?? 0) : ownerId };
 }
 
-/** Contacts per status (and `all`) among those matching `where`, zero for a status with none. */
-export async function countContactsByStatus(
+/**
+ * One page of contacts for the admin screen: keyset paging on id, newest first. Without a search
+ * the ORM's query and the maintained counters answer; a search goes through
+ * contact-search.sql.ts (window first, then the trigram indexes) with counts up to a cap.
+ */
+export async function findContacts(
   em: EntityManager,
-  where: object = {},
-): Promise<TContactStatusCounts> {
-  const rows = await em
-    .createQueryBuilder(Contact)
-    .select(['status', raw('count(*) as count')])
-    .where(where)
-    .groupBy('status')
-    .execute<{ status: TContactStatus; count: string }[]>();
-  const counts: TContactStatusCounts = { all: 0, new: 0, contacted: 0, qualified: 0, converted: 0 };
-  for (const row of rows) {
-    const n = Number(row.count);
-    counts.all += n;
-    counts[row.status] += n; // the column's check constraint admits only CONTACT_STATUSES
-  }
-  return counts;
+  query: TContactFind,
+  actorId?: number,
+): Promise<TContactPage> {
+  const limit = query.limit ?? 50;
+  if (query.search)
+    return searchContacts(em, { ...query, search: query.search, limit }, actorId ?? 0);
+  const where = {
+    ...ownerFilter(query.ownerId, actorId),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.cursor ? { id: { $lt: query.cursor } } : {}),
+  };
+  const [rows, counts] = await Promise.all([
+    em.find(Contact, where, { orderBy: { id: 'desc' }, limit: limit + 1 }),
+    maintainedStatusCounts(em, countOwner(query.ownerId, actorId)),
+  ]);
+  return page(rows, limit, counts, true, query.status);
+}
+
+async function searchContacts(
+  em: EntityManager,
+  query: TContactFind & { search: string; limit: number },
+  actorId: number,
+): Promise<TContactPage> {
+  // The counts are over the search and owner, not the status filter (the badges pick a status).
+  const counted = contactFilterSql({ search: query.search, ownerId: query.ownerId }, actorId);
+  const listed = query.status
+    ? { sql: `${counted.sql} and status = ?`, params: [...counted.params, query.status] }
+    : counted;
+  const { ids, common } = await searchPageIds(em, listed, query.cursor, query.limit + 1);
+  const [rows, { counts, exact }] = await Promise.all([
+    ids.length ? em.find(Contact, { id: { $in: ids } }, { orderBy: { id: 'desc' } }) : [],
+    searchCounts(em, counted, common),
+  ]);
+  return page(rows, query.limit, counts, exact, query.status);
+}
+
+function page(
+  rows: IContact[],
+  limit: number,
+  counts: TContactStatusCounts,
+  countsExact: boolean,
+  status: TContactStatus | undefined,
+): TContactPage {
+  const items = rows.slice(0, limit).map(toContactView);
+  return {
+    items,
+    nextCursor: rows.length > limit ? (items[items.length - 1]?.id ?? null) : null,
+    total: status ? counts[status] : counts.all,
+    counts,
+    countsExact,
+  };
 }
 
 export async function getContact(em: EntityManager, id: number): Promise<TContact> {

@@ -6,7 +6,8 @@ export function CountBadges({
   items,
   label,
 }: {
-  items: readonly { label: string; count: number; tone: BadgeTone }[];
+  /** `atLeast`: the count is a lower bound, shown as "1,000+". */
+  items: readonly { label: string; count: number; tone: BadgeTone; atLeast?: boolean }[];
   label: string;
 }) {
   return (
@@ -14,7 +15,11 @@ export function CountBadges({
       {items.map((item) => (
         <li key={item.label}>
           <Badge tone={item.tone} data-testid={`count-${item.label}`}>
-            {item.label} <span className="tabular-nums">{formatNumber(item.count)}</span>
+            {item.label}{' '}
+            <span className="tabular-nums">
+              {formatNumber(item.count)}
+              {item.atLeast ? '+' : ''}
+            </span>
           </Badge>
         </li>
       ))}

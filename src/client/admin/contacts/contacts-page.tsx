@@ -57,6 +57,8 @@ export function ContactsPage() {
   const counts = first?.counts;
   const filtered = debouncedSearch.trim() !== '' || status !== 'all' || owner !== 'all';
   const matching = first?.total ?? 0;
+  // A search with more matches than the server counts: the figures are lower bounds.
+  const atLeast = first?.countsExact === false;
   const selection = useSelection(
     contacts.map((c) => c.id),
     JSON.stringify(filter),
@@ -103,11 +105,11 @@ export function ContactsPage() {
             <CountBadges
               label="Contacts per status"
               items={[
-                { label: 'All', count: counts.all, tone: 'indigo' },
-                { label: 'New', count: counts.new, tone: 'blue' },
-                { label: 'Contacted', count: counts.contacted, tone: 'yellow' },
-                { label: 'Qualified', count: counts.qualified, tone: 'green' },
-                { label: 'Converted', count: counts.converted, tone: 'purple' },
+                { label: 'All', count: counts.all, tone: 'indigo', atLeast },
+                { label: 'New', count: counts.new, tone: 'blue', atLeast },
+                { label: 'Contacted', count: counts.contacted, tone: 'yellow', atLeast },
+                { label: 'Qualified', count: counts.qualified, tone: 'green', atLeast },
+                { label: 'Converted', count: counts.converted, tone: 'purple', atLeast },
               ]}
             />
           )
@@ -129,7 +131,8 @@ export function ContactsPage() {
       >
         {filtered && (
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {formatNumber(matching)} matching contacts
+            {formatNumber(matching)}
+            {atLeast ? '+' : ''} matching contacts
           </p>
         )}
         <label className="mb-3 flex w-fit items-center gap-2 text-sm text-slate-700">
