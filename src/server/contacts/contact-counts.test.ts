@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactPage, TContactStatusCounts } from '../../shared/contacts.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { compactContactCounts, maintainedStatusCounts } from './contact-counts.service';
+import { contactsPerDay, leadsBySource } from './contact-stats.service';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');
@@ -78,6 +79,21 @@ describe('maintained contact counts', () => {
     expect(await maintainedStatusCounts(em, 'unassigned')).toEqual(
       await countedByStatus('owner_id is null'),
     );
+
+    // The daily roll-up follows the same writes (backdated rows land on their own day).
+    await exec(
+      `update contacts set created_at = now() - interval '3 days', source = 'import' where id % 7 = 0`,
+    );
+    const perSource = await exec(
+      `select source, count(*) as n from contacts where created_at >= (now() at time zone 'utc')::date - 29 group by source order by source`,
+    );
+    const rolled = await leadsBySource(em, 30);
+    expect(rolled.map((r) => [r.source, r.count]).sort()).toEqual(
+      perSource.map((r) => [r.source, Number(r.n)]).sort(),
+    );
+    const days = await contactsPerDay(em, 30);
+    expect(days.reduce((sum, d) => sum + d.count, 0)).toBe((await countedByStatus()).all);
+    expect(days.at(-4)!.count).toBe(Number(perSource.find((r) => r.source === 'import')!.n));
 
     const before = Number((await exec('select count(*) as n from contact_count_deltas'))[0]!.n);
     await compactContactCounts(em);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TLeadSource, TSpeedToLead } from '../../shared/analytics.schema';
+import type { TSpeedToLead } from '../../shared/analytics.schema';
 
 /**
  * How fast leads created in the last `days` days were answered: minutes from submission to the
@@ -44,20 +44,4 @@ export async function speedToLead(em: EntityManager, days: number): Promise<TSpe
     within1BusinessHourPct: pct(row?.business),
     sample,
   };
-}
-
-/** Leads created in the last `days` days by source and UTM campaign, most first. */
-export async function leadsBySource(em: EntityManager, days: number): Promise<TLeadSource[]> {
-  const rows = await em.execute<{ source: string; utmCampaign: string | null; count: string }[]>(
-    `select source, utm_campaign as "utmCampaign", count(*) as count
-       from contacts where created_at >= now() - make_interval(days => ?)
-      group by source, utm_campaign order by count(*) desc, source, utm_campaign nulls first
-      limit 50`,
-    [days],
-  );
-  return rows.map((r) => ({
-    source: r.source,
-    utmCampaign: r.utmCampaign,
-    count: Number(r.count),
-  }));
 }

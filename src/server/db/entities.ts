@@ -7,6 +7,7 @@ import {
 import { Campaign } from '../campaigns/campaign.entity';
 import { Contact } from '../contacts/contact.entity';
 import { ContactCountDelta } from '../contacts/contact-count.entity';
+import { ContactDailyDelta } from '../contacts/contact-daily.entity';
 import { CleanSubmissionHour } from '../security-center/clean-submission.entity';
 import { NotificationSettings } from '../notifications/notification-settings.entity';
 import { ContactActivity } from '../contact-activity/contact-activity.entity';
@@ -51,4 +52,5 @@ export const entities = [
   ContactImportChunk,
   ContactImportError,
   ContactCountDelta,
+  ContactDailyDelta,
 ];

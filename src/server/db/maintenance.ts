@@ -3,6 +3,7 @@ import type { Orm } from './orm';
 import type { Logger } from '../logger';
 import { pruneExpiredData } from './retention.service';
 import { compactContactCounts } from '../contacts/contact-counts.service';
+import { compactContactDaily } from '../contacts/contact-stats.service';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
@@ -20,6 +21,7 @@ export function startMaintenance(
       const pruned = await pruneExpiredData(orm.em.fork() as EntityManager);
       log.debug('pruned expired data', { ...pruned });
       await compactContactCounts(orm.em.fork() as EntityManager);
+      await compactContactDaily(orm.em.fork() as EntityManager);
     } catch (error) {
       // The database may be briefly away; the next tick tries again.
       log.warn('pruning failed', { error: String(error) });
