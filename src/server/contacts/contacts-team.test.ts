@@ -1,4 +1,5 @@
 // Ownership, the owner filter and bulk actions on contacts, over REST and tRPC.
+import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TContact, TContactPage } from '../../shared/contacts.schema';
@@ -260,11 +261,10 @@ describe('GET /api/contacts/export/csv with the list filters', () => {
     return {
       status: res.status,
       text,
-      names: text
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((l) => l.split(',')[1]),
+      names:
+        res.status === 200
+          ? (parse(text, { columns: true }) as { name: string }[]).map((r) => r.name)
+          : [],
     };
   };
 
