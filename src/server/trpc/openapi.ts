@@ -1,5 +1,6 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { CONTACT_STATUSES } from '../../shared/contacts.schema';
+import { IMPORT_MODES } from '../../shared/contact-import.schema';
 import { SESSION_COOKIE } from '../auth/session';
 import { appRouter } from './app-router';
 
@@ -52,6 +53,71 @@ function buildDocument(): OpenApiDocument {
         '400': { description: 'A filter is invalid (the message names it)' },
         '401': { description: 'Not signed in' },
         '403': { description: 'Not an administrator' },
+      },
+    },
+  };
+  doc.paths['/contacts/import'] = {
+    post: {
+      operationId: 'admin-contacts-importStream',
+      summary:
+        'Import contacts from a CSV file sent as the request body (streamed, up to 1 GB); answers 202 with the job to follow at GET /contacts/imports/{jobId}',
+      tags: ['contacts'],
+      security: [{ cookieAuth: [] }],
+      parameters: [
+        {
+          name: 'mode',
+          in: 'query',
+          description:
+            'all_or_nothing (default): nothing is stored if any row is invalid; skip_invalid: valid rows are stored; upsert: skip_invalid, and a row whose email (any case) is a contact updates it',
+          schema: { type: 'string', enum: [...IMPORT_MODES], default: 'all_or_nothing' },
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } },
+      },
+      responses: {
+        '202': {
+          description: 'Queued',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  jobId: { type: 'string', format: 'uuid' },
+                  statusUrl: { type: 'string' },
+                },
+                required: ['jobId', 'statusUrl'],
+              },
+            },
+          },
+        },
+        '400': {
+          description:
+            'Empty file, not UTF-8 CSV text, header without name and email, or a bad mode',
+        },
+        '401': { description: 'Not signed in' },
+        '403': { description: 'Not an administrator, or a cross-site request' },
+        '413': { description: 'Larger than 1 GB' },
+        '415': { description: 'Not sent as text/csv' },
+      },
+    },
+  };
+  doc.paths['/contacts/imports/{jobId}/errors/csv'] = {
+    get: {
+      operationId: 'admin-contacts-importErrorsCsv',
+      summary: 'Every bad row of an import as CSV (line,reason)',
+      tags: ['contacts'],
+      security: [{ cookieAuth: [] }],
+      parameters: [
+        { name: 'jobId', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } },
+      ],
+      responses: {
+        '200': { description: 'CSV file', content: { 'text/csv': { schema: { type: 'string' } } } },
+        '400': { description: 'jobId is not a UUID' },
+        '401': { description: 'Not signed in' },
+        '403': { description: 'Not an administrator' },
+        '404': { description: 'No such import' },
       },
     },
   };
