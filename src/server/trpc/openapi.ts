@@ -3,6 +3,7 @@ import { CONTACT_STATUSES } from '../../shared/contacts.schema';
 import { IMPORT_MODES } from '../../shared/contact-import.schema';
 import { SESSION_COOKIE } from '../auth/session';
 import { appRouter } from './app-router';
+import { applyApiConventions } from './openapi-conventions';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 let cached: OpenApiDocument | undefined;
@@ -140,5 +141,6 @@ function buildDocument(): OpenApiDocument {
       },
     },
   };
+  applyApiConventions(doc);
   return doc;
 }

@@ -1,0 +1,60 @@
+import type { generateOpenApiDocument } from 'trpc-to-openapi';
+
+type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
+
+/**
+ * Statuses the generator cannot see because middleware answers them before the procedure runs:
+ * the cross-site write guard (403), the throttles (429, with Retry-After), the integration key
+ * check of the contact form (401). Admin operations already list 401 and 403.
+ */
+const ANSWERED_BEFORE_THE_PROCEDURE: Record<string, Record<string, string>> = {
+  'public-contact-submit': {
+    '401': 'Wrong or revoked integration key (Authorization: Bearer)',
+    '403': 'Refused by a protection of the Security Center, or a cross-site request',
+    '429': 'Hourly limit for this address or key reached (see Retry-After)',
+  },
+  'public-contact-formToken': {
+    '429': 'Too many tokens for this network in 10 minutes (see Retry-After)',
+  },
+  'auth-login': {
+    '403': 'Cross-site request',
+    '429': 'Too many sign-in attempts (see Retry-After)',
+  },
+  'auth-loginSecondFactor': {
+    '403': 'Cross-site request',
+    '429': 'Too many sign-in attempts (see Retry-After)',
+  },
+  'auth-logout': { '403': 'Cross-site request' },
+};
+
+/** The JSON error body every REST error has (src/shared/api-error.ts). */
+const ERROR_BODY = {
+  type: 'object',
+  properties: { message: { type: 'string' }, code: { type: 'string' } },
+  required: ['message', 'code'],
+} as const;
+
+/**
+ * What integrators' tools expect of the document beyond what trpc-to-openapi writes: public
+ * operations say they need no credentials (`security: []`), every status an operation really
+ * answers is listed, and the API states its licence.
+ */
+export function applyApiConventions(doc: OpenApiDocument): void {
+  doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+  for (const path of Object.values(doc.paths ?? {})) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = path?.[method];
+      if (!operation) continue;
+      operation.security ??= [];
+      const extra = ANSWERED_BEFORE_THE_PROCEDURE[operation.operationId ?? ''] ?? {};
+      for (const [status, description] of Object.entries(extra))
+        operation.responses = {
+          ...operation.responses,
+          [status]: operation.responses?.[status] ?? {
+            description,
+            content: { 'application/json': { schema: ERROR_BODY } },
+          },
+        };
+    }
+  }
+}
