@@ -21,3 +21,21 @@ export async function getContactImport(em: EntityManager, jobId: string): Promis
   if (!job) throw new AppError('NOT_FOUND', 'Import job not found', 'jobId');
   return { ...job, errorReportUrl: job.errorCount > 0 ? importErrorReportUrl(jobId) : null };
 }
+
+/** How long a finished import (its status and error report) stays available. */
+export const IMPORT_RETENTION_DAYS = 30;
+
+/**
+ * Deletes imports finished more than IMPORT_RETENTION_DAYS ago and uploads that never finished
+ * (the instance died mid-upload) after a day, with their stored pieces and row errors.
+ */
+export async function pruneContactImports(em: EntityManager): Promise<number> {
+  const pool = await em.getConnection().getNativeClient();
+  const { rowCount } = await pool.query(
+    `delete from contact_imports
+      where (status = 'uploading' and created_at < now() - interval '1 day')
+         or (status in ('done', 'failed') and finished_at < now() - make_interval(days => $1))`,
+    [IMPORT_RETENTION_DAYS],
+  );
+  return rowCount ?? 0;
+}

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { TImportAccepted, TImportJob } from '../../shared/contact-import.schema';
 import type { TContact } from '../../shared/contacts.schema';
 import type { Client } from '../test/test-app';
+import { pruneContactImports } from './contact-imports.service';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 const t = useTestApp({ imports: true });
@@ -241,6 +242,26 @@ describe('POST /api/contacts/import (streamed CSV, background job)', () => {
       (await admin.fetch('/api/contacts/imports/00000000-0000-4000-8000-000000000000/errors/csv'))
         .status,
     ).toBe(404);
+  });
+
+  it('forgets finished imports after 30 days and uploads cut off mid-way after a day', async () => {
+    const kept = await importFile('name,email\nAda,a@x.io\n');
+    const old = await importFile('name,email\nBob,b@x.io\n');
+    const exec = (sql: string, params: unknown[]) => t.db.em().getConnection().execute(sql, params);
+    await exec(`update contact_imports set finished_at = now() - interval '31 days' where id = ?`, [
+      old.jobId,
+    ]);
+    await exec(
+      `insert into contact_imports (id, mode, status, created_at) values
+        ('00000000-0000-4000-8000-000000000001', 'skip_invalid', 'uploading', now() - interval '2 days'),
+        ('00000000-0000-4000-8000-000000000002', 'skip_invalid', 'uploading', now())`,
+      [],
+    );
+    expect(await pruneContactImports(t.db.em())).toBe(2);
+    expect((await admin.rest('GET', `/contacts/imports/${old.jobId}`)).status).toBe(404);
+    expect((await admin.rest('GET', `/contacts/imports/${kept.jobId}`)).status).toBe(200);
+    const left = await exec(`select id from contact_imports where status = 'uploading'`, []);
+    expect(left).toEqual([{ id: '00000000-0000-4000-8000-000000000002' }]);
   });
 
   it('imports a 50 MB file streamed in pieces, with the right counts', async () => {

@@ -4,12 +4,13 @@ import type { Logger } from '../logger';
 import { pruneExpiredData } from './retention.service';
 import { compactContactCounts } from '../contacts/contact-counts.service';
 import { compactContactDaily } from '../contacts/contact-stats.service';
+import { pruneContactImports } from '../contact-imports/contact-imports.service';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Prunes old security data, spent tokens and expired sessions and folds the contact count deltas,
- * now and every 10 minutes; returns the stop function.
+ * Prunes old security data, spent tokens, expired sessions and old CSV imports and folds the
+ * contact count deltas, now and every 10 minutes; returns the stop function.
  */
 export function startMaintenance(
   orm: Orm,
@@ -22,6 +23,7 @@ export function startMaintenance(
       log.debug('pruned expired data', { ...pruned });
       await compactContactCounts(orm.em.fork() as EntityManager);
       await compactContactDaily(orm.em.fork() as EntityManager);
+      await pruneContactImports(orm.em.fork() as EntityManager);
     } catch (error) {
       // The database may be briefly away; the next tick tries again.
       log.warn('pruning failed', { error: String(error) });
