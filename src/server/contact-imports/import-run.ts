@@ -14,8 +14,9 @@ import {
 import { TRIGRAM_INDEXES } from '../contacts/contact-search-index';
 import { writeContactBatch } from './import-batch.sql';
 
-/** Rows written per statement. */
+/** Rows written per statement, and the text they may hold: long messages make smaller batches, so two batches always fit the thread's heap. */
 const BATCH_ROWS = 5000;
+const BATCH_CHARS = 4_000_000;
 /** Progress is written at most this often (ms): a status poll sees it move, the import barely pays. */
 const PROGRESS_EVERY_MS = 300;
 
@@ -130,6 +131,7 @@ async function importRows(
   tally: Tally,
 ): Promise<void> {
   let batch: TCsvRow[] = [];
+  let batchChars = 0;
   let errors: { line: number; reason: string }[] = [];
   let lastProgress = Date.now();
   const flushErrors = async () => {
@@ -154,6 +156,7 @@ async function importRows(
       writing.catch(() => {}); // awaited at the next flush; this only marks it handled
     }
     batch = [];
+    batchChars = 0;
     await flushErrors();
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now();
@@ -187,15 +190,22 @@ async function importRows(
         for await (const { record, info, raw } of records) {
           tally.processed++;
           const parsed = parseCsvRow(record);
-          if (parsed.row) batch.push(parsed.row);
-          else {
+          if (parsed.row) {
+            batch.push(parsed.row);
+            batchChars += raw.length;
+          } else {
             const error = { line: startLine(info.lines, raw), reason: parsed.reason };
             tally.errorCount++;
             if (mode !== 'all_or_nothing') tally.skipped++;
             if (tally.firstErrors.length < IMPORT_ERRORS_LISTED) tally.firstErrors.push(error);
             errors.push(error);
           }
-          if (batch.length >= BATCH_ROWS || errors.length >= BATCH_ROWS) await flushBatch();
+          if (
+            batch.length >= BATCH_ROWS ||
+            batchChars >= BATCH_CHARS ||
+            errors.length >= BATCH_ROWS
+          )
+            await flushBatch();
         }
         await flushBatch();
         await writing;
