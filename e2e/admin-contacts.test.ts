@@ -7,6 +7,7 @@ import {
   cardMenu,
   chooseOption,
   closeToasts,
+  DESKTOP,
   expectToast,
   insertContact,
   startAdminSuite,
@@ -252,6 +253,9 @@ describe('admin contacts', () => {
     expect(report).toMatch(/^3,/m);
     expect(report).toMatch(/^5,/m);
     await p.page.screenshot({ path: '/tmp/shots/import-result-desktop.png' });
+    await p.page.setViewportSize({ width: 375, height: 812 });
+    await p.page.screenshot({ path: '/tmp/shots/import-result-phone.png' });
+    await p.page.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => names()).toContain('Mia Stone');
     await closeToasts(p.page);

@@ -6,6 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { TImportJob } from '../src/shared/contact-import.schema';
 import { dropDatabase } from '../src/server/test/pg-admin';
 import { E2E_ADMIN, startAppServer, type AppServer } from './support/app-server';
+import { until } from './support/until';
 
 let app: AppServer | undefined;
 let databaseName: string | undefined;
@@ -26,16 +27,6 @@ async function signIn(url: string): Promise<string> {
 async function status(url: string, cookie: string, jobId: string): Promise<TImportJob> {
   const res = await fetch(`${url}/api/contacts/imports/${jobId}`, { headers: { cookie } });
   return (await res.json()) as TImportJob;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const ROWS = 200_000;

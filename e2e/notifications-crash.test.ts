@@ -11,6 +11,7 @@ import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
 import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
 import { dropDatabase } from '../src/server/test/pg-admin';
 import { E2E_ADMIN, startAppServer, type AppServer } from './support/app-server';
+import { until } from './support/until';
 
 let app: AppServer | undefined;
 let inbox: SmtpInbox | undefined;
@@ -36,20 +37,6 @@ async function signIn(
       headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-}
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  ms = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 it('delivers a lead alert exactly once after the app was killed before sending it', async () => {
