@@ -5,7 +5,6 @@ import { authedProcedure, publicProcedure, router } from '../trpc/trpc';
 import { recordAudit } from '../audit/audit.service';
 import { accountSecurityProcedures } from './account-security.procedures';
 import { loginProcedures } from './login.procedures';
-import { twoFactorRequired } from './two-factor-policy';
 
 export const authRouter = router({
   ...loginProcedures,
@@ -53,7 +52,7 @@ export const authRouter = router({
         firstName,
         lastName,
         twoFactorEnabled,
-        twoFactorRequired: await twoFactorRequired(ctx.em, ctx.actor),
+        twoFactorRequired: ctx.actor.twoFactorSetupRequired,
       };
     }),
 

@@ -155,6 +155,10 @@ describe('requiring 2FA for admins', () => {
     const refused = await admin.rest<{ message: string }>('GET', '/contacts/search');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(TWO_FACTOR_MESSAGES.required);
+    // The streamed downloads (plain routes, not procedures) follow the same rule.
+    const download = await admin.rest<{ message: string }>('GET', '/contacts/export/csv');
+    expect(download.status).toBe(403);
+    expect(download.body.message).toBe(TWO_FACTOR_MESSAGES.required);
     expect((await admin.trpc.auth.me.query()).twoFactorRequired).toBe(true);
     await enable();
     expect((await admin.rest('GET', '/contacts/search')).status).toBe(200);

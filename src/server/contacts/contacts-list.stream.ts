@@ -2,17 +2,9 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
-import { SQL_ISO_FORMAT } from '../db/sql-format';
+import { CONTACT_VIEW_SELECT } from './contact-rows.sql';
 
-/** The API's contact shape straight from SQL (timestamps as Date#toISOString writes them, in UTC). */
-const PAGE_SELECT = `select id, name, email, company, phone, message, source, status,
-         to_char(created_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "createdAt",
-         to_char(updated_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "updatedAt",
-         utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign",
-         utm_term as "utmTerm", utm_content as "utmContent", referrer, landing_page as "landingPage",
-         to_char(first_responded_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "firstRespondedAt",
-         owner_id as "ownerId"
-    from contacts where ($1::int is null or id < $1) order by id desc limit $2`;
+const PAGE_SELECT = `${CONTACT_VIEW_SELECT} where ($1::int is null or id < $1) order by id desc limit $2`;
 
 /**
  * Every contact, newest first, one keyset batch at a time: memory depends on the batch size,

@@ -14,7 +14,8 @@ import { notFound } from '../errors';
 import { queueWebhookEvent } from '../webhooks/webhook-events.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import { User } from '../users/user.entity';
-import { Contact, type IContact } from './contact.entity';
+import { Contact } from './contact.entity';
+import { contactPageRows, contactsWithIds } from './contact-rows.sql';
 import { contactFilterSql } from './contact-filter.sql';
 import { searchCounts, searchPageIds } from './contact-search.sql';
 import { contactBatches } from './contacts-list.stream';
@@ -60,13 +61,6 @@ export async function listAllContacts(em: EntityManager): Promise<TContact[]> {
   return all;
 }
 
-/** Whose contacts: `me` is the signed-in user (none without one), `unassigned` nobody's. */
-export function ownerFilter(ownerId: TOwnerFilter | undefined, actorId: number | undefined) {
-  if (ownerId === undefined) return {};
-  if (ownerId === 'unassigned') return { owner: null };
-  return { owner: ownerId === 'me' ? (actorId ?? 0) : ownerId };
-}
-
 function countOwner(ownerId: TOwnerFilter | undefined, actorId: number | undefined): CountOwner {
   if (ownerId === undefined) return undefined;
   if (ownerId === 'unassigned') return 'unassigned';
@@ -86,13 +80,9 @@ export async function findContacts(
   const limit = query.limit ?? 50;
   if (query.search)
     return searchContacts(em, { ...query, search: query.search, limit }, actorId ?? 0);
-  const where = {
-    ...ownerFilter(query.ownerId, actorId),
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.cursor ? { id: { $lt: query.cursor } } : {}),
-  };
+  const where = contactFilterSql({ status: query.status, ownerId: query.ownerId }, actorId ?? 0);
   const [rows, counts] = await Promise.all([
-    em.find(Contact, where, { orderBy: { id: 'desc' }, limit: limit + 1 }),
+    contactPageRows(em, where, query.cursor, limit + 1),
     maintainedStatusCounts(em, countOwner(query.ownerId, actorId)),
   ]);
   return page(rows, limit, counts, true, query.status);
@@ -110,20 +100,20 @@ async function searchContacts(
     : counted;
   const { ids, common } = await searchPageIds(em, listed, query.cursor, query.limit + 1);
   const [rows, { counts, exact }] = await Promise.all([
-    ids.length ? em.find(Contact, { id: { $in: ids } }, { orderBy: { id: 'desc' } }) : [],
+    ids.length ? contactsWithIds(em, ids) : [],
     searchCounts(em, counted, common),
   ]);
   return page(rows, query.limit, counts, exact, query.status);
 }
 
 function page(
-  rows: IContact[],
+  rows: TContact[],
   limit: number,
   counts: TContactStatusCounts,
   countsExact: boolean,
   status: TContactStatus | undefined,
 ): TContactPage {
-  const items = rows.slice(0, limit).map(toContactView);
+  const items = rows.slice(0, limit);
   return {
     items,
     nextCursor: rows.length > limit ? (items[items.length - 1]?.id ?? null) : null,

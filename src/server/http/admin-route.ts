@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import { ACCESS_MESSAGES } from '../../shared/api-error';
 import type { Actor } from '../auth/session';
 import type { AppDeps } from '../trpc/context';
@@ -8,7 +9,7 @@ import { sendApiError } from './send-api-error';
 /**
  * A plain Express route for an admin procedure whose answer is a stream (CSV, a whole-table JSON
  * list) that trpc-to-openapi cannot send. Access is decided by the same session manager and
- * gives the same 401/403 bodies as adminProcedure.
+ * gives the same 401/403 bodies as adminProcedure (two-factor rule included).
  */
 export function adminRoute(
   deps: AppDeps,
@@ -20,6 +21,8 @@ export function adminRoute(
     if (!actor) return sendApiError(res, 401, 'UNAUTHORIZED', ACCESS_MESSAGES.signInRequired);
     if (actor.role !== 'admin')
       return sendApiError(res, 403, 'FORBIDDEN', ACCESS_MESSAGES.adminRequired);
+    if (actor.twoFactorSetupRequired)
+      return sendApiError(res, 403, 'FORBIDDEN', TWO_FACTOR_MESSAGES.required);
     await handle(em, req, res, actor);
   };
 }

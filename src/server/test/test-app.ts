@@ -119,7 +119,7 @@ export interface TestAppOptions {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
-  const log = createLogger('silent');
+  const log = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
   const sessions = new SessionManager({
     secret: 'x'.repeat(32) + 'test-secret',
     idleMinutes: 60,
@@ -216,5 +216,6 @@ export function actorFor(userId: number, role: Actor['role'] = 'admin'): Actor {
     lastName: null,
     sessionId: 'caller-session',
     twoFactorEnabled: false,
+    twoFactorSetupRequired: false,
   };
 }

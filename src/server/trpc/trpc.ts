@@ -1,10 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
+import { transformer } from './output-transformer';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import { ACCESS_MESSAGES } from '../../shared/api-error';
-import { twoFactorRequired } from '../auth/two-factor-policy';
 import { runInAuditScope, type AuditScope } from '../audit/audit-context';
 import { auditMutation } from '../audit/audit-writes';
 import type { Context } from './context';
@@ -14,7 +13,7 @@ const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
-    transformer: superjson,
+    transformer,
     errorFormatter({ shape, error }) {
       const zod =
         error.cause instanceof InputValidationError
@@ -87,7 +86,7 @@ export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
     throw new TRPCError({ code: 'FORBIDDEN', message: ACCESS_MESSAGES.adminRequired });
   }
   // With the Security setting on, an admin without two-factor sign-in must set it up first.
-  if (await twoFactorRequired(ctx.em, ctx.actor))
+  if (ctx.actor.twoFactorSetupRequired)
     throw new TRPCError({ code: 'FORBIDDEN', message: TWO_FACTOR_MESSAGES.required });
   return next();
 });
