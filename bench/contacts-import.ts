@@ -59,16 +59,31 @@ try {
   // The baseline: COPY FROM of the same file into an unindexed copy of the (migrated) table.
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
+  /** Seconds psql's \copy of the file into `table` takes. */
+  const timedCopy = (table: string) => {
+    const start = performance.now();
+    const copy = spawnSync('psql', [
+      dbUrl,
+      '-qc',
+      `\\copy ${table} (name, email, company, phone, message) from '${file}' csv header`,
+    ]);
+    if (copy.status !== 0) throw new Error(String(copy.stderr));
+    return (performance.now() - start) / 1000;
+  };
   await db.query('create table contacts_copy_baseline (like contacts including defaults)');
-  const copyStart = performance.now();
-  const copy = spawnSync('psql', [
-    dbUrl,
-    '-qc',
-    `\\copy contacts_copy_baseline (name, email, company, phone, message) from '${file}' csv header`,
-  ]);
-  if (copy.status !== 0) throw new Error(String(copy.stderr));
-  const copySeconds = (performance.now() - copyStart) / 1000;
+  const copySeconds = timedCopy('contacts_copy_baseline');
   await db.query('drop table contacts_copy_baseline');
+  // The physical floors of any design whose rows are in an indexed table when the job is done:
+  // COPY itself into a copy of contacts with all its indexes, and with its b-tree indexes only.
+  await db.query('create table contacts_copy_indexed (like contacts including all)');
+  const indexedSeconds = timedCopy('contacts_copy_indexed');
+  await db.query('truncate contacts_copy_indexed');
+  const gin = await db.query<{ indexname: string }>(
+    `select indexname from pg_indexes where tablename = 'contacts_copy_indexed' and indexdef ilike '%using gin%'`,
+  );
+  for (const { indexname } of gin.rows) await db.query(`drop index "${indexname}"`);
+  const btreeSeconds = timedCopy('contacts_copy_indexed');
+  await db.query('drop table contacts_copy_indexed');
 
   const login = await fetch(`${app.url}/api/auth/login`, {
     method: 'POST',
@@ -143,8 +158,10 @@ try {
     `| PostgreSQL \`\\copy ... from\` into an unindexed copy of the table (baseline) | ${copySeconds.toFixed(1)} | ${Math.round(copyRate).toLocaleString('en-US')} | 1.00 |`,
     `| POST /api/contacts/import, upload to done (upload alone ${uploadSeconds.toFixed(1)} s) | ${totalSeconds.toFixed(1)} | ${Math.round(appRate).toLocaleString('en-US')} | ${(appRate / copyRate).toFixed(2)} |`,
     `| SQL floor: \`insert into contacts select ... from\` an unindexed staging table, then the pending-list merge | ${sqlSeconds.toFixed(1)} | ${Math.round(ROWS / sqlSeconds).toLocaleString('en-US')} | ${(copySeconds / sqlSeconds).toFixed(2)} |`,
+    `| COPY floor: \`\\copy\` into a copy of contacts with all its indexes (no triggers) | ${indexedSeconds.toFixed(1)} | ${Math.round(ROWS / indexedSeconds).toLocaleString('en-US')} | ${(copySeconds / indexedSeconds).toFixed(2)} |`,
+    `| COPY floor: \`\\copy\` into a copy of contacts with its b-tree indexes only | ${btreeSeconds.toFixed(1)} | ${Math.round(ROWS / btreeSeconds).toLocaleString('en-US')} | ${(copySeconds / btreeSeconds).toFixed(2)} |`,
     '',
-    `The import runs at ${(ROWS / totalSeconds / (ROWS / sqlSeconds)).toFixed(2)}x the SQL floor: the time goes to maintaining the contacts indexes (three trigram GIN for substring search, five b-tree), not to the app. The 0.5x-of-COPY goal is out of reach of any design in which the rows are in the indexed table, searchable, when the job says done: it needs search indexes built after the import (e.g. a search table filled in the background).`,
+    `The import runs at ${(ROWS / totalSeconds / (ROWS / sqlSeconds)).toFixed(2)}x the SQL floor: the time goes to maintaining the contacts indexes (three trigram GIN for substring search, six b-tree), not to the app. PostgreSQL's own COPY into a copy of the table with its indexes reaches only ${(copySeconds / indexedSeconds).toFixed(2)}x of the baseline, and ${(copySeconds / btreeSeconds).toFixed(2)}x with the b-tree indexes alone (the primary key, status, dates, owner, lower(email) that the list, counts and upsert need): the 0.5x goal is below the physical floor of any design in which the imported rows are in the indexed contacts table when the job says done, with or without the search indexes. It could only be met by reporting done before the rows are indexed (a staging table or unindexed partition the lists and search would have to scan until indexing finishes), which this app does not do.`,
     '',
     `App process RSS: ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB during the import (peak ${rssAfterUpload.toFixed(0)} MB by the end of the upload): growth ${growth.toFixed(0)} MB (budget 150 MB).`,
     '',

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { getIronSession, unsealData, type SessionOptions } from 'iron-session';
 import type { TRole } from '../../shared/users.schema';
+import { namedStatement } from '../db/named-statement';
 import { Session } from './session.entity';
 
 export const SESSION_COOKIE = 'convoza_session';
@@ -145,7 +146,7 @@ export class SessionManager {
     const { sid } = await this.readCookie(req);
     if (!sid) return null;
     const pool = await em.getConnection().getNativeClient();
-    const row = (await pool.query<ActorRow>(ACTOR_SQL, [sid])).rows[0];
+    const row = (await pool.query<ActorRow>(namedStatement(ACTOR_SQL, [sid]))).rows[0];
     const now = Date.now();
     if (!row || row.expires_ms <= now || row.idle_expires_ms <= now || !row.is_active) {
       if (row) await em.nativeDelete(Session, { id: row.id });
