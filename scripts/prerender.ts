@@ -2,11 +2,19 @@
  * Writes static HTML for every public route after `vite build` and `vite build --ssr`:
  * dist/client/<route>/index.html (home: dist/client/home/index.html, served at / by the server), 404.html, a redirect stub for the old inbound slug and sitemap.xml.
  * dist/client/index.html is left untouched: it stays the admin SPA shell with an empty #root.
+ *
+ * Each page is complete before any JavaScript runs: the public stylesheet (src/client/public/
+ * public.css, about 7 KB compressed) is inlined, Inter comes as a small subset
+ * (scripts/subset-inter.ts) that the page preloads, and the only script is the boot script
+ * (src/client/boot.ts), which fetches the app and the page's chunk once the page has loaded and
+ * painted. No stylesheet is fetched before or after: nothing restyles the page later.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { subsetCodePoints, subsetFontFace, subsetInter } from './subset-inter';
 
 const root = resolve(import.meta.dirname, '..');
 const clientDir = join(root, 'dist/client');
@@ -15,7 +23,6 @@ const origin = (process.env.SITE_URL ?? 'https://convoza.ai').replace(/\/$/, '')
 interface ServerEntry {
   PUBLIC_ROUTES: readonly string[];
   render(url: string, origin?: string): Promise<{ html: string; head: string }>;
-  pageChunkName(route: string): string;
 }
 
 const entry = (await import(
@@ -25,46 +32,59 @@ const template = await readFile(join(clientDir, 'index.html'), 'utf8');
 if (!template.includes('<!--head-->') || !template.includes('<!--app-->')) {
   throw new Error('dist/client/index.html lacks the <!--head--> / <!--app--> placeholders');
 }
+// The shell loads the boot script only; a stylesheet or modulepreload there would compete with
+// the first paint of every prerendered page.
+if (/<link[^>]+rel="(?:stylesheet|modulepreload)"/.test(template)) {
+  throw new Error('dist/client/index.html loads more than the boot script before the load event');
+}
 
 const assets = await readdir(join(clientDir, 'assets'));
+const publicCssFile = assets.find((f) => /^public-[\w-]+\.css$/.test(f));
+if (!publicCssFile) throw new Error('vite build wrote no public-*.css (vite.config.ts input)');
+const publicCss = (await readFile(join(clientDir, 'assets', publicCssFile), 'utf8')).trim();
+if (publicCss.includes('</')) throw new Error('public.css cannot be inlined: it contains "</"');
 
-/** Relative imports (`import … from "./x.js"`) of a built chunk. */
-function staticImports(code: string): string[] {
-  return [
-    ...code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["']\.\/([^"']+\.js)["']/g),
-  ].map((m) => m[1] ?? '');
+const pages = await Promise.all(
+  entry.PUBLIC_ROUTES.map(async (route) => ({
+    route,
+    file: route === '/' ? 'home/index.html' : join(route, 'index.html'),
+    ...(await entry.render(route, origin)),
+  })),
+);
+for (const { route, html } of pages) {
+  if (!/<h1[\s>]/.test(html)) throw new Error(`Prerendered ${route} has no <h1>`);
 }
+const notFound = await entry.render('/__not-found__', origin);
 
 /**
- * Preload the route's lazy page chunk and everything it imports statically, so the whole page
- * downloads in parallel with the entry script instead of as a waterfall of small chunks; and the
- * Latin subset of Inter, which the CSS would otherwise only discover late.
+ * Inter cut down to what the pages can show: the prerendered HTML and the text in the public
+ * chunks (dialogs, form messages, pages reached by client-side navigation). Returns its URL and
+ * @font-face rule.
  */
-async function preloadTags(route: string): Promise<string> {
-  const chunk = assets.find(
-    (f) => f.startsWith(`${entry.pageChunkName(route)}-`) && f.endsWith('.js'),
+async function interSubset(): Promise<{ url: string; fontFace: string }> {
+  const chunks = assets.filter((f) => f.endsWith('.js') && !f.startsWith('admin-app-'));
+  const texts = [
+    ...pages.map((p) => p.html),
+    notFound.html,
+    ...(await Promise.all(chunks.map((f) => readFile(join(clientDir, 'assets', f), 'utf8')))),
+  ];
+  const codePoints = subsetCodePoints(texts);
+  const font = await subsetInter(codePoints);
+  const hash = createHash('sha256').update(font).digest('base64url').slice(0, 8);
+  const url = `/assets/inter-subset-${hash}.woff2`;
+  await writeFile(join(clientDir, url), font);
+  console.log(
+    `Inter subset: ${codePoints.length} characters, ${(font.length / 1024).toFixed(1)} KB`,
   );
-  if (!chunk) throw new Error(`No page chunk found for ${route}`);
-  const entryChunk = /src="\/assets\/([^"]+\.js)"/.exec(template)?.[1];
-  const seen = new Set<string>(entryChunk ? [entryChunk] : []);
-  const queue = [chunk];
-  const order: string[] = [];
-  while (queue.length) {
-    const file = queue.shift() ?? '';
-    if (seen.has(file)) continue;
-    seen.add(file);
-    order.push(file);
-    queue.push(...staticImports(await readFile(join(clientDir, 'assets', file), 'utf8')));
-  }
-  const tags = order.map((f) => `<link rel="modulepreload" crossorigin href="/assets/${f}" />`);
-  if (font)
-    tags.unshift(
-      `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin />`,
-    );
-  return tags.join('\n    ');
+  return { url, fontFace: subsetFontFace(url, codePoints) };
 }
+const subset = await interSubset();
 
-const font = assets.find((f) => f.startsWith('inter-latin-wght-normal-') && f.endsWith('.woff2'));
+/** Everything a prerendered page needs in its <head> besides its meta tags. */
+const pageHead = [
+  `<link rel="preload" href="${subset.url}" as="font" type="font/woff2" crossorigin />`,
+  `<style>${subset.fontFace}${publicCss}</style>`,
+].join('\n    ');
 
 function fill(head: string, html: string): string {
   // Function replacers: rendered text may contain `$&`-style sequences.
@@ -80,17 +100,8 @@ async function write(relative: string, content: string) {
   await writeFile(file, content);
 }
 
-for (const route of entry.PUBLIC_ROUTES) {
-  const { html, head } = await entry.render(route, origin);
-  if (!/<h1[\s>]/.test(html)) throw new Error(`Prerendered ${route} has no <h1>`);
-  await write(
-    route === '/' ? 'home/index.html' : join(route, 'index.html'),
-    fill(`${head}\n    ${await preloadTags(route)}`, html),
-  );
-}
-
-const notFound = await entry.render('/__not-found__', origin);
-await write('404.html', fill(notFound.head, notFound.html));
+for (const { file, html, head } of pages) await write(file, fill(`${head}\n    ${pageHead}`, html));
+await write('404.html', fill(`${notFound.head}\n    ${pageHead}`, notFound.html));
 
 // The footer once linked the old slug; keep it working without JavaScript too.
 const target = '/services/ai-inbound-lead-vetting';

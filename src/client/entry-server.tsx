@@ -11,7 +11,6 @@ import {
 } from './public/content/seo.content';
 
 export { PUBLIC_ROUTES };
-export { pageChunkName } from './public/lazy-pages';
 
 function escapeHtml(text: string): string {
   return text

@@ -20,6 +20,8 @@ import { SecurityPage } from './security/security-page';
 import { UsersPage } from './users/users-page';
 import { WebhooksPage } from './webhooks/webhooks-page';
 import { IntegrationKeysPage } from './integration-keys/integration-keys-page';
+// The whole app's stylesheet comes with the back office; public pages inline their own.
+import '../index.css';
 
 /** The back office: its own providers; routes are relative to /admin (wouter nest). */
 export function AdminApp() {

@@ -1,32 +1,24 @@
 import { lazy } from 'react';
+import { PAGE_LOADERS } from './page-loaders';
 
 /**
  * Public pages as separate chunks, so a visitor downloads one page's code and content, not the
  * whole site. Prerendering waits for them; on the client React keeps the server HTML of a
  * pending page in place and hydrates it when its chunk arrives, so nothing flashes.
  */
-export const LazyHomePage = lazy(() =>
-  import('./pages/home-page').then((m) => ({ default: m.HomePage })),
-);
+export const LazyHomePage = lazy(() => PAGE_LOADERS.home().then((m) => ({ default: m.HomePage })));
 export const LazyServicesPage = lazy(() =>
-  import('./pages/services-page').then((m) => ({ default: m.ServicesPage })),
+  PAGE_LOADERS.services().then((m) => ({ default: m.ServicesPage })),
 );
 export const LazyCaseStudiesPage = lazy(() =>
-  import('./pages/case-studies-page').then((m) => ({ default: m.CaseStudiesPage })),
+  PAGE_LOADERS.caseStudies().then((m) => ({ default: m.CaseStudiesPage })),
 );
 export const LazyAboutPage = lazy(() =>
-  import('./pages/about-page').then((m) => ({ default: m.AboutPage })),
+  PAGE_LOADERS.about().then((m) => ({ default: m.AboutPage })),
 );
 export const LazyCareersPage = lazy(() =>
-  import('./pages/careers-page').then((m) => ({ default: m.CareersPage })),
+  PAGE_LOADERS.careers().then((m) => ({ default: m.CareersPage })),
 );
 export const LazyContactPage = lazy(() =>
-  import('./pages/contact-page').then((m) => ({ default: m.ContactPage })),
+  PAGE_LOADERS.contact().then((m) => ({ default: m.ContactPage })),
 );
-
-/** The chunk (file-name prefix in dist/client/assets) holding each prerendered route's page. */
-export function pageChunkName(route: string): string {
-  if (route === '/') return 'home-page';
-  if (route.startsWith('/services')) return 'services-page';
-  return `${route.slice(1)}-page`;
-}

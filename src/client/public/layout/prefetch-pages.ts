@@ -1,29 +1,35 @@
+import { PAGE_LOADERS } from '../page-loaders';
+
 /**
- * After the page has loaded and the browser is idle, fetch the other pages' chunks so the first
- * client-side navigation renders at once instead of flashing an empty Suspense fallback.
+ * Once the page has loaded and hydrated and the browser is idle, fetch the other pages' chunks so
+ * the first client-side navigation renders at once instead of flashing an empty Suspense
+ * fallback. One page per idle period: each import also evaluates its chunk, and together they
+ * would make a task long enough to delay a tap.
  */
 export function prefetchPagesWhenIdle(): () => void {
+  const queue = Object.values(PAGE_LOADERS);
   let handle: number | ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
-    void import('../pages/home-page');
-    void import('../pages/services-page');
-    void import('../pages/case-studies-page');
-    void import('../pages/about-page');
-    void import('../pages/careers-page');
-    void import('../pages/contact-page');
+  let stopped = false;
+  // Safari has no requestIdleCallback.
+  const idle = (fn: () => void) =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(fn, { timeout: 4000 })
+      : setTimeout(fn, 200);
+  const next = () => {
+    const load = queue.shift();
+    if (!load || stopped) return;
+    void load().finally(() => {
+      if (!stopped) handle = idle(next);
+    });
   };
-  const schedule = () => {
-    // Safari has no requestIdleCallback.
-    handle =
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(run, { timeout: 4000 })
-        : setTimeout(run, 2000);
-  };
+  const schedule = () => (handle = idle(next));
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
   return () => {
+    stopped = true;
     window.removeEventListener('load', schedule);
     if (typeof handle === 'number' && typeof window.cancelIdleCallback === 'function')
       window.cancelIdleCallback(handle);
+    else clearTimeout(handle);
   };
 }
