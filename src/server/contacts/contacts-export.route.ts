@@ -7,11 +7,13 @@ import type { AppDeps } from '../trpc/context';
 import { describeZodError } from '../trpc/errors';
 import { contactFilterSql, type SqlCondition } from './contact-filter.sql';
 import { streamContactsCsv } from './contacts.csv';
+import { ExportCutOff, MAX_CONCURRENT_EXPORTS, takeExportSlot } from './contacts-export-copy';
 
 /**
  * GET /api/contacts/export/csv[?status&search&ownerId | ?ids=1,2,3]: what the list shows (or the
  * rows picked on it), every contact without a filter. A plain route because the body is a CSV
- * stream, not JSON.
+ * stream, not JSON. PostgreSQL writes it (COPY, see contacts-export-copy.ts); at most
+ * MAX_CONCURRENT_EXPORTS run at once, more are answered 503 with Retry-After.
  */
 export function contactsExportRoute(deps: AppDeps): RequestHandler {
   return adminRoute(deps, async (em, req, res, actor) => {
@@ -21,14 +23,29 @@ export function contactsExportRoute(deps: AppDeps): RequestHandler {
     const only: SqlCondition = ids
       ? { sql: 'id = any(?::int[])', params: [ids] }
       : contactFilterSql(filter, actor.userId);
+    // Each export holds a pool connection while its client reads: a few at once, not the pool.
+    const release = takeExportSlot();
+    if (!release) {
+      res.setHeader('Retry-After', '10');
+      return sendApiError(
+        res,
+        503,
+        'SERVICE_UNAVAILABLE',
+        `${MAX_CONCURRENT_EXPORTS} exports are running; please retry shortly`,
+      );
+    }
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader(
       'Content-Disposition',
       `attachment; filename="${contactsCsvFileName(new Date(), 'utc')}"`,
     );
     res.setHeader('Cache-Control', 'no-store');
-    await streamContactsCsv(em, res, only).catch((error) =>
-      streamFailed(deps, res, 'Export', error),
-    );
+    await streamContactsCsv(em, res, only)
+      .catch((error) => {
+        // A client that goes away mid-download is no server failure (its connection is gone).
+        if (error instanceof ExportCutOff) return deps.log.info('Export cut off by the client');
+        streamFailed(deps, res, 'Export', error);
+      })
+      .finally(release);
   });
 }
