@@ -13,6 +13,7 @@ import { jsonBody, LARGE_BODY_LIMIT } from './http/body-limits';
 import { trpcQueryDepth } from './http/json-depth';
 import { sameSiteWrites } from './http/same-site-writes';
 import { securityHeaders } from './http/security-headers';
+import { singleWriteResponses } from './http/single-write-response';
 import { trpcBatchPolicy } from './http/trpc-batch-policy';
 import { appRouter } from './trpc/app-router';
 import { contextFactory, type AppDeps } from './trpc/context';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     trpcBatchPolicy(),
     trpcQueryDepth(),
     jsonBody('trpc'),
+    singleWriteResponses(),
     createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }),
   );
 

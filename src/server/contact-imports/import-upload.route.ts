@@ -40,8 +40,6 @@ export function contactImportUploadRoute(deps: AppDeps): RequestHandler {
         'Send the CSV file itself as the request body, with Content-Type: text/csv',
         'file',
       );
-    const queue = deps.jobs;
-    if (!queue) return sendApiError(res, 503, 'SERVICE_UNAVAILABLE', 'Imports are not running');
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > IMPORT_MAX_BYTES) return refuse(res, 413, tooLarge(), 'file');
 
@@ -57,6 +55,8 @@ export function contactImportUploadRoute(deps: AppDeps): RequestHandler {
         if (seq === 0) {
           const problem = checkFileStart(data);
           if (problem) throw new UploadRefused(400, problem);
+          // Only a well-formed upload is told that this instance runs no imports (no job queue).
+          if (!deps.jobs) throw new UploadRefused(503, 'Imports are not running');
         }
         await pool.query(
           `insert into contact_import_chunks (contact_import_id, seq, data) values ($1, $2, $3)`,
@@ -71,6 +71,7 @@ export function contactImportUploadRoute(deps: AppDeps): RequestHandler {
       throw error;
     }
 
+    const queue = deps.jobs!;
     await em.transactional(async (tem: EntityManager) => {
       await tem.execute(
         `update contact_imports set status = 'queued', bytes_total = ? where id = ?`,
@@ -127,14 +128,15 @@ function tooLarge(): string {
   return `The file is larger than ${IMPORT_MAX_BYTES / 1024 ** 2} MB`;
 }
 
-/** A 4xx naming the field; the connection closes, as the rest of the body is not read. */
+/** A 4xx naming the field (or a 503); the connection closes, as the rest of the body is not read. */
 function refuse(res: Response, status: number, message: string, field: string): void {
+  res.setHeader('Connection', 'close');
+  if (status === 503) return sendApiError(res, status, 'SERVICE_UNAVAILABLE', message);
   const code =
     status === 413
       ? 'PAYLOAD_TOO_LARGE'
       : status === 415
         ? 'UNSUPPORTED_MEDIA_TYPE'
         : 'BAD_REQUEST';
-  res.setHeader('Connection', 'close');
   sendApiError(res, status, code, message, [{ message, path: [field] }]);
 }
