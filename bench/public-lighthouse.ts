@@ -5,7 +5,7 @@
  * (bench/public-static-server.ts); otherwise starts the built server (src/server/main.ts) on a free port
  * with the environment's DATABASE_URL, or the embedded PostgreSQL in a temporary DATA_DIR.
  * Chromium: CHROME_PATH (default /usr/lib/chromium/chromium, the real binary, not the wrapper).
- * Fails (exit 1) when a median category score is below 95.
+ * Fails (exit 1) when a median category score is below 100 on any route.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +24,7 @@ const METRICS = [
   'total-blocking-time',
   'cumulative-layout-shift',
 ] as const;
-const MIN_SCORE = 95;
+const MIN_SCORE = 100;
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 
 /** Spawns a server process and waits until it prints or answers its URL. */
@@ -84,7 +84,11 @@ async function startAppServer(): Promise<{ url: string; stop: () => Promise<void
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+/** The median of the runs that produced a value (a failed metric is reported, not sorted as NaN). */
+function median(values: number[]): number {
+  const xs = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return xs[Math.floor(xs.length / 2)] ?? NaN;
+}
 
 const useStatic = process.argv.includes('--static');
 const server = process.env.BASE_URL
@@ -118,14 +122,22 @@ try {
       for (const c of CATEGORIES)
         (scores[c] ??= []).push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
       for (const m of METRICS) (metrics[m] ??= []).push(lhr.audits[m]?.numericValue ?? NaN);
+      const errors = [
+        lhr.runtimeError?.code,
+        ...METRICS.map(
+          (m) => lhr.audits[m]?.errorMessage && `${m}: ${lhr.audits[m]?.errorMessage}`,
+        ),
+      ].filter(Boolean);
+      if (errors.length) console.warn(`  ${route} run ${i + 1}: ${errors.join('; ')}`);
     }
     const s = CATEGORIES.map((c) => median(scores[c] ?? []));
     const [fcp, lcp, tbt, cls] = METRICS.map((m) => median(metrics[m] ?? []));
     if (s.some((v) => v < MIN_SCORE)) failed = true;
-    const line = `| \`${route}\` | ${s.join(' | ')} | ${((fcp ?? 0) / 1000).toFixed(1)} s | ${((lcp ?? 0) / 1000).toFixed(1)} s | ${Math.round(tbt ?? 0)} ms | ${(cls ?? 0).toFixed(3)} |`;
+    const perfRuns = (scores.performance ?? []).join(', ');
+    const line = `| \`${route}\` | ${s.join(' | ')} | ${perfRuns} | ${((fcp ?? 0) / 1000).toFixed(1)} s | ${((lcp ?? 0) / 1000).toFixed(1)} s | ${Math.round(tbt ?? 0)} ms | ${(cls ?? 0).toFixed(3)} |`;
     rows.push(line);
     console.log(
-      `${route.padEnd(36)} perf ${s[0]} a11y ${s[1]} bp ${s[2]} seo ${s[3]}  LCP ${((lcp ?? 0) / 1000).toFixed(2)} s  TBT ${Math.round(tbt ?? 0)} ms`,
+      `${route.padEnd(36)} perf ${s[0]} (runs ${perfRuns}) a11y ${s[1]} bp ${s[2]} seo ${s[3]}  FCP ${((fcp ?? 0) / 1000).toFixed(2)} s  LCP ${((lcp ?? 0) / 1000).toFixed(2)} s  TBT ${Math.round(tbt ?? 0)} ms (runs ${(metrics['total-blocking-time'] ?? []).map(Math.round).join(', ')})`,
     );
   }
 } finally {
@@ -145,10 +157,10 @@ if (process.argv.includes('--write')) {
   writePublicSiteSection(
     `Lighthouse (mobile), ${label}`,
     [
-      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, default mobile preset (simulated slow 4G, 4x CPU slowdown), Debian chromium headless, median of ${runs} runs per route. Measured by \`bench/public-lighthouse.ts\`; target >= ${MIN_SCORE} in every category.`,
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, default mobile preset (simulated slow 4G, 4x CPU slowdown), Debian chromium headless, median of ${runs} runs per route. Measured by \`bench/public-lighthouse.ts\`; target ${MIN_SCORE} in every category on every route.`,
       '',
-      '| Route | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| Route | Performance | Accessibility | Best practices | SEO | Performance per run | FCP | LCP | TBT | CLS |',
+      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|',
       ...rows,
     ].join('\n'),
   );

@@ -78,14 +78,15 @@ function latinFace(): { file: string; range: Set<number> } {
   };
 }
 
-/** `U+20-7E,U+A9` -> the code points it names. */
+/** `U+20-7E,U+A9,U+1F??` -> the code points it names. */
 export function parseUnicodeRange(range: string): Set<number> {
   const points = new Set<number>();
   for (const part of range.split(',')) {
-    const m = /^\s*U\+([0-9a-f]+)(?:-([0-9a-f]+))?\s*$/i.exec(part);
+    const m = /^\s*U\+([0-9a-f?]+)(?:-([0-9a-f]+))?\s*$/i.exec(part);
     if (!m?.[1]) throw new Error(`Bad unicode-range part: ${part}`);
-    const from = parseInt(m[1], 16);
-    const to = m[2] ? parseInt(m[2], 16) : from;
+    // A wildcard (U+1F??) spans every value of its ? digits.
+    const from = parseInt(m[1].replace(/\?/g, '0'), 16);
+    const to = parseInt(m[2] ?? m[1].replace(/\?/g, 'f'), 16);
     for (let c = from; c <= to; c++) points.add(c);
   }
   return points;
