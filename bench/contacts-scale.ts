@@ -34,8 +34,11 @@ const ITERATIONS = arg('iterations', 50);
 const WARMUP = 5;
 const BUDGET_MS = 100;
 
-/** SQL the ORM sent, captured through MikroORM's `onQuery` hook (the app's own queries). */
-let captured: { sql: string; params: readonly unknown[] }[] = [];
+/**
+ * SQL the app sent: through MikroORM (its `onQuery` hook) or straight to the pool with plain pg
+ * (`native`, `$n` parameters; the hot reads: session, list pages, maintained counts).
+ */
+let captured: { sql: string; params: readonly unknown[]; native?: boolean }[] = [];
 
 /** 'insert': right after the bulk insert + ANALYZE; 'vacuum': after VACUUM (ANALYZE). */
 type Phase = 'insert' | 'vacuum';
@@ -87,6 +90,19 @@ try {
     },
   });
   await orm.migrator.up();
+  const pool = await orm.em.getConnection().getNativeClient();
+  const poolQuery = pool.query.bind(pool) as (
+    config: unknown,
+    values?: unknown,
+  ) => Promise<{ rows: unknown[] }>;
+  (pool as unknown as { query: typeof poolQuery }).query = (config, values) => {
+    const { text, values: params } =
+      typeof config === 'string'
+        ? { text: config, values: values as unknown[] | undefined }
+        : (config as { text: string; values?: unknown[] });
+    captured.push({ sql: text, params: params ?? [], native: true });
+    return poolQuery(config, values);
+  };
   const em = orm.em.fork() as EntityManager;
   const conn = em.getConnection();
   pgVersion = ((await conn.execute('select version() as v')) as { v: string }[])[0]!.v;
@@ -183,20 +199,25 @@ try {
       if (phase === 'vacuum') await conn.execute('vacuum (analyze) contacts');
       const sqlOf = new Map<
         string,
-        { sql: string; params: readonly unknown[]; sets: string[] }[]
+        { sql: string; params: readonly unknown[]; sets: string[]; native?: boolean }[]
       >();
       for (const [label, query] of cases) {
         for (let i = 0; i < WARMUP; i++) await get(query);
         captured = [];
         let page = await get(query);
         // Each statement with the `set local` planner settings sent just before it in its transaction.
-        const statements: { sql: string; params: readonly unknown[]; sets: string[] }[] = [];
+        const statements: {
+          sql: string;
+          params: readonly unknown[];
+          sets: string[];
+          native?: boolean;
+        }[] = [];
         let sets: string[] = [];
         for (const q of captured) {
           if (/^\s*set local/i.test(q.sql)) sets.push(q.sql);
           else if (/^\s*(begin|commit|rollback)/i.test(q.sql))
             sets = /begin/i.test(q.sql) ? [] : sets;
-          else if (/contact/.test(q.sql)) {
+          else if (/contact/.test(q.sql) && !/from sessions/.test(q.sql)) {
             statements.push({ ...q, sets });
             sets = [];
           }
@@ -221,27 +242,32 @@ try {
         });
       }
 
-      // EXPLAIN ANALYZE of the exact SQL the app sent for the searches (the page and the counts).
+      // EXPLAIN ANALYZE of the exact SQL the app sent for every call (the page and the counts).
       for (const [label] of cases) {
-        if (!/Search|First page|Analytics/.test(label)) continue;
         for (const q of sqlOf.get(label) ?? []) {
-          const sql = platform.formatQuery(q.sql, q.params as unknown[]);
+          const sql = q.native ? q.sql : platform.formatQuery(q.sql, q.params as unknown[]);
           const kind = /contact_count_deltas/.test(sql)
             ? 'maintained counts'
             : /contact_daily_deltas/.test(sql)
               ? 'daily roll-up'
               : /group by status/i.test(sql)
                 ? 'per-status counts'
-                : /first_responded_at|percentile/.test(sql)
-                  ? 'speed to lead'
-                  : 'page rows';
+                : /order by id desc/i.test(sql)
+                  ? 'page rows'
+                  : /first_responded_at|percentile/.test(sql)
+                    ? 'speed to lead'
+                    : 'page rows';
           const times: number[] = [];
           let nodes: string[] = [];
           for (let i = 0; i < 3 + 20; i++) {
-            const [row] = (await em.transactional(async (tem) => {
-              for (const set of q.sets) await tem.execute(set);
-              return tem.execute(`explain (analyze, format json) ${sql}`);
-            })) as {
+            const [row] = (
+              q.native
+                ? (await poolQuery(`explain (analyze, format json) ${sql}`, q.params)).rows
+                : await em.transactional(async (tem) => {
+                    for (const set of q.sets) await tem.execute(set);
+                    return tem.execute(`explain (analyze, format json) ${sql}`);
+                  })
+            ) as {
               'QUERY PLAN': [{ Plan: Record<string, unknown>; 'Execution Time': number }];
             }[];
             const out = row!['QUERY PLAN'][0];
