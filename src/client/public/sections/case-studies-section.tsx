@@ -11,7 +11,7 @@ export function CaseStudiesSection() {
     <section
       id="case-studies"
       aria-labelledby="case-studies-title"
-      className="scroll-mt-16 bg-white py-20"
+      className="defer-render scroll-mt-16 bg-white py-20"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading

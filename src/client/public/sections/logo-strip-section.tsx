@@ -3,7 +3,10 @@ import { CLIENT_LOGOS } from '../content/home.content';
 /** Six brand marks (simple-icons, CC0) drawn in one neutral tone and served from our own host. */
 export function LogoStripSection() {
   return (
-    <section aria-labelledby="logos-title" className="border-b border-slate-200 bg-white">
+    <section
+      aria-labelledby="logos-title"
+      className="defer-render border-b border-slate-200 bg-white"
+    >
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <h2
           id="logos-title"

@@ -9,7 +9,7 @@ import { SERVICES } from '../content/services.content';
 
 export function ServicesSection() {
   return (
-    <section aria-labelledby="services-title" className="bg-slate-50 py-20">
+    <section aria-labelledby="services-title" className="defer-render bg-slate-50 py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="services-title"

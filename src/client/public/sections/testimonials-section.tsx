@@ -4,7 +4,7 @@ import { TESTIMONIALS } from '../content/home.content';
 
 export function TestimonialsSection() {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-slate-50 py-20">
+    <section aria-labelledby="testimonials-title" className="defer-render bg-slate-50 py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="testimonials-title"
