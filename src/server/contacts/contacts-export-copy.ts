@@ -1,10 +1,12 @@
-import { Writable } from 'node:stream';
+import { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { escapeLiteral, type PoolClient } from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import type { SqlCondition } from './contact-filter.sql';
-import { ExportCsvTransform } from './contacts-export-rewrite';
+import { CopyCsvStream, ExportBuffers, ExportResponseWriter } from './contacts-export-stream';
+
+export { ExportCutOff } from './contacts-export-stream';
 
 /** The export's columns: CSV header name -> column of `contacts`, in file order. */
 export const EXPORT_COLUMNS = {
@@ -98,64 +100,15 @@ export function takeExportSlot(): (() => void) | undefined {
 
 const ignore = () => undefined;
 
-/** The download's client went away before the end. */
-export class ExportCutOff extends Error {
-  constructor() {
-    super('The client closed the connection before the export ended');
-  }
-}
-
-/**
- * Writes into `destination` with its backpressure but, unlike piping into it, is all a failed
- * pipeline destroys: before the first byte the caller can still answer with a JSON error. The
- * destination closing before the end fails the pipeline (ExportCutOff), which stops the COPY.
- */
-class DestinationSink extends Writable {
-  private waiting: ((error?: Error | null) => void) | undefined;
-  private readonly onDrain = () => {
-    const done = this.waiting;
-    this.waiting = undefined;
-    done?.();
-  };
-  private readonly onClose = () => {
-    if (!this.destination.writableFinished) this.destroy(new ExportCutOff());
-  };
-
-  constructor(private readonly destination: Writable) {
-    super({ highWaterMark: 0 });
-    destination.on('drain', this.onDrain);
-    destination.on('close', this.onClose);
-    destination.on('error', this.onClose);
-  }
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (e?: Error | null) => void) {
-    if (this.destination.destroyed) return done(new ExportCutOff());
-    if (this.destination.write(chunk)) done();
-    else this.waiting = done;
-  }
-
-  override _final(done: (error?: Error | null) => void): void {
-    this.destination.end(() => done());
-  }
-
-  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    this.destination.off('drain', this.onDrain);
-    this.destination.off('close', this.onClose);
-    this.destination.off('error', this.onClose);
-    this.waiting = undefined;
-    done(error);
-  }
-}
-
 /**
  * Streams the contacts matching `only` as the export CSV into `destination`: PostgreSQL writes
- * the CSV (COPY TO STDOUT, on one connection of the app's pool), ExportCsvTransform applies the
- * formula rule and the ISO timestamps on the way. `pipeline` carries backpressure: while the
+ * the CSV (COPY TO STDOUT through pg-copy-streams, on one connection of the app's pool), and
+ * CopyCsvStream applies the formula rule and the ISO timestamps as the bytes come in. `pipeline` carries backpressure: while the
  * client does not read, the socket to PostgreSQL is not read either and the COPY waits.
  *
  * Nothing is written before the COPY's first bytes (or its end), so a failure to start still
  * gets the JSON error (`destination` is left open on failure; the caller answers or destroys
- * it); if those take longer than 100 ms the header row goes out first. When the download fails
+ * it); if those take longer than 50 ms the header row goes out first. When the download fails
  * or is cut off (ExportCutOff) the connection is destroyed, not returned: PostgreSQL ends the
  * COPY as soon as its socket closes, and the pool opens a new connection when it needs one.
  */
@@ -172,13 +125,14 @@ export async function copyContactsCsv(
   let failure: Error | undefined;
   try {
     await client.query(COPY_SESSION);
-    const copy = client.query(copyTo(sql));
+    const buffers = new ExportBuffers();
+    const copy = client.query(new CopyCsvStream(sql, EXPORT_HEADER, TIMESTAMP_FIELDS, buffers));
     // pg reports a connection lost mid-COPY by emitting 'error' on the query itself, possibly
     // after pipeline has finished with it: always have a listener.
     copy.on('error', ignore);
-    const csv = new ExportCsvTransform(EXPORT_HEADER, TIMESTAMP_FIELDS);
-    csv.writeHeaderAfter(100);
-    await pipeline(copy, csv, new DestinationSink(destination));
+    copy.writeHeaderAfter(50);
+    const recycle = destination instanceof ServerResponse;
+    await pipeline(copy, new ExportResponseWriter(destination, recycle ? buffers : undefined));
     await client.query('commit');
   } catch (error) {
     failure = error instanceof Error ? error : new Error(String(error));

@@ -1,5 +1,3 @@
-import { Transform, type TransformCallback } from 'node:stream';
-
 /**
  * Turns the CSV that PostgreSQL's `COPY ... TO STDOUT WITH (FORMAT csv)` writes into the app's
  * export CSV, byte by byte as it streams, so the database does only what its own COPY does:
@@ -67,30 +65,37 @@ export class ExportCsvRewriter {
     for (const f of timestampFields) this.isTimestamp[f] = 1;
   }
 
-  /** The room `rewriteInto` may need in `out` for `input`. */
-  room(input: Buffer): number {
+  /** The room `rewrite` may need in its `out` for `length` input bytes. */
+  room(length: number): number {
     // Worst case: a one-byte cell ';' or tab becomes four bytes ("';" ...) plus its comma.
-    return 3 * (this.carry.length + input.length) + 64;
-  }
-
-  /** The rewritten bytes of `input` that are complete (an unfinished unquoted cell waits). */
-  rewrite(input: Buffer): Buffer {
-    const out = Buffer.allocUnsafe(this.room(input));
-    return out.subarray(0, this.rewriteInto(input, out, 0));
+    return 3 * (this.carry.length + length) + 64;
   }
 
   /**
-   * Writes the rewritten bytes of `input` that are complete into `out` from `at` (which must
-   * have `room(input)` bytes free) and returns where they end.
+   * Writes the rewritten bytes of `input[begin, end)` that are complete into `out` from `at`
+   * (which must have `room(end - begin)` bytes free) and returns where they end. An unquoted
+   * cell the input stops inside waits for the next call.
    */
-  rewriteInto(input: Buffer, out: Buffer, at: number): number {
-    const chunk = this.carry.length ? Buffer.concat([this.carry, input]) : input;
+  rewrite(input: Buffer, begin: number, end: number, out: Buffer, at: number): number {
+    if (!this.carry.length) return this.scan(input, begin, end, out, at);
+    // The carried cell is unquoted: it ends at the first ',' or line break.
+    let stop = begin;
+    while (stop < end && input[stop] !== COMMA && input[stop] !== LF) stop++;
+    if (stop === end) {
+      this.carry = Buffer.concat([this.carry, input.subarray(begin, end)]);
+      return at;
+    }
+    const cell = Buffer.concat([this.carry, input.subarray(begin, stop + 1)]);
     this.carry = EMPTY;
-    const n = chunk.length;
+    return this.scan(input, stop + 1, end, out, this.scan(cell, 0, cell.length, out, at));
+  }
+
+  /** rewrite() without a carried cell. */
+  private scan(chunk: Buffer, begin: number, n: number, out: Buffer, at: number): number {
     const isTimestamp = this.isTimestamp;
     let o = at;
-    let from = 0; // chunk[from, i) is still to be copied to out unchanged
-    let i = 0;
+    let from = begin; // chunk[from, i) is still to be copied to out unchanged
+    let i = begin;
     let state = this.state;
     let prefix = this.prefix;
     let field = this.field;
@@ -129,7 +134,7 @@ export class ExportCsvRewriter {
           }
         }
         if (i === n) {
-          this.carry = Buffer.from(chunk.subarray(start));
+          this.carry = Buffer.from(chunk.subarray(start, n));
           break;
         }
         if (field < isTimestamp.length && isTimestamp[field]) {
@@ -197,8 +202,8 @@ export class ExportCsvRewriter {
   /** What is left at the end of the input (nothing when it ended with a line break). */
   end(): Buffer {
     if (!this.carry.length) return EMPTY;
-    const last = this.rewrite(Buffer.from('\n'));
-    return last.subarray(0, last.length - 1);
+    const out = Buffer.allocUnsafe(this.room(1));
+    return out.subarray(0, this.rewrite(Buffer.from('\n'), 0, 1, out, 0) - 1);
   }
 }
 
@@ -255,75 +260,4 @@ function writeIsoTimestamp(chunk: Buffer, start: number, end: number, out: Buffe
   for (; digits < 3; digits++) out[o++] = ZERO;
   out[o++] = Z;
   return o;
-}
-
-/** Bytes gathered before a push: fewer, larger writes to the response's socket. */
-const PUSH_BYTES = 128 * 1024;
-/** How long gathered bytes may wait for more (a filter that matches rarely). */
-const PUSH_AFTER_MS = 20;
-
-/** ExportCsvRewriter as a stream, `header` written first, output pushed in ~128 KB pieces. */
-export class ExportCsvTransform extends Transform {
-  private readonly rewriter: ExportCsvRewriter;
-  private out: Buffer;
-  private used = 0;
-  private headerSent = false;
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(header: string, timestampFields: readonly number[]) {
-    super();
-    this.rewriter = new ExportCsvRewriter(timestampFields);
-    this.out = Buffer.allocUnsafe(PUSH_BYTES * 2);
-    this.used = this.out.write(header);
-  }
-
-  /**
-   * The header row goes out with the first rows, or after `ms` when they take longer (a filter
-   * that matches late), so whoever waits sees the download start.
-   */
-  writeHeaderAfter(ms: number): void {
-    this.schedule(ms);
-  }
-
-  private schedule(ms: number): void {
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      this.pushGathered();
-    }, ms);
-  }
-
-  private pushGathered(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (!this.used) return;
-    this.push(this.out.subarray(0, this.used));
-    this.headerSent = true;
-    this.out = Buffer.allocUnsafe(PUSH_BYTES * 2);
-    this.used = 0;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    const room = this.rewriter.room(chunk);
-    if (this.out.length - this.used < room) {
-      if (this.used) this.pushGathered();
-      if (this.out.length < room) this.out = Buffer.allocUnsafe(room);
-    }
-    this.used = this.rewriter.rewriteInto(chunk, this.out, this.used);
-    // The first rows go out at once (first byte); later ones once enough are gathered.
-    if (!this.headerSent || this.used >= PUSH_BYTES) this.pushGathered();
-    else this.schedule(PUSH_AFTER_MS);
-    done();
-  }
-
-  override _flush(done: TransformCallback): void {
-    this.pushGathered(); // (the header too, when there were no rows)
-    const rest = this.rewriter.end();
-    if (rest.length) this.push(rest);
-    done();
-  }
-
-  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    clearTimeout(this.timer);
-    done(error);
-  }
 }

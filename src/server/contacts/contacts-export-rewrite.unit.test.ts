@@ -2,11 +2,19 @@
 // against neutraliseFormula, the quoting against csvField, the timestamps against toISOString,
 // whatever the chunk boundaries. (contacts-export-copy.test.ts runs the same checks through a
 // real COPY.)
+import { PassThrough, Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvField, neutraliseFormula, restoreFormula } from './contacts.csv';
-import { ExportCsvRewriter, ExportCsvTransform } from './contacts-export-rewrite';
+import { ExportCsvRewriter } from './contacts-export-rewrite';
+import {
+  CopyCsvStream,
+  ExportBuffers,
+  ExportCutOff,
+  ExportResponseWriter,
+} from './contacts-export-stream';
 
 /** A value as COPY ... WITH (FORMAT csv) writes it: quoted for , " CR LF and for ''. */
 function copyField(value: string | null): string {
@@ -25,7 +33,8 @@ function rewriteInPieces(input: Buffer, cuts: number[], timestampFields: number[
   const parts: Buffer[] = [];
   let from = 0;
   for (const cut of [...at, input.length]) {
-    parts.push(rewriter.rewrite(input.subarray(from, cut)));
+    const out = Buffer.alloc(rewriter.room(cut - from));
+    parts.push(out.subarray(0, rewriter.rewrite(input, from, cut, out, 0)));
     from = cut;
   }
   parts.push(rewriter.end());
@@ -141,49 +150,189 @@ describe('ExportCsvRewriter: timestamps', () => {
   });
 });
 
-describe('ExportCsvTransform', () => {
-  async function run(chunks: string[]): Promise<string> {
-    const transform = new ExportCsvTransform('a,b\n', [1]);
-    const out: Buffer[] = [];
-    transform.on('data', (b: Buffer) => out.push(b));
-    const ended = new Promise((done) => transform.on('end', done));
-    for (const c of chunks) transform.write(Buffer.from(c));
-    transform.end();
-    await ended;
-    return Buffer.concat(out).toString();
-  }
+/** PostgreSQL's answer to a COPY TO STDOUT: CopyOutResponse, one CopyData per row, CopyDone. */
+function copyMessages(rows: string[], after = 'C\u0000\u0000\u0000\u000bCOPY 1\u0000'): Buffer {
+  const message = (code: string, payload: Buffer) => {
+    const head = Buffer.alloc(5);
+    head.write(code);
+    head.writeUInt32BE(payload.length + 4, 1);
+    return Buffer.concat([head, payload]);
+  };
+  return Buffer.concat([
+    message('H', Buffer.from([0, 0, 1, 0, 0])),
+    ...rows.map((r, i) =>
+      i === 1
+        ? Buffer.concat([message('N', Buffer.from('notice\u0000')), message('d', Buffer.from(r))])
+        : message('d', Buffer.from(r)),
+    ),
+    message('c', Buffer.alloc(0)),
+    Buffer.from(after, 'latin1'),
+  ]);
+}
 
-  it('writes the header first, with the rows or alone when there are none', async () => {
-    expect(await run([])).toBe('a,b\n');
-    expect(await run(['=x,2026-01-02 03:04:05.5+00\n', '2,'])).toBe(
-      "a,b\n'=x,2026-01-02T03:04:05.500Z\n2,",
+/** CopyCsvStream fed `bytes` in pieces, as pg-copy-streams feeds it the socket's chunks. */
+async function parseCopy(bytes: Buffer, cuts: number[]) {
+  const stream = new CopyCsvStream('', 'h\n', [2], new ExportBuffers());
+  const internals = stream as unknown as Record<string, unknown>;
+  const handedBack: Buffer[] = [];
+  let detached = false;
+  internals._buffer = { push: (b: Buffer) => handedBack.push(Buffer.from(b)) };
+  internals._detach = () => (detached = true);
+  internals._cleanup = () => undefined;
+  const output: Buffer[] = [];
+  stream.on('data', (b: Buffer) => output.push(Buffer.from(b)));
+  const ended = new Promise((done) => stream.on('end', done));
+  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  let from = 0;
+  for (const cut of [...at, bytes.length]) {
+    if (detached) break;
+    if (cut > from) stream._parse(bytes.subarray(from, cut));
+    from = cut;
+  }
+  handedBack.push(bytes.subarray(from)); // not read yet: pg reads it from the socket itself
+  await ended;
+  return {
+    text: Buffer.concat(output).toString(),
+    handedBack: Buffer.concat(handedBack),
+    detached,
+  };
+}
+
+describe('CopyCsvStream (the COPY protocol read without a Buffer per row)', () => {
+  const rows = ['1,=a,2026-01-02 03:04:05.5+00\n', '2,"b, c",\n', '3,;x,2026-01-02 03:04:05+00\n'];
+  const csv = 'h\n1,\'=a,2026-01-02T03:04:05.500Z\n2,"b, c",\n3,";x",2026-01-02T03:04:05.000Z\n';
+
+  it('writes the header and the rewritten rows, and hands the messages after CopyDone back to pg, wherever the chunks end', async () => {
+    const bytes = copyMessages(rows);
+    const after = 'C\u0000\u0000\u0000\u000bCOPY 1\u0000';
+    await fc.assert(
+      fc.asyncProperty(cuts, async (at) => {
+        const got = await parseCopy(bytes, at);
+        expect(got.text).toBe(csv);
+        expect(got.detached).toBe(true);
+        expect(got.handedBack.toString('latin1')).toBe(after);
+      }),
+      { numRuns: 300 },
     );
+    for (let cut = 0; cut <= bytes.length; cut++)
+      expect((await parseCopy(bytes, [cut])).text).toBe(csv);
+  });
+
+  it('writes only the header when there are no rows', async () => {
+    expect((await parseCopy(copyMessages([]), [])).text).toBe('h\n');
+  });
+
+  it('hands an ErrorResponse back to pg untouched and stops', async () => {
+    const ok = copyMessages(rows.slice(0, 1));
+    const error = Buffer.from('E\u0000\u0000\u0000\u0008boom', 'latin1');
+    const bytes = Buffer.concat([ok.subarray(0, ok.indexOf('c\u0000\u0000\u0000\u0004')), error]);
+    const stream = new CopyCsvStream('', 'h\n', [], new ExportBuffers());
+    const internals = stream as unknown as Record<string, unknown>;
+    let handed = Buffer.alloc(0);
+    internals._buffer = { push: (b: Buffer) => (handed = Buffer.from(b)) };
+    internals._detach = () => undefined;
+    expect(stream._parse(bytes)).toBe(false);
+    expect(handed.toString('latin1')).toBe(error.toString('latin1'));
+    stream.destroy();
   });
 
   it('sends the header after the given delay when the first rows are late', async () => {
-    const transform = new ExportCsvTransform('a,b\n', []);
-    const first = new Promise<Buffer>((done) => transform.once('data', done));
-    transform.writeHeaderAfter(10);
+    const stream = new CopyCsvStream('', 'a,b\n', [], new ExportBuffers());
+    const first = new Promise<Buffer>((done) => stream.once('data', done));
+    stream.writeHeaderAfter(10);
     expect(String(await first)).toBe('a,b\n');
-    transform.destroy();
+    stream.destroy();
   });
 
-  it('passes 3 MB through in a few large pieces with the same bytes', async () => {
+  it('pushes 3 MB of rows in a few large pieces', async () => {
     const line = '1,Ada Lovelace,"First, second",+44 20,2026-01-02 03:04:05.123456+00\n';
-    const transform = new ExportCsvTransform('h\n', [4]);
+    const stream = new CopyCsvStream('', 'h\n', [4], new ExportBuffers());
+    const internals = stream as unknown as Record<string, unknown>;
+    internals._buffer = { push: () => undefined };
+    internals._detach = () => undefined;
+    internals._cleanup = () => undefined;
     const sizes: number[] = [];
     let text = '';
-    transform.on('data', (b: Buffer) => {
+    stream.on('data', (b: Buffer) => {
       sizes.push(b.length);
       text += b.toString();
     });
-    const ended = new Promise((done) => transform.on('end', done));
-    const chunk = Buffer.from(line.repeat(200)); // ~14 KB, as pg-copy-streams hands them over
-    for (let i = 0; i < 220; i++) transform.write(chunk);
-    transform.end();
+    const ended = new Promise((done) => stream.on('end', done));
+    const bytes = copyMessages(Array<string>(44_000).fill(line));
+    for (let at = 0; at < bytes.length; at += 16 * 1024)
+      stream._parse(bytes.subarray(at, at + 16 * 1024));
     await ended;
     const row = '1,Ada Lovelace,"First, second",\'+44 20,2026-01-02T03:04:05.123Z\n';
-    expect(text).toBe(`h\n${row.repeat(200 * 220)}`);
+    expect(text).toBe(`h\n${row.repeat(44_000)}`);
     expect(sizes.length).toBeLessThan(40);
+  });
+});
+
+describe('ExportResponseWriter', () => {
+  function collector() {
+    const pieces: Buffer[] = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        pieces.push(Buffer.from(chunk));
+        done();
+      },
+    });
+    return { destination, pieces };
+  }
+
+  it('fails with ExportCutOff when the destination closes early, and leaves it alone when the source fails', async () => {
+    const sink = collector();
+    const source = new PassThrough();
+    const done = pipeline(source, new ExportResponseWriter(sink.destination));
+    source.write('1,a\n');
+    sink.destination.destroy();
+    await expect(done).rejects.toBeInstanceOf(ExportCutOff);
+
+    const other = collector();
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('COPY failed'));
+      },
+    });
+    await expect(pipeline(failing, new ExportResponseWriter(other.destination))).rejects.toThrow(
+      'COPY failed',
+    );
+    expect(other.destination.destroyed).toBe(false);
+    expect(other.pieces).toEqual([]);
+  });
+
+  it('lets a megabyte wait in the destination, then waits until half of it is sent', async () => {
+    const piece = Buffer.alloc(400 * 1024, 'x');
+    const callbacks: (() => void)[] = [];
+    const slow = new Writable({
+      highWaterMark: 1,
+      write(_chunk: Buffer, _encoding, done) {
+        callbacks.push(done);
+      },
+    });
+    let handed = 0;
+    const write = slow.write.bind(slow);
+    slow.write = ((chunk: Buffer, callback: () => void) => {
+      handed++;
+      return write(chunk, callback);
+    }) as typeof slow.write;
+    const source = new PassThrough({ highWaterMark: 1 });
+    const done = pipeline(source, new ExportResponseWriter(slow));
+    for (let i = 0; i < 5; i++) source.write(piece);
+    source.end();
+    const settle = () => new Promise((r) => setTimeout(r, 20));
+    await settle();
+    expect(handed).toBe(3); // 1.2 MB waiting in the destination: the writer waits
+    callbacks.shift()!(); // 0.8 MB left: more than half
+    await settle();
+    expect(handed).toBe(3);
+    callbacks.shift()!(); // 0.4 MB left
+    await settle();
+    expect(handed).toBe(5);
+    while (callbacks.length) {
+      callbacks.shift()!();
+      await settle();
+    }
+    await done;
   });
 });
