@@ -103,8 +103,9 @@ const ignore = () => undefined;
 /**
  * Streams the contacts matching `only` as the export CSV into `destination`: PostgreSQL writes
  * the CSV (COPY TO STDOUT through pg-copy-streams, on one connection of the app's pool), and
- * CopyCsvStream applies the formula rule and the ISO timestamps as the bytes come in. `pipeline` carries backpressure: while the
- * client does not read, the socket to PostgreSQL is not read either and the COPY waits.
+ * CopyCsvStream applies the formula rule and the ISO timestamps as the bytes come in.
+ * `pipeline` carries backpressure: while the client does not read, the socket to PostgreSQL is
+ * not read either and the COPY waits (for a minute at most: EXPORT_STALL_MS).
  *
  * Nothing is written before the COPY's first bytes (or its end), so a failure to start still
  * gets the JSON error (`destination` is left open on failure; the caller answers or destroys

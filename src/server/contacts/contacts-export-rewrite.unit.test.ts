@@ -301,6 +301,16 @@ describe('ExportResponseWriter', () => {
     expect(other.pieces).toEqual([]);
   });
 
+  it('gives up on a destination that takes nothing for stallMs, and destroys it', async () => {
+    const stuck = new Writable({ highWaterMark: 1, write: () => undefined });
+    const source = new PassThrough();
+    const done = pipeline(source, new ExportResponseWriter(stuck, undefined, 50));
+    source.write(Buffer.alloc(2 * 1024 * 1024));
+    source.write(Buffer.alloc(10));
+    await expect(done).rejects.toThrow('The client read nothing for 0.05 s');
+    expect(stuck.destroyed).toBe(true);
+  });
+
   it('lets a megabyte wait in the destination, then waits until half of it is sent', async () => {
     const piece = Buffer.alloc(400 * 1024, 'x');
     const callbacks: (() => void)[] = [];

@@ -193,25 +193,32 @@ function releaseChunk(chunk: Buffer): void {
     backing.transfer(0);
 }
 
-/** The download's client went away before the end. */
+/** The download's client went away (or stopped reading) before the end. */
 export class ExportCutOff extends Error {
-  constructor() {
-    super('The client closed the connection before the export ended');
+  constructor(message = 'The client closed the connection before the export ended') {
+    super(message);
   }
 }
 
+/** How long a client may read nothing before the export gives up on it (and its connection). */
+export const EXPORT_STALL_MS = 60_000;
+
 /**
  * Writes a pipeline's pieces into `destination`, waiting while it holds more than a megabyte
- * not yet sent, until half of it is. Unlike piping into
- * `destination`, this is all a failed pipeline destroys: before the first byte the caller can
- * still answer with a JSON error. `destination` closing before the end fails the pipeline with
- * ExportCutOff. With `buffers`, each piece is handed back once written, for a destination that
- * has sent it by then (a socket or an HTTP response; not a stream that keeps the chunk).
+ * not yet sent, until half of it is. Unlike piping into `destination`, this is all a failed
+ * pipeline destroys: before the first byte the caller can still answer with a JSON error.
+ * `destination` closing before the end fails the pipeline with ExportCutOff, and so does a
+ * client that reads nothing for `stallMs` while the export waits for it (its COPY holds a pool
+ * connection; `destination` is then destroyed). With `buffers`, each piece is handed back once
+ * written, for a destination that has sent it by then (a socket or an HTTP response; not a
+ * stream that keeps the chunk).
  */
 export class ExportResponseWriter extends Writable {
   private waiting: (() => void) | undefined;
+  private stallTimer: NodeJS.Timeout | undefined;
   private readonly resume = () => {
     if (!this.waiting || this.destination.writableLength > STAGE_BYTES / 2) return;
+    clearTimeout(this.stallTimer);
     const done = this.waiting;
     this.waiting = undefined;
     done();
@@ -223,6 +230,7 @@ export class ExportResponseWriter extends Writable {
   constructor(
     private readonly destination: Writable,
     private readonly buffers?: ExportBuffers,
+    private readonly stallMs = EXPORT_STALL_MS,
   ) {
     super({ highWaterMark: 0 });
     destination.on('drain', this.resume);
@@ -238,8 +246,12 @@ export class ExportResponseWriter extends Writable {
       buffers?.give(piece);
       this.resume();
     });
-    if (this.destination.writableLength < STAGE_BYTES) done();
-    else this.waiting = () => done();
+    if (this.destination.writableLength < STAGE_BYTES) return done();
+    this.waiting = () => done();
+    this.stallTimer = setTimeout(() => {
+      this.destroy(new ExportCutOff(`The client read nothing for ${this.stallMs / 1000} s`));
+      this.destination.destroy();
+    }, this.stallMs);
   }
 
   override _final(done: (error?: Error | null) => void): void {
@@ -247,6 +259,7 @@ export class ExportResponseWriter extends Writable {
   }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    clearTimeout(this.stallTimer);
     this.destination.off('drain', this.resume);
     this.destination.off('close', this.onClose);
     this.destination.off('error', this.onClose);

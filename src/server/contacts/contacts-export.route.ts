@@ -42,8 +42,9 @@ export function contactsExportRoute(deps: AppDeps): RequestHandler {
     res.setHeader('Cache-Control', 'no-store');
     await streamContactsCsv(em, res, only)
       .catch((error) => {
-        // A client that goes away mid-download is no server failure (its connection is gone).
-        if (error instanceof ExportCutOff) return deps.log.info('Export cut off by the client');
+        // A client that goes away (or stops reading) mid-download is no server failure.
+        if (error instanceof ExportCutOff)
+          return deps.log.info('Export cut off', { reason: error.message });
         streamFailed(deps, res, 'Export', error);
       })
       .finally(release);
