@@ -98,6 +98,18 @@ describe('the Inter subset in the built pages (dist/client)', () => {
   });
 });
 
+describe('the React chunk (dist/client)', () => {
+  it('has its CommonJS wrappers as function expressions, which V8 compiles off the main thread', () => {
+    // vite.config.ts (eagerCommonJsWrappers) rewrites them; arrow functions would be compiled
+    // lazily on the main thread while the app starts.
+    const assets = join(dist, 'assets');
+    const chunk = readdirSync(assets).find((f) => /^react-[\w-]+\.js$/.test(f));
+    expect(chunk).toBeDefined();
+    const code = readFileSync(join(assets, chunk ?? ''), 'utf8');
+    expect(code.match(/\(\(function\([\w$,]*\)\{/g)?.length ?? 0).toBeGreaterThanOrEqual(4);
+  });
+});
+
 let suite: PublicSuite;
 beforeAll(async () => {
   suite = await startPublicSuite();
