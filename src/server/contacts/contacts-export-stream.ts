@@ -45,7 +45,10 @@ const ERROR_RESPONSE = 0x45; // E
 /** Messages that may come between CopyData ones; anything else ends the COPY (as in pg-copy-streams). */
 const PASSING = new Set([0x48 /* CopyOutResponse */, COPY_DATA, 0x53, 0x4e, 0x41]);
 
-/** What CopyCsvStream uses of pg-copy-streams' COPY TO stream besides its public API (7.0.0). */
+/**
+ * What CopyCsvStream uses of pg-copy-streams' COPY TO stream besides its public API: internals of
+ * 7.0.0, which package.json pins exactly (the tests in contacts-export-*.test.ts exercise each).
+ */
 interface CopyToInternals {
   /** Bytes not parsed yet, handed back to pg by _detach (the messages after the COPY). */
   _buffer: { push(chunk: Buffer): void };
