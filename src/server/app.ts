@@ -13,6 +13,7 @@ import { jsonBody, LARGE_BODY_LIMIT } from './http/body-limits';
 import { trpcQueryDepth } from './http/json-depth';
 import { sameSiteWrites } from './http/same-site-writes';
 import { securityHeaders } from './http/security-headers';
+import { abortOnlyUnfinished } from './http/abort-only-unfinished';
 import { singleWriteResponses } from './http/single-write-response';
 import { trpcBatchPolicy } from './http/trpc-batch-policy';
 import { appRouter } from './trpc/app-router';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     trpcQueryDepth(),
     jsonBody('trpc'),
     singleWriteResponses(),
+    abortOnlyUnfinished(),
     createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }),
   );
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
+import { namedStatement } from '../db/named-statement';
 import { SQL_ISO_FORMAT } from '../db/sql-format';
 import { numberedSql, type SqlCondition } from './contact-filter.sql';
 
@@ -17,25 +18,42 @@ export const CONTACT_VIEW_SELECT = `select id, name, email, company, phone, mess
          owner_id as "ownerId"
     from contacts`;
 
-async function viewRows(em: EntityManager, sql: string, params: unknown[]): Promise<TContact[]> {
+async function viewRows(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+  named = false,
+): Promise<TContact[]> {
   const pool = await em.getConnection().getNativeClient();
-  return (await pool.query<TContact>(sql, params)).rows;
+  return (
+    await pool.query<TContact>(named ? namedStatement(sql, params) : { text: sql, values: params })
+  ).rows;
 }
 
-/** Up to `size` contacts matching `where`, newest first, below `cursor` when given. */
+/**
+ * Up to `size` contacts matching `where`, newest first, below `cursor` when given. `planOnce`:
+ * the statement may keep one plan per connection (no filter, or one whose selectivity hardly
+ * varies, such as a status); an owner or a search must be planned for its values.
+ */
 export function contactPageRows(
   em: EntityManager,
   where: SqlCondition,
   cursor: number | undefined,
   size: number,
+  planOnce = false,
 ): Promise<TContact[]> {
-  const params = [...where.params, cursor ?? null, size];
-  const n = where.params.length;
+  const params: unknown[] = [...where.params];
+  const conditions = [numberedSql(where, 1)];
+  if (cursor !== undefined) {
+    params.push(cursor);
+    conditions.push(`id < $${params.length}`);
+  }
+  params.push(size);
   return viewRows(
     em,
-    `${CONTACT_VIEW_SELECT} where ${numberedSql(where, 1)} and ($${n + 1}::int is null or id < $${n + 1})
-      order by id desc limit $${n + 2}`,
+    `${CONTACT_VIEW_SELECT} where ${conditions.join(' and ')} order by id desc limit $${params.length}`,
     params,
+    planOnce,
   );
 }
 
