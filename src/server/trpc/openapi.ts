@@ -54,6 +54,11 @@ function buildDocument(): OpenApiDocument {
         '400': { description: 'A filter is invalid (the message names it)' },
         '401': { description: 'Not signed in' },
         '403': { description: 'Not an administrator' },
+        '503': {
+          description:
+            'Three exports are already running (Retry-After gives the seconds to wait), or the database failed before the first byte; retry',
+          headers: { 'Retry-After': { schema: { type: 'integer' } } },
+        },
       },
     },
   };

@@ -2,7 +2,7 @@ import superjson from 'superjson';
 
 /**
  * Whether superjson would add nothing to `value`: only strings, finite numbers, booleans, null,
- * arrays and plain objects without `undefined` members. Procedures return ISO date strings, so
+ * arrays and plain objects without `undefined` members (nor keys superjson refuses). Procedures return ISO date strings, so
  * this is nearly every answer.
  */
 function isPlainJson(value: unknown, depth = 0): boolean {
@@ -15,8 +15,11 @@ function isPlainJson(value: unknown, depth = 0): boolean {
   }
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return false;
-  for (const key in value)
+  for (const key in value) {
+    // superjson refuses these keys (prototype pollution); leave the decision to it.
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') return false;
     if (!isPlainJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
   return true;
 }
 
