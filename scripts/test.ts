@@ -28,8 +28,8 @@ if (!(await reachable(adminUrl))) {
 const env = { ...process.env, TEST_PG_ADMIN_URL: adminUrl, NODE_ENV: 'test' };
 const only = process.argv[2]; // optional: "unit" or "e2e"
 
-function run(cmd: string, args: string[]): number {
-  return spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
+function run(cmd: string, args: string[], runEnv: NodeJS.ProcessEnv = env): number {
+  return spawnSync(cmd, args, { stdio: 'inherit', env: runEnv }).status ?? 1;
 }
 
 interface VitestJson {
@@ -59,7 +59,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 if (suites.some((s) => s.name === 'e2e')) {
-  if (run('npm', ['run', 'build']) !== 0) failed += 1;
+  // The browser tests run against the production bundle: under NODE_ENV=test Vite would build
+  // React's development runtime, whose chunks (and so what a public page loads) differ.
+  if (run('npm', ['run', 'build'], { ...env, NODE_ENV: 'production' }) !== 0) failed += 1;
 }
 for (const suite of suites) {
   rmSync(suite.json, { force: true });
