@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactStatus, TContactStatusCounts } from '../../shared/contacts.schema';
 import { namedStatement } from '../db/named-statement';
+import { numberedSql } from './contact-filter.sql';
 
 /** Whose contacts to count: everyone's, one user's, or the unassigned ones. */
 export type CountOwner = { userId: number } | 'unassigned' | undefined;
@@ -18,17 +19,17 @@ export async function maintainedStatusCounts(
       ? { sql: '', params: [] }
       : owner === 'unassigned'
         ? { sql: 'where owner_id is null', params: [] }
-        : { sql: 'where owner_id = $1', params: [owner.userId] };
+        : { sql: 'where owner_id = ?', params: [owner.userId] };
   const sql = `select status, sum(delta) as count from contact_count_deltas ${where.sql} group by status`;
   type Row = { status: TContactStatus; count: string };
   // Every list page and the dashboard ask this: plain pg and a named statement, unless the
   // caller's transaction must see its own writes.
   const rows = em.isInTransaction()
-    ? await em.execute<Row[]>(sql.replace('$1', '?'), where.params)
+    ? await em.execute<Row[]>(sql, where.params)
     : (
         await (
           await em.getConnection().getNativeClient()
-        ).query<Row>(namedStatement(sql, where.params))
+        ).query<Row>(namedStatement(numberedSql({ sql, params: where.params }, 1), where.params))
       ).rows;
   const counts: TContactStatusCounts = { all: 0, new: 0, contacted: 0, qualified: 0, converted: 0 };
   for (const row of rows) {

@@ -11,14 +11,13 @@ import { SQL_ISO_FORMAT } from '../db/sql-format';
 import { seedManyContacts } from '../test/export-measure';
 import type { TestApp } from '../test/test-app';
 import { useSignedIn, useTestApp, type SignedInClient } from '../test/use-test-app';
+import { csvField, CSV_COLUMNS, neutraliseFormula, restoreFormula } from './contacts.csv';
 import {
-  csvField,
-  CSV_COLUMNS,
-  neutraliseFormula,
-  restoreFormula,
-  streamContactsCsv,
-} from './contacts.csv';
-import { inlineSql, MAX_CONCURRENT_EXPORTS, sqlLiteral } from './contacts-export-copy';
+  copyContactsCsv,
+  inlineSql,
+  MAX_CONCURRENT_EXPORTS,
+  sqlLiteral,
+} from './contacts-export-copy';
 
 const sqlOn = (t: TestApp) =>
   async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []) {
@@ -225,7 +224,7 @@ describe('GET /api/contacts/export/csv (COPY)', () => {
     let written = 0;
     destination.on('data', (b: Buffer) => (written += b.length));
     await expect(
-      streamContactsCsv(t.db.em(), destination, { sql: '1 / (id - id) = 1', params: [] }),
+      copyContactsCsv(t.db.em(), destination, { sql: '1 / (id - id) = 1', params: [] }),
     ).rejects.toThrow(/division by zero/);
     expect(written).toBe(0);
     expect(destination.destroyed).toBe(false); // left for the route to answer with JSON

@@ -6,8 +6,12 @@ import { sendApiError } from '../http/send-api-error';
 import type { AppDeps } from '../trpc/context';
 import { describeZodError } from '../trpc/errors';
 import { contactFilterSql, type SqlCondition } from './contact-filter.sql';
-import { streamContactsCsv } from './contacts.csv';
-import { ExportCutOff, MAX_CONCURRENT_EXPORTS, takeExportSlot } from './contacts-export-copy';
+import {
+  copyContactsCsv,
+  ExportCutOff,
+  MAX_CONCURRENT_EXPORTS,
+  takeExportSlot,
+} from './contacts-export-copy';
 
 /**
  * GET /api/contacts/export/csv[?status&search&ownerId | ?ids=1,2,3]: what the list shows (or the
@@ -40,7 +44,7 @@ export function contactsExportRoute(deps: AppDeps): RequestHandler {
       `attachment; filename="${contactsCsvFileName(new Date(), 'utc')}"`,
     );
     res.setHeader('Cache-Control', 'no-store');
-    await streamContactsCsv(em, res, only)
+    await copyContactsCsv(em, res, only)
       .catch((error) => {
         // A client that goes away (or stops reading) mid-download is no server failure.
         if (error instanceof ExportCutOff)

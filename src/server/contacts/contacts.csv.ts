@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse';
@@ -7,8 +6,7 @@ import type { TCsvImportResult } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { Contact } from './contact.entity';
 import { mergeContactSearchIndexes } from './contact-search-index';
-import type { SqlCondition } from './contact-filter.sql';
-import { copyContactsCsv, EXPORT_COLUMNS } from './contacts-export-copy';
+import { EXPORT_COLUMNS } from './contacts-export-copy';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
 import {
   normaliseHeader,
@@ -154,17 +152,4 @@ export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = neutraliseFormula(String(value));
   return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * Streams the contacts matching `only` (every contact by default) as CSV into `destination`,
- * pausing while it is full; rejects if either side fails. PostgreSQL writes the rows with COPY
- * and the formula rule and ISO timestamps are applied on the way (contacts-export-copy.ts).
- */
-export async function streamContactsCsv(
-  em: EntityManager,
-  destination: Writable,
-  only: SqlCondition = { sql: 'true', params: [] },
-): Promise<void> {
-  await copyContactsCsv(em, destination, only);
 }
