@@ -1,3 +1,4 @@
+import { whenIdle } from '../../lib/when-idle';
 import { PAGE_LOADERS } from '../page-loaders';
 
 /**
@@ -8,28 +9,21 @@ import { PAGE_LOADERS } from '../page-loaders';
  */
 export function prefetchPagesWhenIdle(): () => void {
   const queue = Object.values(PAGE_LOADERS);
-  let handle: number | ReturnType<typeof setTimeout> | undefined;
+  let cancel = () => {};
   let stopped = false;
-  // Safari has no requestIdleCallback.
-  const idle = (fn: () => void) =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(fn, { timeout: 4000 })
-      : setTimeout(fn, 200);
   const next = () => {
     const load = queue.shift();
     if (!load || stopped) return;
     void load().finally(() => {
-      if (!stopped) handle = idle(next);
+      if (!stopped) cancel = whenIdle(next, 4000, 200);
     });
   };
-  const schedule = () => (handle = idle(next));
+  const schedule = () => (cancel = whenIdle(next, 4000, 200));
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
   return () => {
     stopped = true;
     window.removeEventListener('load', schedule);
-    if (typeof handle === 'number' && typeof window.cancelIdleCallback === 'function')
-      window.cancelIdleCallback(handle);
-    else clearTimeout(handle);
+    cancel();
   };
 }
