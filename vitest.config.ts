@@ -8,6 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export const TIMING_TESTS = [
   'src/server/test/event-loop.test.ts',
   'src/server/contacts/contacts-export-memory.test.ts',
+  'src/server/contact-imports/import-hostile-file.test.ts',
 ];
 
 // Unit and server tests (real PostgreSQL; see scripts/test.ts and src/server/test/).

@@ -5,6 +5,7 @@ import { auditExportRoute } from './audit/audit-export.route';
 import { contactsExportRoute } from './contacts/contacts-export.route';
 import { contactImportUploadRoute } from './contact-imports/import-upload.route';
 import { importErrorsRoute } from './contact-imports/import-errors.route';
+import type { UploadPaceRule } from './contact-imports/upload-pace';
 import { contactsListRoute } from './contacts/contacts-list.route';
 import { apiDocsRouter } from './http/api-docs';
 import { sendApiError } from './http/send-api-error';
@@ -30,6 +31,8 @@ export interface AppOptions {
   csp?: boolean;
   /** Strict-Transport-Security header: production only (it would pin plain-HTTP localhost to HTTPS). */
   hsts?: boolean;
+  /** How fast an import upload must arrive (tests shorten the window). */
+  importUploadPace?: UploadPaceRule;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
@@ -74,7 +77,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.get('/api/contacts/export/csv', contactsExportRoute(deps));
   app.get('/api/audit-log/export/csv', auditExportRoute(deps));
   app.get('/api/contacts', contactsListRoute(deps));
-  app.post('/api/contacts/import', contactImportUploadRoute(deps));
+  app.post('/api/contacts/import', contactImportUploadRoute(deps, options.importUploadPace));
   app.get('/api/contacts/imports/:jobId/errors/csv', importErrorsRoute(deps));
   app.use(
     '/api',

@@ -4,8 +4,17 @@ import { ZId, ZIsoDate, emailText, requiredText } from './text.schema';
 export const NOTIFICATION_KINDS = ['alert', 'auto_reply'] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** queued: waiting or being retried; not_configured: no SMTP_URL when it was written. */
-export const NOTIFICATION_STATUSES = ['queued', 'sent', 'failed', 'not_configured'] as const;
+/**
+ * queued: waiting or being retried; not_configured: no SMTP_URL when it was written;
+ * suppressed: an auto-reply held back by the relay limits (never sent; the reason is its lastError).
+ */
+export const NOTIFICATION_STATUSES = [
+  'queued',
+  'sent',
+  'failed',
+  'not_configured',
+  'suppressed',
+] as const;
 export type TNotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** The placeholders a template may use; anything else in {{ }} is left as written. */
@@ -32,8 +41,34 @@ export function renderTemplate(template: string, values: TemplateValues): string
   );
 }
 
+/**
+ * The auto-reply goes to whatever address a visitor typed, so it may quote nothing of theirs but
+ * (a cleaned, shortened) name: anything more made it a relay for a stranger's text.
+ */
+export const AUTO_REPLY_PLACEHOLDERS = [
+  'name',
+] as const satisfies readonly (keyof TemplateValues)[];
+
+/** The placeholders a template uses that are not in `allowed`. */
+export function placeholdersOutside(template: string, allowed: readonly string[]): string[] {
+  const used = [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  return [...new Set(used.filter((name) => isPlaceholder(name) && !allowed.includes(name)))];
+}
+
 const subject = (label: string) => requiredText(`${label} is required`, 200);
 const body = (label: string) => requiredText(`${label} is required`, 10_000);
+const onlyName = <T extends z.ZodType<string>>(template: T) =>
+  template.refine((text) => placeholdersOutside(text, AUTO_REPLY_PLACEHOLDERS).length === 0, {
+    error: 'The auto-reply may only use {{name}}: it goes to any address a visitor types',
+  });
+
+/** Auto-replies the whole site may send in an hour (the relay limit), and its default. */
+export const AUTO_REPLY_HOURLY_LIMIT = { min: 1, max: 10_000, default: 100 } as const;
+const ZAutoReplyHourlyLimit = z
+  .number({ error: 'autoReplyHourlyLimit must be a whole number' })
+  .int('autoReplyHourlyLimit must be a whole number')
+  .min(AUTO_REPLY_HOURLY_LIMIT.min, 'autoReplyHourlyLimit must be at least 1')
+  .max(AUTO_REPLY_HOURLY_LIMIT.max, 'autoReplyHourlyLimit must be at most 10,000');
 
 /** The recipients rule, used by the API and (on typed text) by the Notifications form. */
 const ZAlertRecipients = z
@@ -49,8 +84,10 @@ export const ZNotificationSettings = z.object({
   }),
   alertSubject: subject('Alert subject'),
   alertBody: body('Alert body'),
-  autoReplySubject: subject('Auto-reply subject'),
-  autoReplyBody: body('Auto-reply body'),
+  autoReplySubject: onlyName(subject('Auto-reply subject')),
+  autoReplyBody: onlyName(body('Auto-reply body')),
+  /** Left out: keeps the saved value. */
+  autoReplyHourlyLimit: ZAutoReplyHourlyLimit.optional(),
 });
 export type TNotificationSettingsInput = z.input<typeof ZNotificationSettings>;
 export type TNotificationSettings = z.output<typeof ZNotificationSettings>;
@@ -79,19 +116,27 @@ export const ZEmailStatus = z.object({
 export type TEmailStatus = z.output<typeof ZEmailStatus>;
 
 /** The settings as the API answers them (the saved values; no parsing rules in an output). */
-export const ZNotificationSettingsView = ZNotificationSettings.extend({
+export const ZNotificationSettingsView = z.object({
   alertRecipients: z.array(z.string()),
+  autoReplyEnabled: z.boolean(),
+  alertSubject: z.string(),
+  alertBody: z.string(),
+  autoReplySubject: z.string(),
+  autoReplyBody: z.string(),
+  autoReplyHourlyLimit: z.number().int(),
 });
+export type TNotificationSettingsView = z.output<typeof ZNotificationSettingsView>;
 
-export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettings = {
+export const DEFAULT_NOTIFICATION_SETTINGS: TNotificationSettingsView = {
   alertRecipients: [],
   autoReplyEnabled: true,
   alertSubject: 'New lead: {{name}} ({{company}})',
   alertBody:
     'A new lead just booked a strategy call.\n\nName: {{name}}\nEmail: {{email}}\nCompany: {{company}}\nPhone: {{phone}}\nSource: {{source}}\n\nMessage:\n{{message}}\n\nOpen in the admin: {{contactUrl}}',
-  autoReplySubject: 'Thanks, {{name}}: your strategy call with Convoza',
+  autoReplySubject: 'Your Convoza strategy call: what happens next',
   autoReplyBody:
-    'Hi {{name}},\n\nThank you for reaching out to Convoza. Our AI replies instantly; a strategist follows up within one business hour to book your 30-minute strategy call.\n\nThe Convoza team\nhello@convoza.ai · (888) 555-0142',
+    'Hi {{name}},\n\nThank you for getting in touch with Convoza. Here is what happens next:\n\n1. A strategist reads your request and replies within one business hour.\n2. Together we book your 30-minute strategy call at a time that suits you.\n3. On the call we walk you through a custom solution, an ROI projection and a rollout plan.\n\nThe Convoza team\nhello@convoza.ai · (888) 555-0142',
+  autoReplyHourlyLimit: AUTO_REPLY_HOURLY_LIMIT.default,
 };
 
 export const ZOutboxMessage = z.object({

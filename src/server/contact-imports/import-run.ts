@@ -13,6 +13,12 @@ import {
 } from '../contacts/csv-row';
 import { TRIGRAM_INDEXES } from '../contacts/contact-search-index';
 import { writeContactBatch } from './import-batch.sql';
+import {
+  ABANDONED_IMPORT_MESSAGE,
+  failIfRunning,
+  holdImportLock,
+  releaseImportLock,
+} from './import-lock.sql';
 
 /** Rows written per statement, and the text they may hold: long messages make smaller batches, so two batches always fit the thread's heap. */
 const BATCH_ROWS = 5000;
@@ -20,7 +26,14 @@ const BATCH_CHARS = 4_000_000;
 /** Progress is written at most this often (ms): a status poll sees it move, the import barely pays. */
 const PROGRESS_EVERY_MS = 300;
 
-/** A problem with the whole file: the job fails with this message and nothing is stored. */
+/**
+ * The longest record the parser may hold. Without a bound an unclosed quote made csv-parse buffer
+ * the rest of the file as one field (outside the thread's heap limit), and a 90 MB file took the
+ * whole server down.
+ */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
+/** A problem with the whole file: the job fails with this message, nothing is stored, no retry. */
 class FileProblem extends Error {}
 
 interface Tally {
@@ -40,17 +53,38 @@ interface Tally {
  * written beside it (other connections) so they show while it runs and after a rollback.
  */
 export async function runContactImport(pool: Pool, importId: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    // Held while this import runs; a process that dies lets go of it with its connection, which
+    // is how failAbandonedImports tells a dead run from a live one on another instance.
+    await holdImportLock(client, importId);
+    try {
+      await runClaimed(pool, client, importId);
+    } finally {
+      await releaseImportLock(client, importId);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function runClaimed(pool: Pool, client: PoolClient, importId: string): Promise<void> {
+  // Only a queued import starts: one left running by a dead process is failed instead of re-run
+  // (a file that crashed a server must not crash it again at every restart).
   const claimed = await pool.query<{ mode: TImportMode }>(
     `update contact_imports
         set status = 'running', started_at = now(), finished_at = null, bytes_processed = 0,
             processed = 0, inserted = 0, updated = 0, skipped = 0, error_count = 0,
             errors = '[]', failure = null
-      where id = $1 and status in ('queued', 'running')
+      where id = $1 and status = 'queued'
       returning mode`,
     [importId],
   );
   const mode = claimed.rows[0]?.mode;
-  if (!mode) return; // finished already (a repeated delivery) or deleted
+  if (!mode) {
+    await failIfRunning(pool, importId, ABANDONED_IMPORT_MESSAGE);
+    return; // finished already (a repeated delivery), deleted, or abandoned (now failed)
+  }
   await pool.query(`delete from contact_import_errors where contact_import_id = $1`, [importId]);
 
   const tally: Tally = {
@@ -62,7 +96,6 @@ export async function runContactImport(pool: Pool, importId: string): Promise<vo
     bytesProcessed: 0,
     firstErrors: [],
   };
-  const client = await pool.connect();
   try {
     await client.query('begin');
     let failure: string | null = null;
@@ -91,8 +124,6 @@ export async function runContactImport(pool: Pool, importId: string): Promise<vo
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
-  } finally {
-    client.release();
   }
 }
 
@@ -134,6 +165,8 @@ async function importRows(
   let batchChars = 0;
   let errors: { line: number; reason: string }[] = [];
   let lastProgress = Date.now();
+  /** Where the record being read starts (line 1 is the header), for a record that is too long. */
+  let nextRecordLine = 2;
   const flushErrors = async () => {
     if (!errors.length) return;
     await pool.query(
@@ -181,6 +214,7 @@ async function importRows(
     info: true,
     raw: true,
     relax_column_count: true,
+    max_record_size: MAX_RECORD_BYTES,
   });
   try {
     await pipeline(
@@ -189,6 +223,7 @@ async function importRows(
       async (records: AsyncIterable<CsvRecord>) => {
         for await (const { record, info, raw } of records) {
           tally.processed++;
+          nextRecordLine = info.lines + 1;
           const parsed = parseCsvRow(record);
           if (parsed.row) {
             batch.push(parsed.row);
@@ -213,6 +248,10 @@ async function importRows(
     );
   } catch (error) {
     if (error instanceof FileProblem) throw error;
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw new FileProblem(
+        `Line ${nextRecordLine}: a record is longer than ${MAX_RECORD_BYTES / 1024 ** 2} MB (an unclosed quote?)`,
+      );
     // csv-parse's own errors (an unclosed quote...) are about the file, not the server.
     if ((error as { code?: string }).code?.startsWith('CSV_'))
       throw new FileProblem(`The file is not valid CSV: ${(error as Error).message}`);

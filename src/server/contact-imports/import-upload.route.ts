@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import type { Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZImportQuery, type TImportAccepted } from '../../shared/contact-import.schema';
 import { recordAudit } from '../audit/audit.service';
 import { adminRoute } from '../http/admin-route';
+import { sendTimeout, timesItsOwnBody } from '../http/request-deadline';
 import { sendApiError } from '../http/send-api-error';
 import type { AppDeps } from '../trpc/context';
 import { describeZodError } from '../trpc/errors';
 import { checkFileStart } from './import-file-check';
+import { IMPORT_UPLOAD_PACE, UploadPace, uploadTooSlowMessage } from './upload-pace';
 
 /** The file is stored in pieces of about this size (one row of contact_import_chunks each). */
 const CHUNK_BYTES = 256 * 1024;
@@ -29,8 +32,9 @@ class UploadRefused extends Error {
  * then the import is queued in the same transaction (pg-boss) and the answer is
  * 202 { jobId, statusUrl }. A plain route because the body is a stream, not JSON.
  */
-export function contactImportUploadRoute(deps: AppDeps): RequestHandler {
+export function contactImportUploadRoute(deps: AppDeps, pace = IMPORT_UPLOAD_PACE): RequestHandler {
   return adminRoute(deps, async (em, req, res, actor) => {
+    timesItsOwnBody(req);
     const query = ZImportQuery.safeParse(req.query);
     if (!query.success) return refuse(res, 400, describeZodError(query.error), 'mode');
     if (req.headers['content-type'] && !req.is(CSV_TYPES))
@@ -51,7 +55,7 @@ export function contactImportUploadRoute(deps: AppDeps): RequestHandler {
     );
     let bytes: number;
     try {
-      bytes = await storeBody(req, async (seq, data) => {
+      bytes = await storeBody(req, pace, async (seq, data) => {
         if (seq === 0) {
           const problem = checkFileStart(data);
           if (problem) throw new UploadRefused(400, problem);
@@ -100,8 +104,15 @@ export function contactImportUploadRoute(deps: AppDeps): RequestHandler {
  */
 async function storeBody(
   req: Request,
+  rule: typeof IMPORT_UPLOAD_PACE,
   store: (seq: number, data: Buffer) => Promise<void>,
 ): Promise<number> {
+  // Read through a stream of our own, so a pace check can end the read while it waits for data.
+  const body = req.pipe(new PassThrough());
+  const pace = new UploadPace(rule, Date.now());
+  const check = setInterval(() => {
+    if (pace.tooSlow(Date.now())) body.destroy(new UploadRefused(408, uploadTooSlowMessage(rule)));
+  }, 1000);
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let total = 0;
@@ -113,12 +124,18 @@ async function storeBody(
     pendingBytes = 0;
     await store(seq++, data);
   };
-  for await (const piece of req as AsyncIterable<Buffer>) {
-    total += piece.length;
-    if (total > IMPORT_MAX_BYTES) throw new UploadRefused(413, tooLarge());
-    pending.push(piece);
-    pendingBytes += piece.length;
-    if (pendingBytes >= CHUNK_BYTES) await flush();
+  try {
+    for await (const piece of body as AsyncIterable<Buffer>) {
+      pace.received(piece.length);
+      total += piece.length;
+      if (total > IMPORT_MAX_BYTES) throw new UploadRefused(413, tooLarge());
+      pending.push(piece);
+      pendingBytes += piece.length;
+      if (pendingBytes >= CHUNK_BYTES) await flush();
+    }
+  } finally {
+    clearInterval(check);
+    req.unpipe(body);
   }
   await flush();
   return total;
@@ -130,6 +147,7 @@ function tooLarge(): string {
 
 /** A 4xx naming the field (or a 503); the connection closes, as the rest of the body is not read. */
 function refuse(res: Response, status: number, message: string, field: string): void {
+  if (status === 408) return sendTimeout(res, message);
   res.setHeader('Connection', 'close');
   if (status === 503) return sendApiError(res, status, 'SERVICE_UNAVAILABLE', message);
   const code =

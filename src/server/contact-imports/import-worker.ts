@@ -1,70 +1,108 @@
-import { Worker } from 'node:worker_threads';
-import { QUEUES, type JobQueue } from '../jobs/job-queue';
+import { fork } from 'node:child_process';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
 import pg from 'pg';
+import { failAbandonedImports, failIfRunning } from './import-lock.sql';
 
 export interface ContactImportJob {
   importId: string;
 }
 
 /**
- * The heap an import may use. Parsing a 200 MB file makes a lot of short-lived garbage, which
- * V8 collects lazily: in the server's own heap it grew RSS by 230+ MB for a 31 MB file. A worker
- * thread with a small heap collects early, keeps the server's memory flat, and leaves the
- * server's event loop free while it parses.
+ * The heap an import may use (MB). Parsing a 200 MB file makes a lot of short-lived garbage,
+ * which V8 collects lazily: in the server's own heap it grew RSS by 230+ MB for a 31 MB file. A
+ * process of its own with a small heap collects early and keeps the server's memory and event
+ * loop free. A process, not a worker thread: a thread that hits its heap limit at the wrong
+ * moment makes V8 abort the whole server (seen with a 90 MB file), a child only itself.
  */
-const THREAD_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
+export const IMPORT_HEAP_MB = 64;
 
-function runInThread(databaseUrl: string, importId: string): Promise<void> {
+/** Runs one import in a child process; resolves when it exits cleanly, rejects with how it ended. */
+function runInProcess(databaseUrl: string, importId: string, heapMb: number): Promise<void> {
   return new Promise((done, fail) => {
-    const thread = new Worker(new URL('./import-thread.ts', import.meta.url), {
-      workerData: { databaseUrl, importId },
-      resourceLimits: THREAD_LIMITS,
-      // The thread loads TypeScript like the server does (npm start runs `node --import tsx`).
-      execArgv: ['--import', 'tsx'],
+    const child = fork(new URL('./import-process.ts', import.meta.url), [importId], {
+      // The child loads TypeScript like the server does (npm start runs `node --import tsx`).
+      execArgv: ['--import', 'tsx', `--max-old-space-size=${heapMb}`, '--max-semi-space-size=4'],
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
-    thread.once('error', fail);
-    thread.once('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`the import thread stopped with exit code ${code}`)),
+    // What the process said last (V8's out-of-memory report), for the failure's log line.
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+      stderr = (stderr + text).slice(-2000);
+    });
+    child.once('error', fail);
+    child.once('exit', (code, signal) =>
+      code === 0 ? done() : fail(new ImportProcessError(code, signal, stderr)),
     );
   });
 }
 
+class ImportProcessError extends Error {
+  constructor(
+    readonly exitCode: number | null,
+    readonly signal: NodeJS.Signals | null,
+    readonly stderr: string,
+  ) {
+    super(`the import process ended with ${signal ? `signal ${signal}` : `exit code ${exitCode}`}`);
+  }
+}
+
+/** Why an import process failed, in words for the import's status. */
+function processFailure(error: unknown): string {
+  // V8 ends a process that runs out of heap with SIGABRT or SIGTRAP (exit code 134 or 133).
+  const { signal, exitCode } = error instanceof ImportProcessError ? error : {};
+  if (signal === 'SIGABRT' || signal === 'SIGTRAP' || exitCode === 134 || exitCode === 133)
+    return 'The import ran out of memory; nothing was imported. Check the file and run it again.';
+  return 'The import stopped on a server error; nothing was imported. Please run it again.';
+}
+
 /**
- * Runs queued CSV imports on this instance, one at a time, each in its own worker thread. A
- * failed attempt is retried from the start; after the last one the import shows as failed
- * with the reason, instead of staying "running" for ever.
+ * Runs queued CSV imports on this instance, one at a time, each in its own process. An
+ * attempt is never repeated: a file that made the import fail would fail again (or worse), so
+ * the import shows as failed with the reason and the job ends.
  */
-export function startContactImportWorker(
+export async function startContactImportWorker(
   queue: JobQueue,
   databaseUrl: string,
   log: Logger,
+  heapMb = IMPORT_HEAP_MB,
 ): Promise<void> {
-  return queue.work<ContactImportJob>(
+  await failAbandoned(databaseUrl, log);
+  await queue.work<ContactImportJob>(
     'contactImport',
     async (job) => {
       try {
-        await runInThread(databaseUrl, job.data.importId);
+        await runInProcess(databaseUrl, job.data.importId, heapMb);
       } catch (error) {
-        log.warn('contact import attempt failed', { id: job.data.importId, error: String(error) });
-        if (job.retryCount >= QUEUES.contactImport.retryLimit)
-          await markFailed(databaseUrl, job.data.importId);
-        throw error;
+        log.warn('contact import failed', {
+          id: job.data.importId,
+          error: String(error),
+          output: error instanceof ImportProcessError ? error.stderr.slice(0, 500) : undefined,
+        });
+        await markFailed(databaseUrl, job.data.importId, processFailure(error));
       }
     },
     { batchSize: 1 },
   );
 }
 
-async function markFailed(databaseUrl: string, importId: string): Promise<void> {
+/** Imports a dead process left running are failed before this instance takes new ones. */
+async function failAbandoned(databaseUrl: string, log: Logger): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const failed = await failAbandonedImports(pool);
+    if (failed) log.warn('imports left running by a stopped server were marked failed', { failed });
+  } finally {
+    await pool.end();
+  }
+}
+
+async function markFailed(databaseUrl: string, importId: string, reason: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query(
-      `update contact_imports set status = 'failed', finished_at = now(), failure = $2
-        where id = $1 and status in ('queued', 'running')`,
-      [importId, 'The import stopped on a server error; nothing was imported. Please try again.'],
-    );
+    await failIfRunning(client, importId, reason);
   } finally {
     await client.end();
   }

@@ -5,6 +5,7 @@ import { pruneExpiredData } from './retention.service';
 import { compactContactCounts } from '../contacts/contact-counts.service';
 import { compactContactDaily } from '../contacts/contact-stats.service';
 import { pruneContactImports } from '../contact-imports/contact-imports.service';
+import { failAbandonedImports } from '../contact-imports/import-lock.sql';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
@@ -24,6 +25,7 @@ export function startMaintenance(
       await compactContactCounts(orm.em.fork() as EntityManager);
       await compactContactDaily(orm.em.fork() as EntityManager);
       await pruneContactImports(orm.em.fork() as EntityManager);
+      await failAbandonedImports(await orm.em.getConnection().getNativeClient());
     } catch (error) {
       // The database may be briefly away; the next tick tries again.
       log.warn('pruning failed', { error: String(error) });

@@ -1,10 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
+import { enforceRequestDeadline } from './request-deadline';
 
 export interface HttpTimeouts {
   /** The whole request head must arrive within this. */
   headersMs: number;
-  /** The whole request, body included (a 5 MB CSV on a slow uplink fits), must arrive within this. */
+  /**
+   * The whole request, body included (a 5 MB CSV on a slow uplink fits), must arrive within this;
+   * the streamed import upload has its own pace rule instead (request-deadline.ts).
+   */
   requestMs: number;
   /** An idle kept-alive connection is closed after this. */
   keepAliveMs: number;
@@ -33,12 +37,14 @@ export function listen(
   const server = createServer(
     {
       headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
+      // Node's requestTimeout cannot exempt one route: enforceRequestDeadline does this job.
+      requestTimeout: 0,
       keepAliveTimeout: timeouts.keepAliveMs,
       connectionsCheckingInterval: timeouts.checkIntervalMs,
     },
     app,
   );
+  enforceRequestDeadline(server, timeouts.requestMs);
   return new Promise((done, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => {

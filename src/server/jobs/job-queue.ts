@@ -15,13 +15,11 @@ export const QUEUES = {
   // A webhook's own retries (WEBHOOK_RETRY_DELAYS) are new jobs sent by the handler; these
   // cover only a handler that crashed, e.g. the database went away while recording an attempt.
   webhook: { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 900 },
-  // An import can run for minutes: no expiry to speak of, but a worker that stops sending
-  // heartbeats (a crashed instance) has its job retried at pg-boss's next supervision pass
-  // (about a minute after the crash in e2e/import-crash.test.ts). Each attempt
-  // starts over: its writes were one transaction, rolled back with the crash.
+  // An import can run for minutes and is never attempted twice: a failure is recorded on the
+  // import (import-worker.ts), and one whose instance died is failed by the next start or
+  // maintenance pass (import-lock.sql.ts). The heartbeat only tells pg-boss the job is alive.
   contactImport: {
-    retryLimit: 2,
-    retryDelay: 5,
+    retryLimit: 0,
     expireInSeconds: 4 * 3600,
     heartbeatSeconds: 10,
   },

@@ -3,6 +3,7 @@ import type { TOutboxFind, TOutboxMessage } from '../../shared/notifications.sch
 import { QUEUES } from '../jobs/job-queue';
 import type { Mailer } from './mailer';
 import { Notification, type INotification } from './notification.entity';
+import { releaseAutoReply } from './auto-reply-limits.sql';
 
 /** Attempts before a message is marked failed (pg-boss stops retrying at the same count). */
 export const EMAIL_MAX_ATTEMPTS = QUEUES.email.retryLimit + 1;
@@ -21,7 +22,16 @@ export async function deliverNotification(
   mailer: Mailer,
 ): Promise<void> {
   const message = await em.findOne(Notification, id);
-  if (!message || message.status === 'sent') return;
+  if (!message || message.status === 'sent' || message.status === 'suppressed') return;
+  if (message.kind === 'auto_reply' && !message.releasedAt) {
+    const heldBack = await releaseAutoReply(em, message.id, message.to);
+    if (heldBack) {
+      message.status = 'suppressed';
+      message.lastError = heldBack;
+      await em.flush();
+      return;
+    }
+  }
   message.attempts += 1;
   try {
     await mailer.send({

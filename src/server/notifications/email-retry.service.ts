@@ -23,6 +23,8 @@ export async function retryNotification(
     if (!message) throw notFound('Message', id);
     if (message.status === 'sent' || message.status === 'queued')
       throw new AppError('CONFLICT', `This message is already ${message.status}`);
+    if (message.status === 'suppressed')
+      throw new AppError('CONFLICT', 'A held-back auto-reply is never sent');
     message.status = 'queued';
     message.lastError = null;
     await tem.flush();

@@ -10,6 +10,7 @@ import type { Mailer } from './mailer';
 import { Notification } from './notification.entity';
 import { getNotificationSettings } from './notification-settings.service';
 import { renderHtml } from './templates';
+import { autoReplyValues } from './auto-reply';
 
 /** How the app sends: both parts present means email is configured (SMTP_URL). */
 export interface Notifier {
@@ -23,6 +24,14 @@ export interface EmailJob {
   notificationId: number;
 }
 
+/** "website · UTM source: google · UTM campaign: spring": where the lead came from, as known. */
+function sourceWithAttribution(contact: TContact): string {
+  const parts = [contact.source];
+  if (contact.utmSource) parts.push(`UTM source: ${contact.utmSource}`);
+  if (contact.utmCampaign) parts.push(`UTM campaign: ${contact.utmCampaign}`);
+  return parts.join(' · ');
+}
+
 function templateValues(contact: TContact, publicUrl: string): TemplateValues {
   return {
     name: contact.name,
@@ -30,7 +39,7 @@ function templateValues(contact: TContact, publicUrl: string): TemplateValues {
     company: contact.company ?? '-',
     phone: contact.phone ?? '-',
     message: contact.message ?? '',
-    source: contact.source,
+    source: sourceWithAttribution(contact),
     contactUrl: `${publicUrl}/admin/contacts?contact=${contact.id}`,
   };
 }
@@ -46,8 +55,13 @@ export async function queueLeadNotifications(
   notifier: Notifier,
 ): Promise<void> {
   const settings = await getNotificationSettings(em);
-  const values = templateValues(contact, notifier.publicUrl);
-  const message = (kind: TNotificationKind, to: string, subject: string, body: string) => ({
+  const message = (
+    kind: TNotificationKind,
+    to: string,
+    subject: string,
+    body: string,
+    values: TemplateValues,
+  ) => ({
     kind,
     to,
     subject: renderTemplate(subject, values)
@@ -56,12 +70,19 @@ export async function queueLeadNotifications(
     text: renderTemplate(body, values),
     html: renderHtml(body, values),
   });
+  const alertValues = templateValues(contact, notifier.publicUrl);
   const messages = settings.alertRecipients.map((to) =>
-    message('alert', to, settings.alertSubject, settings.alertBody),
+    message('alert', to, settings.alertSubject, settings.alertBody, alertValues),
   );
   if (settings.autoReplyEnabled)
     messages.push(
-      message('auto_reply', contact.email, settings.autoReplySubject, settings.autoReplyBody),
+      message(
+        'auto_reply',
+        contact.email,
+        settings.autoReplySubject,
+        settings.autoReplyBody,
+        autoReplyValues(contact),
+      ),
     );
   if (!messages.length) return;
 

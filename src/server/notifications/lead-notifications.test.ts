@@ -66,8 +66,12 @@ describe('lead emails', () => {
     expect(alert.html).toContain('We need &lt;b&gt;1,000&lt;/b&gt; calls a day &amp; a follow-up.');
 
     const reply = mails.find((m) => m.to && 'text' in m.to && m.to.text === lead.email)!;
-    expect(reply.subject).toBe('Thanks, Ada Lovelace: your strategy call with Convoza');
+    // It says what happens next, and quotes nothing the visitor wrote but their name.
+    expect(reply.subject).toBe('Your Convoza strategy call: what happens next');
     expect(reply.text).toMatch(/^Hi Ada Lovelace,/);
+    expect(reply.text).toContain('replies within one business hour');
+    for (const theirs of [lead.company, lead.phone, lead.email, '1,000'])
+      expect(reply.text).not.toContain(theirs);
     expect(reply.html).toContain('<p>Hi Ada Lovelace,</p>');
     expect(reply.html).not.toMatch(/<img/i);
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(3);
@@ -133,6 +137,137 @@ describe('lead emails', () => {
     expect((await admin.rest<TOutboxMessage[]>('GET', '/notifications/outbox')).body).toEqual([]);
     await new Promise((r) => setTimeout(r, 500));
     expect(inbox.messages).toHaveLength(0);
+  });
+});
+
+/** The outbox once every message has left `queued`. */
+async function settledOutbox(count: number): Promise<TOutboxMessage[]> {
+  let messages: TOutboxMessage[] = [];
+  for (let i = 0; i < 200; i++) {
+    messages = (await admin.rest<TOutboxMessage[]>('GET', '/notifications/outbox?limit=500')).body;
+    if (messages.length >= count && messages.every((m) => m.status !== 'queued')) return messages;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the outbox did not settle: ${JSON.stringify(messages.map((m) => m.status))}`);
+}
+
+describe('the auto-reply is no mail relay (attack findings, round 3, item 2)', () => {
+  const phishing = {
+    name: 'Your account is locked. Reset it now at https://evil.example/reset or call +1 (555) 010-9999',
+    email: 'victim@outside.example',
+    message: 'Ignore this',
+  };
+
+  it('sends one auto-reply per address a day: 38 submissions from 38 networks send one, 37 are held back', async () => {
+    await admin.rest('PUT', '/notifications/settings', { ...SETTINGS, alertRecipients: [] });
+    for (let i = 0; i < 38; i++) {
+      const res = await fetch(`${t.url}/api/contacts`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...BROWSER_HEADERS,
+          'x-forwarded-for': `203.0.${i}.7`,
+        },
+        body: JSON.stringify({
+          ...phishing,
+          email: i % 2 ? 'Victim@Outside.example' : phishing.email,
+        }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const outbox = await settledOutbox(38);
+    expect(outbox.filter((m) => m.status === 'sent')).toHaveLength(1);
+    const held = outbox.filter((m) => m.status === 'suppressed');
+    expect(held).toHaveLength(37);
+    expect(held[0]!.lastError).toBe('An auto-reply went to this address in the last 24 hours');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inbox.messages).toHaveLength(1);
+    // What went out quotes the name without its link and number, cut to 40 characters.
+    const [reply] = inbox.messages;
+    expect(reply!.subject).toBe('Your Convoza strategy call: what happens next');
+    const greeting = /^Hi (.*),$/m.exec(reply!.text ?? '')![1]!;
+    expect(greeting.length).toBeLessThanOrEqual(40);
+    expect(greeting).toBe('Your account is locked. Reset it now at');
+    expect(reply!.text).not.toMatch(/evil|010-9999|https?:/);
+    // A held-back message is never sent, not even by hand.
+    const retry = await admin.rest<{ message: string }>(
+      'POST',
+      `/notifications/outbox/${held[0]!.id}/retry`,
+    );
+    expect(retry.status).toBe(409);
+  });
+
+  it('sends at most autoReplyHourlyLimit auto-replies an hour for the whole site', async () => {
+    const saved = await admin.rest<TNotificationSettings>('PUT', '/notifications/settings', {
+      ...SETTINGS,
+      alertRecipients: [],
+      autoReplyHourlyLimit: 3,
+    });
+    expect(saved.body.autoReplyHourlyLimit).toBe(3);
+    for (let i = 0; i < 5; i++) await submit({ ...lead, email: `lead${i}@outside.example` });
+    const outbox = await settledOutbox(5);
+    expect(outbox.filter((m) => m.status === 'sent')).toHaveLength(3);
+    const held = outbox.filter((m) => m.status === 'suppressed');
+    expect(held.map((m) => m.lastError)).toEqual([
+      'The site already sent 3 auto-replies in the last hour (the hourly limit)',
+      'The site already sent 3 auto-replies in the last hour (the hourly limit)',
+    ]);
+    expect(inbox.messages).toHaveLength(3);
+  });
+
+  it('keeps autoReplyHourlyLimit between 1 and 10,000 (default 100), and a PUT without it keeps it', async () => {
+    expect(
+      (await admin.rest<TNotificationSettings>('GET', '/notifications/settings')).body,
+    ).toMatchObject({
+      autoReplyHourlyLimit: 100,
+    });
+    for (const bad of [0, 10_001, 2.5, 'many']) {
+      const res = await admin.rest<{ message: string }>('PUT', '/notifications/settings', {
+        ...SETTINGS,
+        autoReplyHourlyLimit: bad,
+      });
+      expect([bad, res.status]).toEqual([bad, 400]);
+      expect(res.body.message).toMatch(/^autoReplyHourlyLimit: /);
+    }
+    await admin.trpc.admin.notifications.updateSettings.mutate({
+      ...SETTINGS,
+      autoReplyHourlyLimit: 250,
+    });
+    const { autoReplyHourlyLimit: _omitted, ...withoutLimit } = SETTINGS;
+    const kept = await admin.rest<TNotificationSettings>(
+      'PUT',
+      '/notifications/settings',
+      withoutLimit,
+    );
+    expect(kept.body.autoReplyHourlyLimit).toBe(250);
+  });
+
+  it('refuses an auto-reply template that quotes more than the name, over REST and tRPC', async () => {
+    const res = await admin.rest<{ message: string }>('PUT', '/notifications/settings', {
+      ...SETTINGS,
+      autoReplyBody: 'Hi {{name}}, you wrote: {{message}}',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'autoReplyBody: The auto-reply may only use {{name}}: it goes to any address a visitor types',
+    );
+    await expect(
+      admin.trpc.admin.notifications.updateSettings.mutate({
+        ...SETTINGS,
+        autoReplySubject: 'About {{company}}',
+      }),
+    ).rejects.toThrow(/autoReplySubject: The auto-reply may only use \{\{name\}\}/);
+  });
+});
+
+describe('the new-lead alert', () => {
+  it('carries the UTM source and campaign when the lead has them', async () => {
+    await admin.rest('PUT', '/notifications/settings', { ...SETTINGS, autoReplyEnabled: false });
+    await submit({ ...lead, utmSource: 'linkedin', utmCampaign: 'q4-voice-agents' });
+    const [alert] = await inbox.waitFor(2);
+    expect(alert!.text).toContain(
+      'Source: website · UTM source: linkedin · UTM campaign: q4-voice-agents',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { AUTO_REPLY_HOURLY_LIMIT } from '../../shared/notifications.schema';
 
 /** The one row (id 1) of lead-notification settings, edited on the Notifications screen. */
 export const NotificationSettings = defineEntity({
@@ -12,6 +13,7 @@ export const NotificationSettings = defineEntity({
     alertBody: p.text(),
     autoReplySubject: p.string().length(200),
     autoReplyBody: p.text(),
+    autoReplyHourlyLimit: p.integer().default(AUTO_REPLY_HOURLY_LIMIT.default),
     updatedAt: p
       .datetime()
       .defaultRaw('now()')

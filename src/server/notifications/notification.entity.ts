@@ -25,6 +25,16 @@ export const Notification = defineEntity({
       .defaultRaw('now()')
       .onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
+    /** When an auto-reply passed the relay limits (auto-reply-limits.sql.ts); they count these. */
+    releasedAt: p.datetime().nullable(),
   },
+  indexes: [
+    {
+      // The relay limits count released auto-replies of the last day, per address and in all.
+      name: 'notification_messages_auto_reply_released_index',
+      expression:
+        'create index "notification_messages_auto_reply_released_index" on "notification_messages" (lower("to"), "released_at") where "kind" = \'auto_reply\' and "released_at" is not null',
+    },
+  ],
 });
 export type INotification = InferEntity<typeof Notification>;

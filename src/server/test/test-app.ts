@@ -113,8 +113,8 @@ export interface TestAppOptions {
    * change `deps.notifier.webhooks` afterwards: the worker reads the same object.
    */
   webhooks?: Partial<Omit<WebhookSettings, 'queue'>>;
-  /** Start the job queue and the CSV import worker. */
-  imports?: boolean;
+  /** Start the job queue and the CSV import worker (with this heap per import, MB, when given). */
+  imports?: boolean | { heapMb: number };
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -142,7 +142,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
     : { retryDelays: [], allowPrivateNetworks: false, timeoutMs: WEBHOOK_TIMEOUT_MS };
   if (queue && options.webhooks) await startWebhookWorker(queue, db.orm, webhooks);
-  if (queue && options.imports) await startContactImportWorker(queue, db.url, log);
+  if (queue && options.imports)
+    await startContactImportWorker(
+      queue,
+      db.url,
+      log,
+      options.imports === true ? undefined : options.imports.heapMb,
+    );
   const notifier = { queue, mailer, publicUrl: 'http://convoza.test', webhooks };
   const deps: AppDeps = { orm: db.orm, sessions, log, notifier, jobs: queue };
   const app = createApp(deps, options.app);

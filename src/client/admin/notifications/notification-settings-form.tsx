@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
+  AUTO_REPLY_HOURLY_LIMIT,
   renderTemplate,
   ZNotificationSettingsForm,
   type TemplateValues,
@@ -122,9 +123,22 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
           <p className="self-center text-sm text-slate-600">The auto-reply is off.</p>
         )}
       </div>
+      <TextField
+        id="auto-reply-hourly-limit"
+        label="Auto-replies per hour, whole site"
+        type="number"
+        min={AUTO_REPLY_HOURLY_LIMIT.min}
+        max={AUTO_REPLY_HOURLY_LIMIT.max}
+        className="max-w-40"
+        {...register('autoReplyHourlyLimit', { setValueAs: Number })}
+        error={errors.autoReplyHourlyLimit?.message}
+      />
       <p className="text-xs text-slate-600">
-        Placeholders:{' '}
-        {'{{name}} {{email}} {{company}} {{phone}} {{message}} {{source}} {{contactUrl}}'}
+        Alert placeholders:{' '}
+        {'{{name}} {{email}} {{company}} {{phone}} {{message}} {{source}} {{contactUrl}}'}. The
+        auto-reply goes to whatever address a visitor types, so it may only use {'{{name}}'} (links,
+        addresses and numbers removed, 40 characters), and each address gets at most one a day; more
+        are held back in the outbox.
       </p>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Settings'}

@@ -18,6 +18,7 @@ const STATUS: Record<TOutboxMessage['status'], { label: string; tone: BadgeTone 
   sent: { label: 'Sent', tone: 'green' },
   failed: { label: 'Failed', tone: 'red' },
   not_configured: { label: 'Not configured', tone: 'gray' },
+  suppressed: { label: 'Held back', tone: 'yellow' },
 };
 
 function RetryButton({ id }: { id: number }) {
@@ -62,7 +63,10 @@ function OutboxRow({ message }: { message: TOutboxMessage }) {
         {message.sentAt && ` · sent ${formatDateTime(message.sentAt)}`}
       </p>
       {message.lastError && (
-        <p className="mt-1 break-words text-xs text-red-700">Last error: {message.lastError}</p>
+        <p className="mt-1 break-words text-xs text-red-700">
+          {message.status === 'suppressed' ? 'Not sent: ' : 'Last error: '}
+          {message.lastError}
+        </p>
       )}
     </li>
   );
