@@ -7,7 +7,7 @@ export const AUTO_REPLY_NAME_CHARS = 40;
 // What a phishing "name" carries: links (with or without a scheme), addresses, phone numbers.
 const LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S*|\bwww\.\S*|\b[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:\/\S*)?/gi;
 const EMAIL = /\S+@\S+/g;
-const PHONE = /\+?\d[\d\s().\/-]{5,}\d/g;
+const PHONE = /\+?\d[\d\s()./-]{5,}\d/g;
 
 /** The name as the auto-reply may quote it: links, addresses and numbers out, 40 characters. */
 export function autoReplyName(name: string): string {
