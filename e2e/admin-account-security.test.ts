@@ -41,6 +41,7 @@ describe('Account Security', () => {
     const p = await adminPage(suite);
     const { page } = p;
     await page.goto('/admin/account');
+    await page.getByLabel('Your password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Set Up Two-Factor Authentication' }).click();
     secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);

@@ -46,8 +46,17 @@ export const ZSecondFactor = z
   });
 export type TSecondFactor = z.output<typeof ZSecondFactor>;
 
+/** The current password, asked again before a change to how the account signs in. */
+const ZCurrentPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(200);
+
+/** POST /auth/2fa/setup: a stolen session alone must not enrol the thief's authenticator. */
+export const ZTwoFactorSetupInput = z.object({ password: ZCurrentPassword });
+
 export const ZTwoFactorDisable = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: ZCurrentPassword,
   /** A code from the app or a recovery code. */
   code: z.string({ error: 'Code is required' }).trim().min(6, 'Code is required').max(40),
 });

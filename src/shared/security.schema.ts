@@ -6,6 +6,8 @@ export const SECURITY_EVENT_TYPES = [
   'bot_detected',
   'rate_limit',
   'suspicious_submission',
+  /** A wrong password or code where one confirms who you are (sign-in code, 2FA set-up or off). */
+  'verification_failed',
 ] as const;
 export const ZSecurityEventType = z.enum(SECURITY_EVENT_TYPES);
 export type TSecurityEventType = z.output<typeof ZSecurityEventType>;

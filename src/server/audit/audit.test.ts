@@ -257,7 +257,9 @@ describe('what each write records', () => {
   });
 
   it('2FA changes and session revocations, with codes and keys redacted', async () => {
-    const setup = await admin.rest<{ secret: string }>('POST', '/auth/2fa/setup');
+    const setup = await admin.rest<{ secret: string }>('POST', '/auth/2fa/setup', {
+      password: TEST_PASSWORD,
+    });
     expect(await latest()).toMatchObject({ action: 'two_factor_setup', entityType: 'user' });
     const code = await generate({
       secret: setup.body.secret,

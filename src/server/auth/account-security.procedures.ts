@@ -1,32 +1,61 @@
 import { z } from 'zod';
 import {
+  TWO_FACTOR_MESSAGES,
   ZSessionInfo,
   ZTwoFactorDisable,
   ZTwoFactorEnable,
   ZTwoFactorEnabled,
   ZTwoFactorSetup,
+  ZTwoFactorSetupInput,
 } from '../../shared/account-security.schema';
 import { ZOk } from '../../shared/text.schema';
+import { AppError } from '../errors';
+import { throttled } from '../rate-limit/retry-after.procedure';
+import type { Context } from '../trpc/context';
 import { authedProcedure } from '../trpc/trpc';
+import type { Actor } from './session';
 import { listMySessions, revokeMySession, revokeOtherSessions } from './sessions.service';
-import { beginTwoFactorSetup, disableTwoFactor, enableTwoFactor } from './two-factor.service';
+import { confirmPassword, confirmSecondFactor, type Verifier } from './step-up.service';
+import {
+  beginTwoFactorSetup,
+  clearTwoFactor,
+  enableTwoFactor,
+  hasTwoFactor,
+} from './two-factor.service';
+
+/** The signed-in user, as the step-up checks see them. */
+const verifier = (ctx: Pick<Context, 'em' | 'ip' | 'req'> & { actor: Actor }): Verifier => ({
+  em: ctx.em,
+  user: { id: ctx.actor.userId, username: ctx.actor.username },
+  ip: ctx.ip,
+  userAgent: ctx.req.get('user-agent') ?? '',
+});
+
+/** Step-up checks answer 429 with Retry-After once the sign-in throttle is exhausted. */
+const stepUpProcedure = authedProcedure.use(throttled);
 
 const tags = ['account security'];
 
 /** The signed-in user's own two-factor set-up and sessions (auth.*). */
 export const accountSecurityProcedures = {
-  twoFactorSetup: authedProcedure
+  twoFactorSetup: stepUpProcedure
     .meta({
       openapi: {
         method: 'POST',
         path: '/auth/2fa/setup',
         tags,
-        summary: 'A new TOTP key with its otpauth URL and QR code (pending until enabled)',
+        summary:
+          'A new TOTP key with its otpauth URL and QR code (pending until enabled); needs the current password',
       },
     })
-    .input(z.void())
+    .input(ZTwoFactorSetupInput)
     .output(ZTwoFactorSetup)
-    .mutation(({ ctx }) => beginTwoFactorSetup(ctx.em, ctx.actor.userId)),
+    .mutation(async ({ ctx, input }) => {
+      if (await hasTwoFactor(ctx.em, ctx.actor.userId))
+        throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.alreadyOn);
+      await confirmPassword(verifier(ctx), 'two_factor_setup', input.password);
+      return beginTwoFactorSetup(ctx.em, ctx.actor.userId);
+    }),
 
   twoFactorEnable: authedProcedure
     .meta({
@@ -41,7 +70,7 @@ export const accountSecurityProcedures = {
     .output(ZTwoFactorEnabled)
     .mutation(({ ctx, input }) => enableTwoFactor(ctx.em, ctx.actor.userId, input.code)),
 
-  twoFactorDisable: authedProcedure
+  twoFactorDisable: stepUpProcedure
     .meta({
       openapi: {
         method: 'POST',
@@ -53,7 +82,20 @@ export const accountSecurityProcedures = {
     .input(ZTwoFactorDisable)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await disableTwoFactor(ctx.em, ctx.actor.userId, input.password, input.code);
+      if (!(await hasTwoFactor(ctx.em, ctx.actor.userId)))
+        throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.notOn);
+      const v = verifier(ctx);
+      await confirmPassword(v, 'two_factor_disable', input.password);
+      const factor = /^\d{6}$/.test(input.code)
+        ? { code: input.code }
+        : { recoveryCode: input.code };
+      await confirmSecondFactor(
+        v,
+        'two_factor_disable',
+        factor,
+        new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongCode, 'code'),
+      );
+      await clearTwoFactor(ctx.em, ctx.actor.userId);
       return { success: true, message: 'Two-factor authentication is off' };
     }),
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors';
+import { findUserByUsername } from '../users/users.service';
 import { clientKey } from '../rate-limit/client-ip';
 import { recordSecurityEvent } from '../security-center/events.service';
 import {
@@ -63,6 +64,17 @@ function rules(a: LoginAttempt) {
   return { accountAndNetwork, network: networkRule, accountWide };
 }
 
+/**
+ * A wrong password or code where the caller answers 400 naming the field (a step-up check)
+ * rather than 401: still a guess, counted like a failed sign-in.
+ */
+export class WrongSecretError extends AppError {
+  constructor(message: string, field: string) {
+    super('BAD_REQUEST', message, field);
+    this.name = 'WrongSecretError';
+  }
+}
+
 /** The wait for an attempt at an account that is being guessed at from everywhere. */
 export function slowdownMs(accountWideCount: number): number {
   const over = accountWideCount - LOGIN_LIMITS.perAccountBeforeSlowdown;
@@ -88,6 +100,8 @@ export async function withLoginThrottle<T>(
     consumeRateLimit(em, r.accountWide),
   ]);
   if (pair.limited || network.limited) {
+    // The account if the name is one; what was typed may be a password, so never that.
+    const known = pair.limited ? await findUserByUsername(em, attempt.username) : null;
     await recordSecurityEvent(em, {
       type: 'rate_limit',
       scope: 'login',
@@ -95,7 +109,7 @@ export async function withLoginThrottle<T>(
       ip: attempt.ip,
       userAgent: attempt.userAgent,
       details: pair.limited
-        ? `Sign-in throttled: ${pair.count} attempts for account "${accountOf(attempt.username).slice(0, 100)}" from this network in 15 minutes`
+        ? `Sign-in throttled: ${pair.count} attempts for ${known ? `account "${known.username}"` : 'an unknown user'} from this network in 15 minutes`
         : `Sign-in throttled: ${network.count} attempts from this network in 15 minutes`,
     });
     const wait = Math.max(
@@ -119,7 +133,9 @@ export async function withLoginThrottle<T>(
     return result;
   } catch (error) {
     // Only wrong credentials are guesses; anything else gives the attempt back.
-    const guess = error instanceof AppError && error.code === 'UNAUTHORIZED';
+    const guess =
+      error instanceof WrongSecretError ||
+      (error instanceof AppError && error.code === 'UNAUTHORIZED');
     if (!guess) {
       await Promise.all(
         [r.accountAndNetwork, r.network, r.accountWide].map((rule) => refundRateLimit(em, rule)),

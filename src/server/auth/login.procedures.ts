@@ -7,23 +7,32 @@ import type { Context } from '../trpc/context';
 import { User } from '../users/user.entity';
 import { authenticate } from './auth.service';
 import { withLoginThrottle } from './login-throttle.service';
-import { hasTwoFactor, spendSecondFactor } from './two-factor.service';
+import { confirmSecondFactor } from './step-up.service';
+import { hasTwoFactor } from './two-factor.service';
+import { findUserByUsername } from '../users/users.service';
 
 const userAgentOf = (ctx: Context) => ctx.req.get('user-agent') ?? '';
 
-/** A sign-in attempt that failed on its credentials, for the audit log (never the password). */
-async function auditFailure(ctx: Context, username: string, error: unknown, step: string) {
-  if (error instanceof AppError && error.code === 'UNAUTHORIZED')
-    await recordAudit(ctx.em, {
-      actor: null,
-      actorUsername: username,
-      action: 'login_failed',
-      entityType: 'user',
-      entityId: null,
-      changes: { step: { to: step } },
-      ip: ctx.ip,
-      userAgent: userAgentOf(ctx) || null,
-    });
+/** What the audit log names a failed sign-in after: what was typed is often a password. */
+export const UNKNOWN_USER = 'unknown user';
+
+/**
+ * A password step that failed on its credentials, for the audit log: the account when the
+ * name matches one, else `unknown user` (never the text typed, and never the password).
+ */
+async function auditPasswordFailure(ctx: Context, username: string, error: unknown) {
+  if (!(error instanceof AppError && error.code === 'UNAUTHORIZED')) return;
+  const user = await findUserByUsername(ctx.em, username);
+  await recordAudit(ctx.em, {
+    actor: null,
+    actorUsername: user?.username ?? UNKNOWN_USER,
+    action: 'login_failed',
+    entityType: 'user',
+    entityId: user?.id ?? null,
+    changes: { step: { to: 'password' } },
+    ip: ctx.ip,
+    userAgent: userAgentOf(ctx) || null,
+  });
 }
 
 /** Starts the session and files the sign-in. */
@@ -63,11 +72,11 @@ export const loginProcedures = {
       const user = await withLoginThrottle(ctx.em, attempt, () =>
         authenticate(ctx.em, input),
       ).catch(async (error: unknown) => {
-        await auditFailure(ctx, input.username, error, 'password');
+        await auditPasswordFailure(ctx, input.username, error);
         throw error;
       });
       if (await hasTwoFactor(ctx.em, user.id)) {
-        await ctx.deps.sessions.awaitSecondFactor(ctx.req, ctx.res, user.id);
+        await ctx.deps.sessions.awaitSecondFactor(ctx.em, ctx.req, ctx.res, user.id);
         return { success: false, twoFactorRequired: true };
       }
       return signIn(ctx, user);
@@ -87,20 +96,28 @@ export const loginProcedures = {
     .input(ZSecondFactor)
     .output(ZLoginResult)
     .mutation(async ({ ctx, input }) => {
-      const userId = await ctx.deps.sessions.pendingSecondFactor(ctx.req, ctx.res);
+      const { sessions } = ctx.deps;
+      const userId = await sessions.pendingSecondFactor(ctx.em, ctx.req, ctx.res);
       const user = userId === null ? null : await ctx.em.findOne(User, userId);
       if (!user || !user.isActive)
         throw new AppError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.signInFirst);
-      // Codes are guessed like passwords: the same throttle, counted against the account.
-      const attempt = { username: user.username, ip: ctx.ip, userAgent: userAgentOf(ctx) };
-      const used = await withLoginThrottle(ctx.em, attempt, async () => {
-        const factor = await spendSecondFactor(ctx.em, user.id, input);
-        if (!factor) throw new AppError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.wrongCode, 'code');
-        return factor;
-      }).catch(async (error: unknown) => {
-        await auditFailure(ctx, user.username, error, 'second_factor');
-        throw error;
-      });
+      // Codes are counted per account across every network and sign-in (10 wrong ones in 15
+      // minutes), apart from passwords: a right password does not reset the count.
+      const verifier = {
+        em: ctx.em,
+        user: { id: user.id, username: user.username },
+        ip: ctx.ip,
+        userAgent: userAgentOf(ctx),
+      };
+      const used = await confirmSecondFactor(
+        verifier,
+        'sign_in',
+        input,
+        new AppError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.wrongCode, 'code'),
+      );
+      // One password step completes one sign-in: a copy of this cookie completes nothing more.
+      if (!(await sessions.spendSecondFactorChallenge(ctx.em, ctx.req, ctx.res, user.id)))
+        throw new AppError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.signInFirst);
       return signIn(
         ctx,
         {

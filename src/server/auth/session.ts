@@ -5,6 +5,7 @@ import { getIronSession, unsealData, type SessionOptions } from 'iron-session';
 import type { TRole } from '../../shared/users.schema';
 import { namedStatement } from '../db/named-statement';
 import { Session } from './session.entity';
+import { SignInChallenge } from './sign-in-challenge.entity';
 
 export const SESSION_COOKIE = 'convoza_session';
 
@@ -36,8 +37,8 @@ export interface SessionSettings {
 
 interface CookieData {
   sid?: string;
-  /** A password accepted, waiting for the second factor (user and deadline, ms). */
-  pending2fa?: { userId: number; exp: number };
+  /** A password accepted, waiting for the second factor: the SignInChallenge's id. */
+  pending2fa?: string;
 }
 
 /** How long the second step of a two-factor sign-in may take. */
@@ -205,17 +206,54 @@ export class SessionManager {
     return id;
   }
 
-  /** Remembers, in the cookie only, that `userId` gave the right password and owes a code. */
-  async awaitSecondFactor(req: IncomingMessage, res: ServerResponse, userId: number) {
+  /** Remembers that `userId` gave the right password and owes a code, for five minutes. */
+  async awaitSecondFactor(
+    em: EntityManager,
+    req: IncomingMessage,
+    res: ServerResponse,
+    userId: number,
+  ) {
+    const id = randomBytes(32).toString('base64url');
+    await em.insert(SignInChallenge, {
+      id,
+      user: userId,
+      expiresAt: new Date(Date.now() + PENDING_TWO_FACTOR_MS),
+    });
     const cookie = await this.cookie(req, res);
-    cookie.pending2fa = { userId, exp: Date.now() + PENDING_TWO_FACTOR_MS };
+    cookie.pending2fa = id;
     await cookie.save();
   }
 
   /** The user whose second factor this browser owes, while the five minutes last. */
-  async pendingSecondFactor(req: IncomingMessage, res: ServerResponse): Promise<number | null> {
-    const pending = (await this.cookie(req, res)).pending2fa;
-    return pending && pending.exp > Date.now() ? pending.userId : null;
+  async pendingSecondFactor(
+    em: EntityManager,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<number | null> {
+    const id = (await this.cookie(req, res)).pending2fa;
+    if (typeof id !== 'string') return null;
+    const challenge = await em.findOne(SignInChallenge, { id, expiresAt: { $gt: new Date() } });
+    return challenge ? challenge.user.id : null;
+  }
+
+  /**
+   * Spends this browser's challenge for `userId`; false when it is gone (spent by a copy of the
+   * cookie a moment earlier, or expired), so one password step completes one sign-in.
+   */
+  async spendSecondFactorChallenge(
+    em: EntityManager,
+    req: IncomingMessage,
+    res: ServerResponse,
+    userId: number,
+  ): Promise<boolean> {
+    const id = (await this.cookie(req, res)).pending2fa;
+    if (typeof id !== 'string') return false;
+    const spent = await em.nativeDelete(SignInChallenge, {
+      id,
+      user: userId,
+      expiresAt: { $gt: new Date() },
+    });
+    return spent === 1;
   }
 
   /** Ends this request's session: the row goes, so a copy of the cookie is worthless afterwards. */
@@ -238,8 +276,10 @@ export async function endUserSessions(
   );
 }
 
+/** Deletes ended sessions and sign-in challenges that ran out; returns how many sessions. */
 export async function pruneExpiredSessions(em: EntityManager): Promise<number> {
   const now = new Date();
+  await em.nativeDelete(SignInChallenge, { expiresAt: { $lte: now } });
   return em.nativeDelete(Session, {
     $or: [{ expiresAt: { $lte: now } }, { idleExpiresAt: { $lte: now } }],
   });

@@ -9,7 +9,6 @@ import {
 } from '../../shared/account-security.schema';
 import { AppError, notFound } from '../errors';
 import { User } from '../users/user.entity';
-import { verifyPassword } from './password';
 import { RecoveryCode } from './recovery-code.entity';
 
 const ISSUER = 'Convoza';
@@ -117,22 +116,13 @@ export async function spendSecondFactor(
   return won ? 'code' : null;
 }
 
-/** Turns two-factor sign-in off: needs the password and a code (or a recovery code). */
-export async function disableTwoFactor(
-  em: EntityManager,
-  userId: number,
-  password: string,
-  code: string,
-): Promise<void> {
-  const user = await loadUser(em, userId);
-  if (!user.twoFactorEnabledAt) throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.notOn);
-  if (!(await verifyPassword(password, user.password)))
-    throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongPassword, 'password');
-  const factor = /^\d{6}$/.test(code) ? { code } : { recoveryCode: code };
-  if (!(await spendSecondFactor(em, userId, factor)))
-    throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongCode, 'code');
+/**
+ * Turns two-factor sign-in off and forgets the key and the recovery codes: by the user once
+ * they confirmed who they are (step-up.service.ts), or by an admin resetting it for them.
+ */
+export async function clearTwoFactor(em: EntityManager, userId: number): Promise<void> {
   await em.transactional(async (tem) => {
-    await tem.nativeUpdate(
+    const cleared = await tem.nativeUpdate(
       User,
       { id: userId },
       {
@@ -142,6 +132,7 @@ export async function disableTwoFactor(
         twoFactorLastStep: null,
       },
     );
+    if (!cleared) throw notFound('User', userId);
     await tem.nativeDelete(RecoveryCode, { user: userId });
   });
 }

@@ -15,7 +15,9 @@ const codeAt = (secret: string, epoch: number) => generate({ secret, epoch });
 
 /** Turns 2FA on for the signed-in client; answers the key and the recovery codes. */
 async function enable(client: Client = admin) {
-  const setup = await client.rest<TTwoFactorSetup>('POST', '/auth/2fa/setup');
+  const setup = await client.rest<TTwoFactorSetup>('POST', '/auth/2fa/setup', {
+    password: TEST_PASSWORD,
+  });
   expect(setup.status).toBe(200);
   const enabled = await client.rest<{ recoveryCodes: string[] }>('POST', '/auth/2fa/enable', {
     code: await codeAt(setup.body.secret, now() - 30),
@@ -35,7 +37,9 @@ async function passwordStep(username = 'ada') {
 
 describe('two-factor set-up', () => {
   it('gives a key, an otpauth URL and an SVG QR code; a code from it turns 2FA on with 10 recovery codes', async () => {
-    const setup = await admin.rest<TTwoFactorSetup>('POST', '/auth/2fa/setup');
+    const setup = await admin.rest<TTwoFactorSetup>('POST', '/auth/2fa/setup', {
+      password: TEST_PASSWORD,
+    });
     expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Convoza:ada\?secret=/);
     expect(setup.body.qrSvg).toMatch(/^<svg/);
     const wrong = await admin.rest<{ message: string }>('POST', '/auth/2fa/enable', {
@@ -54,7 +58,9 @@ describe('two-factor set-up', () => {
     expect(result.recoveryCodes).toHaveLength(10);
     expect(new Set(result.recoveryCodes).size).toBe(10);
     expect((await admin.trpc.auth.me.query()).twoFactorEnabled).toBe(true);
-    expect((await admin.rest('POST', '/auth/2fa/setup')).status).toBe(409);
+    expect((await admin.rest('POST', '/auth/2fa/setup', { password: TEST_PASSWORD })).status).toBe(
+      409,
+    );
     const stored = JSON.stringify(
       await t.db.em().getConnection().execute('select * from user_recovery_codes'),
     );
@@ -62,7 +68,9 @@ describe('two-factor set-up', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await t.anonymous().rest('POST', '/auth/2fa/setup')).status).toBe(401);
+    expect(
+      (await t.anonymous().rest('POST', '/auth/2fa/setup', { password: TEST_PASSWORD })).status,
+    ).toBe(401);
   });
 });
 

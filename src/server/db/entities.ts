@@ -14,6 +14,7 @@ import { ContactActivity } from '../contact-activity/contact-activity.entity';
 import { AuditEntry } from '../audit/audit-entry.entity';
 import { QuarantinedSubmission } from '../quarantine/quarantined-submission.entity';
 import { RecoveryCode } from '../auth/recovery-code.entity';
+import { SignInChallenge } from '../auth/sign-in-challenge.entity';
 import { LeadRoutingMember } from '../lead-routing/lead-routing-member.entity';
 import { IntegrationKey } from '../integration-keys/integration-key.entity';
 import { Notification } from '../notifications/notification.entity';
@@ -48,6 +49,7 @@ export const entities = [
   AuditEntry,
   QuarantinedSubmission,
   RecoveryCode,
+  SignInChallenge,
   ContactImport,
   ContactImportChunk,
   ContactImportError,

@@ -26,12 +26,15 @@ const NOT_GENERATED: Record<string, Record<string, string>> = {
     '429': 'Too many sign-in attempts (see Retry-After)',
   },
   'auth-logout': { '403': 'Cross-site request' },
+  'auth-twoFactorSetup': { '429': 'Too many wrong passwords (see Retry-After)' },
+  'auth-twoFactorDisable': { '429': 'Too many wrong passwords or codes (see Retry-After)' },
+  'admin-users-resetTwoFactor': { '404': 'No such user' },
   // POST actions on one record: the generator lists 404 only for GET, PUT, PATCH and DELETE.
   'admin-campaigns-duplicate': { '404': 'No such campaign' },
   'admin-quarantine-release': { '404': 'No such quarantined submission (or released already)' },
   'admin-notifications-retry': {
     '404': 'No such message',
-    '409': 'The message is not failed (only failed messages are retried)',
+    '409': 'The message is sent, queued or held back (only failed messages are retried)',
   },
   'admin-webhooks-retryDelivery': {
     '404': 'No such delivery',

@@ -7,6 +7,7 @@ import { ACCESS_MESSAGES } from '../../shared/api-error';
 import { runInAuditScope, type AuditScope } from '../audit/audit-context';
 import { auditMutation } from '../audit/audit-writes';
 import type { Context } from './context';
+import { AppError } from '../errors';
 import { InputValidationError, describeZodError, toTRPCError } from './errors';
 
 const t = initTRPC
@@ -21,6 +22,13 @@ const t = initTRPC
           : error.cause instanceof ZodError
             ? error.cause
             : null;
+      // A domain error about one input field (a wrong password) names it like a zod issue does.
+      const field = error.cause instanceof AppError ? error.cause.field : undefined;
+      const issues = zod
+        ? zod.issues.map((i) => ({ path: i.path.map(String), message: i.message }))
+        : field
+          ? [{ path: [field], message: shape.message }]
+          : undefined;
       return {
         ...shape,
         message: zod ? describeZodError(zod) : shape.message,
@@ -28,10 +36,8 @@ const t = initTRPC
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
-          fieldErrors: zod ? fieldErrors(zod) : undefined,
-          issues: zod
-            ? zod.issues.map((i) => ({ path: i.path.map(String), message: i.message }))
-            : undefined,
+          fieldErrors: zod ? fieldErrors(zod) : field ? { [field]: shape.message } : undefined,
+          issues,
         },
       };
     },

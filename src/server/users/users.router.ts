@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { ZUser, ZUserCreate, ZUserUpdate } from '../../shared/users.schema';
+import { clearTwoFactor } from '../auth/two-factor.service';
 import { adminProcedure, router } from '../trpc/trpc';
 import { createUser, deleteUser, listUsers, updateUser } from './users.service';
 
@@ -33,6 +34,23 @@ export const adminUsersRouter = router({
     .input(ZUserUpdate)
     .output(ZUser)
     .mutation(({ ctx, input }) => updateUser(ctx.em, input, ctx.actor)),
+
+  resetTwoFactor: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/{id}/2fa/reset',
+        tags,
+        summary:
+          "Turn a user's two-factor sign-in off (a lost phone); with 2FA required for admins they set it up again at their next sign-in",
+      },
+    })
+    .input(ZIdInput)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await clearTwoFactor(ctx.em, input.id);
+      return { success: true, message: 'Two-factor sign-in was reset' };
+    }),
 
   delete: adminProcedure
     .meta({

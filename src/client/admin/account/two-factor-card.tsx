@@ -18,12 +18,20 @@ import { notifyError, notifySuccess } from '../lib/notify';
 /** Scan (or type) the key, then confirm with a code; the recovery codes are shown once. */
 function SetUp({ onDone }: { onDone: () => void }) {
   const [setup, setSetup] = useState<TTwoFactorSetup | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const begin = trpc.auth.twoFactorSetup.useMutation({
-    onSuccess: setSetup,
-    onError: (e) => notifyError('Could not start the set-up', e),
+    onSuccess: (result) => {
+      setPassword('');
+      setSetup(result);
+    },
+    onError: (e) =>
+      e.data?.fieldErrors?.password || e.data?.httpStatus === 400
+        ? setPasswordError(e.data?.fieldErrors?.password ?? e.message)
+        : notifyError('Could not start the set-up', e),
   });
   const enable = trpc.auth.twoFactorEnable.useMutation({
     onSuccess: (result) => setRecoveryCodes(result.recoveryCodes),
@@ -40,9 +48,29 @@ function SetUp({ onDone }: { onDone: () => void }) {
 
   if (!setup)
     return (
-      <Button onClick={() => begin.mutate()} disabled={begin.isPending}>
-        <ShieldCheck aria-hidden /> Set Up Two-Factor Authentication
-      </Button>
+      <form
+        noValidate
+        className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!password) return setPasswordError('Password is required');
+          setPasswordError(undefined);
+          begin.mutate({ password });
+        }}
+      >
+        <TextField
+          id="setup-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={passwordError}
+        />
+        <Button type="submit" disabled={begin.isPending}>
+          <ShieldCheck aria-hidden /> Set Up Two-Factor Authentication
+        </Button>
+      </form>
     );
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
