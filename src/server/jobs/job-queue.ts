@@ -56,11 +56,17 @@ export class JobQueue {
     em: EntityManager,
     queue: QueueName,
     data: object,
-    options: { startAfter?: Date } = {},
+    /** `group`: jobs of one group run at most `perGroup` (see work) at a time, on all instances. */
+    options: { startAfter?: Date; group?: string } = {},
   ): Promise<void> {
     const trx = em.getTransactionContext<KyselyTransactionLike>();
     if (!trx) throw new Error(`${queue} job enqueued outside a transaction`);
-    await this.boss.send(queue, data, { ...options, db: fromKysely(trx) });
+    const { group, ...rest } = options;
+    await this.boss.send(queue, data, {
+      ...rest,
+      ...(group ? { group: { id: group } } : {}),
+      db: fromKysely(trx),
+    });
   }
 
   /**
@@ -71,7 +77,17 @@ export class JobQueue {
   async work<T extends object>(
     queue: QueueName,
     handle: (job: Job<T>) => Promise<void>,
-    { batchSize = 10 }: { batchSize?: number } = {},
+    {
+      batchSize = 10,
+      workers = 1,
+      perGroup,
+    }: {
+      batchSize?: number;
+      /** Independent fetch loops on this instance: a slow job holds up only its own loop. */
+      workers?: number;
+      /** At most this many jobs of one group run at once, across every instance. */
+      perGroup?: number;
+    } = {},
   ) {
     const options = {
       batchSize,
@@ -79,6 +95,8 @@ export class JobQueue {
       burstWhenBatchFull: true,
       pollingIntervalSeconds: 1,
       notifyPollingIntervalSeconds: 1,
+      localConcurrency: workers,
+      ...(perGroup ? { groupConcurrency: perGroup } : {}),
     } as const;
     await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) =>
       Promise.all(

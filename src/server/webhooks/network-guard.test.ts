@@ -29,6 +29,12 @@ describe('isPublicAddress', () => {
     '::127.0.0.1',
     '64:ff9b::a9fe:a9fe',
     '2002:c0a8:0101::1',
+    // IPv4-translated (::ffff:0:0:0/96), whatever the address it carries.
+    '::ffff:0:7f00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:808:808',
+    '[::ffff:0:a9fe:a9fe]',
+    '::ffff:0:0',
     'not-an-ip',
   ])('refuses %s', (ip) => {
     expect(isPublicAddress(ip)).toBe(false);

@@ -27,6 +27,8 @@ for (const [net, bits] of [
   ['::1', 128],
   ['100::', 64],
   ['2001:db8::', 32],
+  // IPv4-translated addresses (::ffff:0:a.b.c.d, RFC 2765): never reachable on the Internet.
+  ['::ffff:0:0:0', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],

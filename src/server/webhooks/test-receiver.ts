@@ -14,6 +14,8 @@ export type Answer = number | 'hang' | { redirect: string; status?: number };
 
 export async function startReceiver(host = '127.0.0.1') {
   const received: Received[] = [];
+  /** When each of `received` arrived (Date.now(), same order). */
+  const receivedAt: number[] = [];
   const answers: Answer[] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -21,6 +23,7 @@ export async function startReceiver(host = '127.0.0.1') {
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '/', headers: req.headers, body });
+      receivedAt.push(Date.now());
       const answer = answers.shift() ?? 200;
       if (answer === 'hang') return;
       if (typeof answer === 'object')
@@ -34,10 +37,12 @@ export async function startReceiver(host = '127.0.0.1') {
     url: `http://${host}:${port}/hook`,
     port,
     received,
+    receivedAt,
     /** The answers to the next requests, in order (then 200). */
     answer: (...next: Answer[]) => answers.push(...next),
     reset: () => {
       received.length = 0;
+      receivedAt.length = 0;
       answers.length = 0;
     },
     async waitFor(count: number, timeoutMs = 15_000): Promise<Received[]> {

@@ -4,7 +4,7 @@ import type { TWebhookDelivery, TWebhookDeliveryFind } from '../../shared/webhoo
 import { AppError, notFound } from '../errors';
 import { WebhookDelivery, type IWebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
-import type { WebhookJob, WebhookSettings } from './webhook-settings';
+import { queueWebhookAttempt, type WebhookSettings } from './webhook-settings';
 
 export const deliveryView = (d: IWebhookDelivery): TWebhookDelivery => ({
   id: d.id,
@@ -39,8 +39,9 @@ export async function listDeliveries(
 }
 
 /**
- * Sends a failed delivery again, with its webhook-id and the full retry schedule: back to
- * pending with a new job, in one transaction.
+ * Sends a delivery again, failed or succeeded, as a new attempt with its webhook-id (receivers
+ * drop repeats; this is how Stripe and Svix resend) and the full retry schedule: back to pending
+ * with a new job, in one transaction. One still pending is on its way already: 409.
  */
 export async function retryDelivery(
   em: EntityManager,
@@ -58,20 +59,17 @@ export async function retryDelivery(
       { lockMode: LockMode.PESSIMISTIC_WRITE },
     );
     if (!delivery) throw notFound('Delivery', deliveryId);
-    if (delivery.status !== 'failed')
-      throw new AppError(
-        'CONFLICT',
-        `This delivery is ${delivery.status}: only a failed delivery can be retried`,
-      );
+    if (delivery.status === 'pending')
+      throw new AppError('CONFLICT', 'This delivery is pending: it is being sent already');
     delivery.status = 'pending';
     delivery.nextAttemptAt = new Date();
     delivery.lockedUntil = null;
     await tem.flush();
-    await queue.sendInTransaction(tem, 'webhook', {
+    await queueWebhookAttempt(tem, queue, webhookId, {
       deliveryId,
       retry: 0,
       attempt: delivery.attempts,
-    } satisfies WebhookJob);
+    });
     return deliveryView(delivery);
   });
 }

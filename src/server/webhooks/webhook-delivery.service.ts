@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { postWebhook, type PostResult } from './webhook-http';
-import type { WebhookJob, WebhookSettings } from './webhook-settings';
+import { queueWebhookAttempt, type WebhookJob, type WebhookSettings } from './webhook-settings';
 import { signWebhook } from './webhook-signature';
 
 /**
@@ -98,15 +98,12 @@ async function recordAttempt(
     }
     delivery.nextAttemptAt = new Date(Date.now() + delay * 1000);
     await tem.flush();
-    await settings.queue.sendInTransaction(
+    await queueWebhookAttempt(
       tem,
-      'webhook',
-      {
-        deliveryId: delivery.id,
-        retry: job.retry + 1,
-        attempt: delivery.attempts,
-      } satisfies WebhookJob,
-      { startAfter: delivery.nextAttemptAt },
+      settings.queue,
+      delivery.endpoint.id,
+      { deliveryId: delivery.id, retry: job.retry + 1, attempt: delivery.attempts },
+      delivery.nextAttemptAt,
     );
   });
 }

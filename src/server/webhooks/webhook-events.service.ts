@@ -3,7 +3,7 @@ import type { TContact } from '../../shared/contacts.schema';
 import type { TWebhookEvent } from '../../shared/webhooks.schema';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
-import type { WebhookJob, WebhookSettings } from './webhook-settings';
+import { queueWebhookAttempt, type WebhookSettings } from './webhook-settings';
 import { newMessageId } from './webhook-signature';
 
 /**
@@ -39,9 +39,9 @@ export async function queueWebhookEvent(
   );
   await em.flush();
   for (const row of rows)
-    await queue.sendInTransaction(em, 'webhook', {
+    await queueWebhookAttempt(em, queue, row.endpoint.id, {
       deliveryId: row.id,
       retry: 0,
       attempt: 0,
-    } satisfies WebhookJob);
+    });
 }

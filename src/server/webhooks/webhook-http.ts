@@ -48,7 +48,7 @@ export async function postWebhook(
       const res = await postOnce(new URL(target), body, headers, options, signal);
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode ?? 0) && location) {
-        res.resume();
+        res.destroy(); // a redirect's body is never needed
         if (hop === MAX_REDIRECTS)
           return done(res.statusCode ?? null, `More than ${MAX_REDIRECTS} redirects`);
         target = new URL(location, target).href;
@@ -107,10 +107,24 @@ function postOnce(
   });
 }
 
-/** The first `max` characters of the answer (for the delivery's last error), the rest drained. */
+/** How much of an answer is read before the connection is closed: nobody needs a receiver's 2 GB. */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * The first `max` characters of the answer (for the delivery's last error). At most
+ * MAX_ANSWER_BYTES are read; then the connection is closed (the agent is per request).
+ */
 async function readSome(res: IncomingMessage, max: number): Promise<string> {
-  let text = '';
-  res.setEncoding('utf8');
-  for await (const chunk of res as AsyncIterable<string>) if (text.length < max) text += chunk;
+  let bytes = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of res as AsyncIterable<Buffer>) {
+    if (bytes < max * 4) chunks.push(chunk);
+    bytes += chunk.length;
+    if (bytes >= MAX_ANSWER_BYTES) {
+      res.destroy();
+      break;
+    }
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
   return text.slice(0, max).replace(/\s+/g, ' ').trim();
 }

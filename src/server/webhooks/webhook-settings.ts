@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobQueue } from '../jobs/job-queue';
 
 /** A delivery attempt that has no answer after this long counts as failed (and is retried). */
@@ -27,4 +28,21 @@ export interface WebhookJob {
   retry: number;
   /** The delivery's attempt count when the job was queued: a stale duplicate sends nothing. */
   attempt: number;
+}
+
+/**
+ * Queues one attempt at a delivery in `em`'s transaction. Attempts are grouped by endpoint, so
+ * one endpoint that hangs or is slow holds only its own group's workers (webhook-worker.ts).
+ */
+export function queueWebhookAttempt(
+  em: EntityManager,
+  queue: JobQueue,
+  endpointId: number,
+  job: WebhookJob,
+  startAfter?: Date,
+): Promise<void> {
+  return queue.sendInTransaction(em, 'webhook', job, {
+    group: `endpoint-${endpointId}`,
+    ...(startAfter ? { startAfter } : {}),
+  });
 }

@@ -97,6 +97,9 @@ describe('webhook endpoints over REST', () => {
       [{ ...HOOK, url: 'http://169.254.169.254/latest' }, /^url: /],
       [{ ...HOOK, url: 'http://[::1]:3000/' }, /^url: \[::1\] is a loopback/],
       [{ ...HOOK, url: 'http://[::ffff:127.0.0.1]/' }, /^url: /],
+      // IPv4-translated, beside the IPv4-mapped form above (attack findings round 3, item 8).
+      [{ ...HOOK, url: 'http://[::ffff:0:7f00:1]/' }, /^url: \[::ffff:0:7f00:1\] is a loopback/],
+      [{ ...HOOK, url: 'http://[::ffff:0:808:808]/' }, /^url: /],
       [{ ...HOOK, url: 'http://2130706433/' }, /^url: 127\.0\.0\.1 is a loopback/],
     ];
     for (const [body, message] of cases) {
@@ -110,6 +113,10 @@ describe('webhook endpoints over REST', () => {
     });
     expect(patch.status).toBe(400);
     expect(patch.body.message).toMatch(/^url: 192\.168\.0\.10 is a loopback, private/);
+    const translated = await admin.rest<{ message: string }>('PATCH', `/webhooks/${hook.id}`, {
+      url: 'http://[::ffff:0:a9fe:a9fe]/latest',
+    });
+    expect(translated.status).toBe(400);
     const enabled = await admin.rest<{ message: string }>('PATCH', `/webhooks/${hook.id}`, {
       enabled: 'yes',
     });

@@ -189,14 +189,17 @@ describe('a receiver that never answers', () => {
     expect(third!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     expect(verifyStandardWebhook(hook.secret, third!)).toBe(true);
 
-    const again = await admin.rest<{ message: string }>(
+    // A succeeded delivery is resent too (attack findings round 3, item 8), as a new attempt
+    // with the same webhook-id, as Stripe and Svix resend: the receiver drops the repeat.
+    const again = await admin.rest<TWebhookDelivery>(
       'POST',
       `/webhooks/${hook.id}/deliveries/${failed.id}/retry`,
     );
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(
-      'This delivery is succeeded: only a failed delivery can be retried',
-    );
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: failed.id, status: 'pending' });
+    const [, , , fourth] = await receiver.waitFor(4);
+    expect(fourth!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(await settled(hook.id, 'succeeded')).toMatchObject({ attempts: 4 });
     expect((await admin.rest('POST', `/webhooks/${hook.id}/deliveries/9999/retry`)).status).toBe(
       404,
     );
@@ -216,6 +219,83 @@ describe('a receiver that never answers', () => {
     });
     expect(viaTrpc).toMatchObject({ id: second.id, status: 'pending' });
     expect(await settled(hook.id, 'succeeded')).toMatchObject({ id: second.id, attempts: 2 });
+  });
+});
+
+describe('one endpoint that hangs beside a healthy one (attack findings round 3, item 6)', () => {
+  /** Submits 20 leads and answers how long each took to reach the healthy receiver (ms). */
+  async function burst(healthy: Awaited<ReturnType<typeof startReceiver>>): Promise<number[]> {
+    const sentAt = new Map<string, number>();
+    for (let i = 0; i < 20; i++) {
+      const email = `lead${i}@burst.example`;
+      sentAt.set(email, Date.now());
+      await submit({ ...lead, email });
+    }
+    const arrived = await healthy.waitFor(20, 30_000);
+    return arrived.map((r) => {
+      const email = bodyOf(r).data.contact.email;
+      return healthy.receivedAt[healthy.received.indexOf(r)]! - sentAt.get(email)!;
+    });
+  }
+  const p99 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.ceil(ms.length * 0.99) - 1]!;
+
+  it('delivers 20 leads to the healthy endpoint as fast as without the hanging one (p99 within 2 s)', async () => {
+    const healthy = await startReceiver();
+    const hanging = await startReceiver();
+    try {
+      // Longer than the test: no attempt at the hanging endpoint ends while it runs.
+      Object.assign(settings(), { timeoutMs: 30_000, retryDelays: [] });
+      await addHook(['contact.created'], healthy.url);
+      const alone = await burst(healthy);
+
+      healthy.reset();
+      await t.db.em().execute("delete from pgboss.job where name = 'webhook'");
+      hanging.answer(...Array<'hang'>(40).fill('hang'));
+      await addHook(['contact.created'], hanging.url);
+      const beside = await burst(healthy);
+      console.info(
+        `healthy endpoint p99: alone ${p99(alone)} ms, beside a hanging one ${p99(beside)} ms`,
+      );
+      expect(p99(beside)).toBeLessThan(p99(alone) + 2000);
+      // The hanging endpoint holds two attempts (its group's limit); its other 18 wait their turn.
+      expect(hanging.received).toHaveLength(2);
+    } finally {
+      await healthy.close();
+      await hanging.close();
+    }
+  }, 60_000);
+
+  it('reads at most 64 KB of an answer, then closes the connection', async () => {
+    const { createServer } = await import('node:http');
+    let written = 0;
+    let closed = false;
+    const huge = createServer((req, res) => {
+      req.resume();
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (written < 2 * 1024 ** 3 && res.write(chunk)) written += chunk.length;
+      };
+      res.on('drain', pump);
+      res.on('close', () => (closed = true));
+      pump();
+    });
+    await new Promise<void>((done) => huge.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = huge.address() as { port: number };
+      Object.assign(settings(), { retryDelays: [] });
+      const hook = await addHook(['contact.created'], `http://127.0.0.1:${port}/hook`);
+      await submit();
+      const failed = await settled(hook.id, 'failed');
+      expect(failed.responseStatus).toBe(500);
+      expect(failed.lastError).toMatch(/^HTTP 500: x+$/);
+      expect(closed).toBe(true);
+      // The sender stopped reading long before 2 GB: its socket buffers hold a few MB at most.
+      expect(written).toBeLessThan(64 * 1024 ** 2);
+    } finally {
+      huge.closeAllConnections();
+      huge.close();
+    }
   });
 });
 
@@ -313,8 +393,11 @@ describe('effectively once', () => {
       queueWebhookEvent(tem, 'contact.created', contact, { ...settings(), queue: undefined }),
     );
     expect(await deliveries(hook.id)).toEqual([]); // no queue: nothing written
-    await em.transactional((tem) => queueWebhookEvent(tem, 'contact.created', contact, settings()));
-    await t.db.em().execute("delete from pgboss.job where name = 'webhook'");
+    // A queue that takes no job: the delivery is written, and no worker of the app races us.
+    const noJobs = { sendInTransaction: async () => {} } as unknown as JobQueue;
+    await em.transactional((tem) =>
+      queueWebhookEvent(tem, 'contact.created', contact, { ...settings(), queue: noJobs }),
+    );
     const [delivery] = await deliveries(hook.id);
     const job = { deliveryId: delivery!.id, retry: 0, attempt: 0 };
     const results = await Promise.allSettled([
