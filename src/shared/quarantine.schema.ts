@@ -20,3 +20,34 @@ export const ZQuarantinedSubmission = z.object({
   expiresAt: ZIsoDate,
 });
 export type TQuarantinedSubmission = z.output<typeof ZQuarantinedSubmission>;
+
+/** GET /quarantine: newest first, by keyset like the audit log; `reason` matches part of it. */
+export const ZQuarantineQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .min(1, 'Must be at least 1')
+    .max(200, 'Must be at most 200')
+    .default(50),
+  /** The nextCursor of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'Must be the nextCursor of a previous page')
+    .optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(100, 'Must be at most 100 characters')
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type TQuarantineQueryInput = z.input<typeof ZQuarantineQuery>;
+export type TQuarantineQuery = z.output<typeof ZQuarantineQuery>;
+
+export const ZQuarantinePage = z.object({
+  items: z.array(ZQuarantinedSubmission),
+  nextCursor: z.string().nullable(),
+  /** Every held submission matching the filter (not only this page). */
+  total: z.number().int(),
+});
+export type TQuarantinePage = z.output<typeof ZQuarantinePage>;

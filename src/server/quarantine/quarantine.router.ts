@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { ZContact } from '../../shared/contacts.schema';
-import { ZQuarantinedSubmission } from '../../shared/quarantine.schema';
+import { ZQuarantinePage, ZQuarantineQuery } from '../../shared/quarantine.schema';
 import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { adminProcedure, router } from '../trpc/trpc';
 import { deleteQuarantined, listQuarantine, releaseQuarantined } from './quarantine.service';
@@ -15,12 +14,12 @@ export const adminQuarantineRouter = router({
         path: '/quarantine',
         tags,
         summary:
-          'Submissions only the content filter objected to, newest first (kept 30 days for review)',
+          'Submissions only the content filter objected to, newest first, a page at a time (kept 30 days for review)',
       },
     })
-    .input(z.void())
-    .output(z.array(ZQuarantinedSubmission))
-    .query(({ ctx }) => listQuarantine(ctx.em)),
+    .input(ZQuarantineQuery)
+    .output(ZQuarantinePage)
+    .query(({ ctx, input }) => listQuarantine(ctx.em, input)),
 
   release: adminProcedure
     .meta({

@@ -1,7 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact, TContactSubmit } from '../../shared/contacts.schema';
-import { QUARANTINE_DAYS, type TQuarantinedSubmission } from '../../shared/quarantine.schema';
+import {
+  QUARANTINE_DAYS,
+  type TQuarantinedSubmission,
+  type TQuarantinePage,
+  type TQuarantineQuery,
+} from '../../shared/quarantine.schema';
 import { notFound } from '../errors';
 import { storeLead } from '../contacts/contact-submit.service';
 import type { Notifier } from '../notifications/lead-notifications.service';
@@ -47,14 +52,32 @@ function toView(row: IQuarantinedSubmission): TQuarantinedSubmission {
   };
 }
 
-/** What waits for review, newest first (at most 200; older ones expire anyway). */
-export async function listQuarantine(em: EntityManager): Promise<TQuarantinedSubmission[]> {
-  const rows = await em.find(
-    QuarantinedSubmission,
-    { expiresAt: { $gt: new Date() } },
-    { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
-  );
-  return rows.map(toView);
+/** `text` as a case-insensitive "contains" pattern, its own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * What waits for review, newest first, a page at a time (keyset on id, which grows with time),
+ * with how many match in all: spam can no longer push a real lead out of sight.
+ */
+export async function listQuarantine(
+  em: EntityManager,
+  query: TQuarantineQuery,
+): Promise<TQuarantinePage> {
+  const where = {
+    expiresAt: { $gt: new Date() },
+    ...(query.reason ? { reason: { $ilike: containing(query.reason) } } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    em.find(
+      QuarantinedSubmission,
+      query.cursor ? { ...where, id: { $lt: Number(query.cursor) } } : where,
+      { orderBy: { id: 'desc' }, limit: query.limit + 1 },
+    ),
+    em.count(QuarantinedSubmission, where),
+  ]);
+  const items = rows.slice(0, query.limit).map(toView);
+  const last = items[items.length - 1];
+  return { items, nextCursor: rows.length > query.limit && last ? String(last.id) : null, total };
 }
 
 /**

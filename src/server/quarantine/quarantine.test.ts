@@ -2,7 +2,7 @@
 // usual thanks), listed, released as a normal lead with its emails, or deleted; it expires.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
-import type { TQuarantinedSubmission } from '../../shared/quarantine.schema';
+import type { TQuarantinedSubmission, TQuarantinePage } from '../../shared/quarantine.schema';
 import { pruneExpiredData } from '../db/retention.service';
 import {
   backdatedFormToken,
@@ -35,9 +35,10 @@ async function submit(body: object) {
 }
 
 async function quarantined(): Promise<TQuarantinedSubmission[]> {
-  const res = await admin.rest<TQuarantinedSubmission[]>('GET', '/quarantine');
+  const res = await admin.rest<TQuarantinePage>('GET', '/quarantine');
   expect(res.status).toBe(200);
-  return res.body;
+  expect(res.body.total).toBe(res.body.items.length);
+  return res.body.items;
 }
 
 describe('what goes to quarantine', () => {
@@ -57,7 +58,11 @@ describe('what goes to quarantine', () => {
     expect(new Date(held!.expiresAt).getTime() - new Date(held!.createdAt).getTime()).toBe(
       30 * 86_400_000,
     );
-    expect(await admin.trpc.admin.quarantine.list.query()).toEqual([held]);
+    expect(await admin.trpc.admin.quarantine.list.query({})).toEqual({
+      items: [held],
+      nextCursor: null,
+      total: 1,
+    });
   });
 
   it('does not keep what the honeypot, the rate limit or a forged token refuse', async () => {
@@ -137,5 +142,60 @@ describe('release and delete', () => {
     expect((await user.rest('GET', '/quarantine')).status).toBe(403);
     expect((await user.rest('POST', '/quarantine/1/release')).status).toBe(403);
     expect((await admin.rest('DELETE', '/quarantine/abc')).status).toBe(400);
+  });
+});
+
+describe('paging (attack findings round 3, item 7)', () => {
+  /** Stores `n` held submissions with this reason straight away (the filter is tested above). */
+  async function hold(n: number, reason: string, email = 'bulk@spam.test') {
+    await sql(
+      `insert into quarantined_submissions (reason, payload, source, created_at, expires_at)
+       select ?, json_build_object('name', 'Spam ' || i, 'email', ?, 'message', 'spam'), 'website',
+              now(), now() + interval '30 days'
+         from generate_series(1, ?) as i`,
+      [reason, email, n],
+    );
+  }
+
+  it('keeps a real lead reachable behind 210 spam submissions: pages of { items, nextCursor, total }, newest first', async () => {
+    await hold(1, 'Gibberish text (40% of words)', 'real.lead@customer.example');
+    await hold(210, 'Spam phrase: "casino"');
+    const seen: TQuarantinedSubmission[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: { status: number; body: TQuarantinePage } = await admin.rest<TQuarantinePage>(
+        'GET',
+        `/quarantine?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(211);
+      seen.push(...res.body.items);
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(211);
+    expect(seen.map((s) => s.id)).toEqual([...seen.map((s) => s.id)].sort((a, b) => b - a));
+    expect(seen[210]!.email).toBe('real.lead@customer.example');
+  });
+
+  it('filters by reason (any case, part of it, % and _ taken literally), over REST and tRPC', async () => {
+    await hold(1, 'Gibberish text (40% of words)', 'real.lead@customer.example');
+    await hold(30, 'Spam phrase: "casino"');
+    const rest = await admin.rest<TQuarantinePage>('GET', '/quarantine?reason=GIBBERISH&limit=5');
+    expect(rest.body.total).toBe(1);
+    expect(rest.body.items.map((i) => i.email)).toEqual(['real.lead@customer.example']);
+    const viaTrpc = await admin.trpc.admin.quarantine.list.query({ reason: 'casino', limit: 10 });
+    expect(viaTrpc.total).toBe(30);
+    expect(viaTrpc.items).toHaveLength(10);
+    expect(viaTrpc.nextCursor).not.toBeNull();
+    expect((await admin.rest<TQuarantinePage>('GET', '/quarantine?reason=40%25')).body.total).toBe(
+      1,
+    );
+    expect((await admin.rest<TQuarantinePage>('GET', '/quarantine?reason=%25')).body.total).toBe(1);
+    expect((await admin.rest<TQuarantinePage>('GET', '/quarantine?reason=_')).body.total).toBe(0);
+    for (const bad of ['limit=0', 'limit=201', 'cursor=abc'])
+      expect((await admin.rest('GET', `/quarantine?${bad}`)).status).toBe(400);
   });
 });

@@ -13,6 +13,8 @@ import {
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadingState } from '../components/page-states';
+import { SearchInput } from '../components/search-input';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { formatDateTime } from '../lib/format';
 import { notifyError, notifySuccess } from '../lib/notify';
 
@@ -61,7 +63,14 @@ function QuarantineItem({
  * (with its alerts), Delete drops it after confirmation.
  */
 export function QuarantinePanel() {
-  const items = trpc.admin.quarantine.list.useQuery();
+  const [reason, setReason] = useState('');
+  const filter = useDebouncedValue(reason.trim());
+  const pages = trpc.admin.quarantine.list.useInfiniteQuery(
+    { limit: 20, reason: filter || undefined },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+  const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = pages.data?.pages[0]?.total;
   const utils = trpc.useUtils();
   const [deleting, setDeleting] = useState<TQuarantinedSubmission | null>(null);
   const refresh = () =>
@@ -76,38 +85,61 @@ export function QuarantinePanel() {
     onError: (e) => notifyError('Failed to delete the submission', e),
     onSettled: refresh,
   });
-  const count = items.data?.length ?? 0;
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quarantine{items.data ? ` (${count})` : ''}</CardTitle>
+        <CardTitle>Quarantine{total === undefined ? '' : ` (${total})`}</CardTitle>
         <CardDescription>
           Submissions the content filter held back instead of losing them. Release the genuine ones;
           the rest expire after 30 days.
         </CardDescription>
       </CardHeader>
-      <CardContent>
-        {items.isPending ? (
+      <CardContent className="space-y-3">
+        <SearchInput
+          label="Filter by reason"
+          placeholder="Filter by reason (e.g. link, spam phrase)..."
+          value={reason}
+          onChange={setReason}
+        />
+        {pages.isPending ? (
           <LoadingState text="Loading quarantine..." />
-        ) : items.isError ? (
+        ) : pages.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            The quarantine could not be loaded: {items.error.message}
+            The quarantine could not be loaded: {pages.error.message}
           </p>
-        ) : count === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600">Nothing in quarantine.</p>
+        ) : items.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600">
+            {filter ? 'No held submission matches this reason.' : 'Nothing in quarantine.'}
+          </p>
         ) : (
-          <ul className="space-y-3" aria-label="Quarantined submissions">
-            {items.data.map((item) => (
-              <QuarantineItem
-                key={item.id}
-                item={item}
-                busy={release.isPending || remove.isPending}
-                onRelease={() => release.mutate({ id: item.id })}
-                onDelete={() => setDeleting(item)}
-              />
-            ))}
-          </ul>
+          <>
+            <p className="text-xs text-slate-600" data-testid="quarantine-shown">
+              Showing {items.length} of {total}
+            </p>
+            <ul className="space-y-3" aria-label="Quarantined submissions">
+              {items.map((item) => (
+                <QuarantineItem
+                  key={item.id}
+                  item={item}
+                  busy={release.isPending || remove.isPending}
+                  onRelease={() => release.mutate({ id: item.id })}
+                  onDelete={() => setDeleting(item)}
+                />
+              ))}
+            </ul>
+            {pages.hasNextPage && (
+              <div className="flex justify-center">
+                <Button
+                  variant="secondary"
+                  disabled={pages.isFetchingNextPage}
+                  onClick={() => void pages.fetchNextPage()}
+                >
+                  {pages.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+                </Button>
+              </div>
+            )}
+          </>
         )}
       </CardContent>
       <ConfirmDialog
