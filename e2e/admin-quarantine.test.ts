@@ -85,4 +85,31 @@ describe('Quarantine panel', () => {
     expect(overflow).toBe(false);
     await p.close();
   });
+
+  it('pages and filters by reason, so spam cannot hide a real lead', async () => {
+    await suite.sql(
+      `insert into quarantined_submissions (reason, payload, source, expires_at)
+       select 'Spam phrase: "casino"', json_build_object('name', 'Spam ' || i, 'email', 'spam' || i || '@spam.test',
+              'message', 'casino casino'), 'website', now() + interval '30 days'
+         from generate_series(1, 25) as i`,
+    );
+    const p = await adminPage(suite);
+    const { page } = p;
+    await page.goto('/admin/security');
+    const items = page.getByTestId('quarantine-item');
+    await expect.poll(() => items.count(), RENDERED).toBe(20);
+    await expect.poll(() => page.getByText('Quarantine (26)').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => items.count(), RENDERED).toBe(26);
+    await expect.poll(() => page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await page.getByRole('searchbox', { name: 'Filter by reason' }).fill('gibberish');
+    await expect.poll(() => items.count(), RENDERED).toBe(1);
+    await expect.poll(() => items.first().textContent()).toContain('Pia Phone');
+    await expect.poll(() => page.getByText('Quarantine (1)').isVisible()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Filter by reason' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/shots/quarantine-filtered-desktop.png' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
+    await p.close();
+  });
 });

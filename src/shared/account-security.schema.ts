@@ -34,12 +34,12 @@ export const ZTwoFactorSetup = z.object({
 });
 export type TTwoFactorSetup = z.output<typeof ZTwoFactorSetup>;
 
-export const ZTwoFactorEnable = z.object({ code: ZTotpCode });
+export const ZTwoFactorEnable = z.strictObject({ code: ZTotpCode });
 export const ZTwoFactorEnabled = z.object({ recoveryCodes: z.array(z.string()) });
 
 /** The second step: a code from the app, or one of the recovery codes. */
 export const ZSecondFactor = z
-  .object({ code: ZTotpCode.optional(), recoveryCode: ZRecoveryCode.optional() })
+  .strictObject({ code: ZTotpCode.optional(), recoveryCode: ZRecoveryCode.optional() })
   .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), {
     message: TWO_FACTOR_MESSAGES.oneOf,
     path: ['code'],
@@ -53,9 +53,9 @@ const ZCurrentPassword = z
   .max(200);
 
 /** POST /auth/2fa/setup: a stolen session alone must not enrol the thief's authenticator. */
-export const ZTwoFactorSetupInput = z.object({ password: ZCurrentPassword });
+export const ZTwoFactorSetupInput = z.strictObject({ password: ZCurrentPassword });
 
-export const ZTwoFactorDisable = z.object({
+export const ZTwoFactorDisable = z.strictObject({
   password: ZCurrentPassword,
   /** A code from the app or a recovery code. */
   code: z.string({ error: 'Code is required' }).trim().min(6, 'Code is required').max(40),

@@ -43,12 +43,15 @@ const fields = {
   utmCampaign,
 };
 
-export const ZCampaignCreate = z.object({ ...fields, status: fields.status.default('draft') });
+export const ZCampaignCreate = z.strictObject({
+  ...fields,
+  status: fields.status.default('draft'),
+});
 export type TCampaignCreateInput = z.input<typeof ZCampaignCreate>;
 export type TCampaignCreate = z.output<typeof ZCampaignCreate>;
 
 /** PATCH: any subset of the fields (the spec's client sends just `{status}`). */
-export const ZCampaignUpdate = z.object({
+export const ZCampaignUpdate = z.strictObject({
   id: ZId,
   name: fields.name.optional(),
   type: fields.type.optional(),

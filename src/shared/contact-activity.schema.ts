@@ -52,7 +52,7 @@ export const ZContactActivityQuery = z.object({
     .default(200),
 });
 
-export const ZNoteCreate = z.object({
+export const ZNoteCreate = z.strictObject({
   id: ZId,
   body: z
     .string({ error: NOTE_MESSAGES.required })
@@ -63,4 +63,4 @@ export const ZNoteCreate = z.object({
 });
 export type TNoteCreate = z.output<typeof ZNoteCreate>;
 
-export const ZNoteDelete = z.object({ id: ZId, noteId: ZId });
+export const ZNoteDelete = z.strictObject({ id: ZId, noteId: ZId });

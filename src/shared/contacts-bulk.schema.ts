@@ -9,7 +9,7 @@ export type TContactBulkAction = (typeof CONTACT_BULK_ACTIONS)[number];
 export const CONTACT_BULK_MAX_IDS = 5000;
 
 /** The list's filters, as the contacts screen applies them (empty: every contact). */
-export const ZContactFilter = z.object({
+export const ZContactFilter = z.strictObject({
   status: ZContactStatus.optional(),
   search: searchText(200),
   ownerId: ZOwnerFilter.optional(),
@@ -35,7 +35,7 @@ export const ZContactExportQuery = ZContactFind.pick({
 export type TContactExportQuery = z.output<typeof ZContactExportQuery>;
 
 export const ZContactBulk = z
-  .object({
+  .strictObject({
     ids: z
       .array(ZId)
       .min(1, 'Select at least one contact')
@@ -73,7 +73,7 @@ export type TContactBulk = z.output<typeof ZContactBulk>;
 export const ZContactBulkResult = z.object({ affected: z.number().int() });
 export type TContactBulkResult = z.output<typeof ZContactBulkResult>;
 
-export const ZLeadRouting = z.object({
+export const ZLeadRouting = z.strictObject({
   /** Users who take new leads in turn; empty turns round-robin assignment off. */
   userIds: z.array(ZId).max(500, 'At most 500 users'),
 });

@@ -101,10 +101,10 @@ function localDay(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-export const ZContactStatusUpdate = z.object({ id: ZId, status: ZContactStatus });
+export const ZContactStatusUpdate = z.strictObject({ id: ZId, status: ZContactStatus });
 
 /** PATCH /contacts/{id}/owner: a user id, or null to unassign. */
-export const ZContactOwnerUpdate = z.object({ id: ZId, ownerId: ZId.nullable() });
+export const ZContactOwnerUpdate = z.strictObject({ id: ZId, ownerId: ZId.nullable() });
 
 export const ZContactStatusCounts = z.object({
   all: z.number().int(),
@@ -156,7 +156,7 @@ export const ZContactPage = z.object({
 export type TContactPage = z.output<typeof ZContactPage>;
 
 export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-export const ZCsvImport = z.object({
+export const ZCsvImport = z.strictObject({
   csvData: z
     .string({ error: 'csvData is required' })
     .min(1, 'The CSV file is empty')

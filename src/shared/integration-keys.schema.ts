@@ -14,7 +14,7 @@ export const ZIntegrationKey = z.object({
 });
 export type TIntegrationKey = z.output<typeof ZIntegrationKey>;
 
-export const ZIntegrationKeyCreate = z.object({
+export const ZIntegrationKeyCreate = z.strictObject({
   name: requiredText('Name is required', 100),
 });
 export type TIntegrationKeyCreateInput = z.input<typeof ZIntegrationKeyCreate>;

@@ -77,7 +77,7 @@ const ZAlertRecipients = z
   })
   .max(20, 'At most 20 alert recipients');
 
-export const ZNotificationSettings = z.object({
+export const ZNotificationSettings = z.strictObject({
   alertRecipients: ZAlertRecipients,
   autoReplyEnabled: z.union([z.literal(true), z.literal(false)], {
     error: 'autoReplyEnabled must be true or false',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIsoDate } from './text.schema';
+import { searchText, ZIsoDate } from './text.schema';
 
 export const QUARANTINE_DAYS = 30;
 
@@ -34,12 +34,7 @@ export const ZQuarantineQuery = z.object({
     .string()
     .regex(/^[1-9][0-9]{0,9}$/, 'Must be the nextCursor of a previous page')
     .optional(),
-  reason: z
-    .string()
-    .trim()
-    .max(100, 'Must be at most 100 characters')
-    .optional()
-    .transform((v) => v || undefined),
+  reason: searchText(100).transform((v) => v || undefined),
 });
 export type TQuarantineQueryInput = z.input<typeof ZQuarantineQuery>;
 export type TQuarantineQuery = z.output<typeof ZQuarantineQuery>;

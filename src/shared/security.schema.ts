@@ -44,7 +44,7 @@ const ZAuditRetentionDays = z.coerce
   .min(30, 'Audit log retention must be between 30 and 3650 days')
   .max(3650, 'Audit log retention must be between 30 and 3650 days');
 
-export const ZSecuritySettings = z.object({
+export const ZSecuritySettings = z.strictObject({
   rateLimitEnabled: strictBoolean('rateLimitEnabled'),
   honeypotEnabled: strictBoolean('honeypotEnabled'),
   botDetectionEnabled: strictBoolean('botDetectionEnabled'),

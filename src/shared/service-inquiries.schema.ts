@@ -22,7 +22,7 @@ const details = {
   notes: optionalText(5000),
 };
 
-export const ZServiceInquiryCreate = z.object({
+export const ZServiceInquiryCreate = z.strictObject({
   contactId: ZId,
   serviceType: z
     .string({ error: 'Service type is required' })
@@ -36,7 +36,7 @@ export const ZServiceInquiryCreate = z.object({
 export type TServiceInquiryCreateInput = z.input<typeof ZServiceInquiryCreate>;
 export type TServiceInquiryCreate = z.output<typeof ZServiceInquiryCreate>;
 
-export const ZServiceInquiryUpdate = z.object({
+export const ZServiceInquiryUpdate = z.strictObject({
   id: ZId,
   priority: ZPriority.optional(),
   estimatedVolume: details.estimatedVolume.optional(),

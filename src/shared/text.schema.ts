@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { isValidEmail } from './contact-form';
 
+/**
+ * Inputs of signed-in writes are strict objects (z.strictObject): a misspelt key is refused,
+ * never ignored (`{"filter":{"stauts":"converted"}}` once deleted every contact). One message for
+ * it everywhere, client and server, set once here where every schema imports from.
+ */
+z.config({
+  customError: (issue) =>
+    issue.code === 'unrecognized_keys'
+      ? `Unknown field ${issue.keys.map((k) => `"${k}"`).join(', ')}`
+      : undefined,
+});
+
 /** PostgreSQL rejects NUL in text; refuse it at the edge so it never becomes a 500. */
 const noNul = (s: string) => !s.includes('\u0000');
 
@@ -53,7 +65,7 @@ export const ZId = z.coerce
   .min(1, 'Must be a positive whole number')
   .max(2147483647, 'Must be a positive whole number');
 
-export const ZIdInput = z.object({ id: ZId });
+export const ZIdInput = z.strictObject({ id: ZId });
 
 export const ZIsoDate = z.string().describe('ISO 8601 timestamp');
 

@@ -26,7 +26,7 @@ const password = z
   .min(PASSWORD_MIN, USER_MESSAGES.passwordTooShort)
   .max(200, 'Password must be at most 200 characters');
 
-export const ZUserCreate = z.object({
+export const ZUserCreate = z.strictObject({
   username,
   password,
   email,
@@ -37,7 +37,7 @@ export const ZUserCreate = z.object({
 export type TUserCreateInput = z.input<typeof ZUserCreate>;
 export type TUserCreate = z.output<typeof ZUserCreate>;
 
-export const ZUserUpdate = z.object({
+export const ZUserUpdate = z.strictObject({
   id: ZId,
   username,
   email,

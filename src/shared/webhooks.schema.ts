@@ -39,7 +39,7 @@ const ZEnabled = z.union([z.literal(true), z.literal(false)], {
   error: 'enabled must be true or false',
 });
 
-export const ZWebhookCreate = z.object({
+export const ZWebhookCreate = z.strictObject({
   url: ZWebhookUrl,
   events: ZWebhookEvents,
   description: optionalText(500),
@@ -48,7 +48,7 @@ export type TWebhookCreateInput = z.input<typeof ZWebhookCreate>;
 export type TWebhookCreate = z.output<typeof ZWebhookCreate>;
 
 /** PATCH: only the fields sent change (a missing description stays; null or blank clears it). */
-export const ZWebhookUpdate = z.object({
+export const ZWebhookUpdate = z.strictObject({
   id: ZId,
   url: ZWebhookUrl.optional(),
   events: ZWebhookEvents.optional(),
@@ -100,4 +100,4 @@ export const ZWebhookDeliveryFind = z.object({
 });
 export type TWebhookDeliveryFind = z.output<typeof ZWebhookDeliveryFind>;
 
-export const ZWebhookDeliveryRetry = z.object({ id: ZId, deliveryId: ZId });
+export const ZWebhookDeliveryRetry = z.strictObject({ id: ZId, deliveryId: ZId });

@@ -157,11 +157,16 @@ describe('what each write records', () => {
       entityType: 'service_inquiry',
       entityId: String(inquiry.body.id),
     });
-    await admin.rest('PATCH', `/service-inquiries/${inquiry.body.id}`, { status: 'in_progress' });
+    // (An inquiry has no status: `{ status }` is now refused as an unknown field, not audited.)
+    const refused = await admin.rest('PATCH', `/service-inquiries/${inquiry.body.id}`, {
+      status: 'in_progress',
+    });
+    expect(refused.status).toBe(400);
+    await admin.rest('PATCH', `/service-inquiries/${inquiry.body.id}`, { priority: 'high' });
     expect(await latest()).toMatchObject({
       action: 'update',
       entityType: 'service_inquiry',
-      changes: { status: { to: 'in_progress' } },
+      changes: { priority: { from: 'medium', to: 'high' } },
     });
   });
 

@@ -116,7 +116,7 @@ export const accountSecurityProcedures = {
         summary: 'Sign one of my sessions out',
       },
     })
-    .input(z.object({ id: z.string().min(1).max(40) }))
+    .input(z.strictObject({ id: z.string().min(1).max(40) }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await revokeMySession(ctx.em, ctx.actor, input.id);

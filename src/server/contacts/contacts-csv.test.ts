@@ -133,7 +133,10 @@ describe('POST /api/contacts/import/csv', () => {
     const noEmail = await importCsv('name,company\nAda,Acme\n');
     expect(noEmail.status).toBe(400);
     expect(noEmail.body.message).toBe('The CSV header must include the columns: email');
-    expect(noEmail.body.data?.fieldErrors).toBeUndefined();
+    // The file is the field at fault (the body's csvData), named like any other input error.
+    expect(noEmail.body.data?.fieldErrors).toEqual({
+      csvData: 'The CSV header must include the columns: email',
+    });
     const neither = await importCsv('full name,mail\nAda,a@b.co\n');
     expect(neither.body.message).toBe('The CSV header must include the columns: name, email');
     const headerOnly = await importCsv('name,email\n');

@@ -193,7 +193,8 @@ describe('suspicious content', () => {
       expect(res.body).toEqual({ success: true, message: SUBMIT_THANKS });
       expect(await contacts()).toHaveLength(0);
       expect((await events())[0]).toMatchObject({ type: 'suspicious_submission' });
-      const [held] = (await admin.rest<{ reason: string }[]>('GET', '/quarantine')).body;
+      const [held] = (await admin.rest<{ items: { reason: string }[] }>('GET', '/quarantine')).body
+        .items;
       expect(held?.reason).toMatch(reason);
     },
   );
