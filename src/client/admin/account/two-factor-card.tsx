@@ -50,7 +50,7 @@ function SetUp({ onDone }: { onDone: () => void }) {
     return (
       <form
         noValidate
-        className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end"
+        className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_max-content] sm:items-start"
         onSubmit={(e) => {
           e.preventDefault();
           if (!password) return setPasswordError('Password is required');
@@ -67,7 +67,7 @@ function SetUp({ onDone }: { onDone: () => void }) {
           onChange={(e) => setPassword(e.target.value)}
           error={passwordError}
         />
-        <Button type="submit" disabled={begin.isPending}>
+        <Button type="submit" disabled={begin.isPending} className="sm:mt-6">
           <ShieldCheck aria-hidden /> Set Up Two-Factor Authentication
         </Button>
       </form>

@@ -98,7 +98,7 @@ export function QuarantinePanel() {
       <CardContent className="space-y-3">
         <SearchInput
           label="Filter by reason"
-          placeholder="Filter by reason (e.g. link, spam phrase)..."
+          placeholder="Filter by reason..."
           value={reason}
           onChange={setReason}
         />
