@@ -135,7 +135,7 @@ console.log(`worst difference: ${worst} ms (goal: under 2000 ms)`);
 if (process.argv.includes('--write'))
   writeBenchmarkSection(
     'Webhooks beside a hanging endpoint',
-    `\`node --import tsx bench/webhook-isolation.ts --write\`: the production app as its own process on a fresh database, two receivers in another process (one answers 200, one never answers; the app's timeout is 10 s), ${LEADS} leads submitted one after another with an integration key, both endpoints subscribed to \`contact.created\`. The figure is p99 of the time from a submission to its arrival at the healthy receiver, without the hanging endpoint and with it, alternating in each round. Goal (attack findings, round 3): beside within 2 s of alone. Before the fix, one hanging endpoint made the last of 20 leads arrive after 50.4 s (baseline 1.5 s): a batch of 10 deliveries waited for its slowest attempt.
+    `\`npm run bench:webhooks\` (bench/webhook-isolation.ts): the production app as its own process on a fresh database, two receivers in another process (one answers 200, one never answers; the app's timeout is 10 s), ${LEADS} leads submitted one after another with an integration key, both endpoints subscribed to \`contact.created\`. The figure is p99 of the time from a submission to its arrival at the healthy receiver, without the hanging endpoint and with it, alternating in each round. Goal (attack findings, round 3): beside within 2 s of alone. Before the fix, one hanging endpoint made the last of 20 leads arrive after 50.4 s (baseline 1.5 s): a batch of 10 deliveries waited for its slowest attempt.
 
 | round | p99 alone | p99 beside a hanging endpoint |
 | ---: | ---: | ---: |
