@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { lazy, Suspense, useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { DeferredToaster } from './public/components/deferred-toaster';
 import {
   LazyAboutPage as AboutPage,
@@ -10,13 +10,23 @@ import {
   LazyServicesPage as ServicesPage,
 } from './public/lazy-pages';
 import { NotFoundPage } from './public/pages/not-found-page';
+import { prefetchPagesWhenIdle } from './public/prefetch-pages';
 
 // The back office is its own chunk: public pages never download it.
 const AdminApp = lazy(() => import('./admin/admin-app').then((m) => ({ default: m.AdminApp })));
 
+/** On a public page, the other public pages' chunks load when the browser is idle. */
+function PrefetchPublicPages() {
+  const [location] = useLocation();
+  const onPublicPage = !location.startsWith('/admin');
+  useEffect(() => (onPublicPage ? prefetchPagesWhenIdle() : undefined), [onPublicPage]);
+  return null;
+}
+
 export function App() {
   return (
     <>
+      <PrefetchPublicPages />
       {/* Public pages are lazy chunks (see lazy-pages.ts); prerendered HTML stays until they load. */}
       <Suspense fallback={null}>
         <Switch>

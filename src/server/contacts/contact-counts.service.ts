@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactStatus, TContactStatusCounts } from '../../shared/contacts.schema';
 import { namedStatement } from '../db/named-statement';
-import { numberedSql } from './contact-filter.sql';
+import { numberedSql } from '../db/sql-condition';
 
 /** Whose contacts to count: everyone's, one user's, or the unassigned ones. */
 export type CountOwner = { userId: number } | 'unassigned' | undefined;

@@ -1,11 +1,6 @@
 import type { TContactFilter } from '../../shared/contacts-bulk.schema';
+import type { SqlCondition } from '../db/sql-condition';
 import { searchCondition } from './contact-search.sql';
-
-/** A SQL condition with its `?` parameters in order (MikroORM's `em.execute` binds them). */
-export interface SqlCondition {
-  sql: string;
-  params: unknown[];
-}
 
 /**
  * The contacts list's filters as a SQL condition on `contacts`, for the set-based writes (bulk
@@ -38,10 +33,4 @@ export function bulkTargetSql(
 ): SqlCondition {
   if (target.ids) return { sql: 'id in (?)', params: [target.ids] };
   return contactFilterSql(target.filter ?? {}, actorId);
-}
-
-/** The condition for plain `pg`, its `?` numbered from `$first` on. */
-export function numberedSql(condition: SqlCondition, first: number): string {
-  let n = first;
-  return condition.sql.replace(/\?/g, () => `$${n++}`);
 }

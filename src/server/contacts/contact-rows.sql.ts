@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
 import { namedStatement } from '../db/named-statement';
 import { SQL_ISO_FORMAT } from '../db/sql-format';
-import { numberedSql, type SqlCondition } from './contact-filter.sql';
+import { numberedSql, type SqlCondition } from '../db/sql-condition';
 
 /**
  * Contacts in the API's shape straight from SQL (timestamps as Date#toISOString writes them, in

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactStatus, TContactStatusCounts } from '../../shared/contacts.schema';
-import type { SqlCondition } from './contact-filter.sql';
+import { likePattern, type SqlCondition } from '../db/sql-condition';
 
 /** Terms shorter than this match the start of a word; longer ones match anywhere. */
 export const SHORT_TERM_CHARS = 3;
@@ -8,11 +8,6 @@ export const SHORT_TERM_CHARS = 3;
 export const SEARCH_COUNT_CAP = 1000;
 /** The newest rows (below the cursor) a page first looks through for a common term. */
 const WINDOW_ROWS = 10_000;
-
-/** `%term%` for ILIKE with the user's wildcards taken literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 const regexLiteral = (term: string) => term.replace(/[\\^$.|?*+()[\]{}-]/g, (ch) => `\\${ch}`);
 

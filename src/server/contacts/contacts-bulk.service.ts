@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactBulk, TContactBulkResult } from '../../shared/contacts-bulk.schema';
 import { mergeContactSearchIndexes } from './contact-search-index';
-import { bulkTargetSql, type SqlCondition } from './contact-filter.sql';
+import type { SqlCondition } from '../db/sql-condition';
+import { bulkTargetSql } from './contact-filter.sql';
 import { requireAssignableUser } from './contact-owner.service';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactsCsvFileName } from '../../shared/contacts.schema';
 import { neutraliseFormula, restoreFormula } from './contacts.csv';
-import { likePattern } from './contact-search.sql';
+import { likePattern } from '../db/sql-condition';
 
 describe('neutraliseFormula', () => {
   it.each(['=1+2', '+1 415 555 0110', '-2', '@SUM(A1)', '\r=cmd'])(

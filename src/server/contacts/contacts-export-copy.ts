@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { escapeLiteral, type PoolClient } from 'pg';
-import type { SqlCondition } from './contact-filter.sql';
+import type { SqlCondition } from '../db/sql-condition';
 import { CopyCsvStream, ExportBuffers, ExportResponseWriter } from './contacts-export-stream';
 
 export { ExportCutOff } from './contacts-export-stream';

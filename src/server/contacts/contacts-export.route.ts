@@ -5,7 +5,8 @@ import { adminRoute, streamFailed } from '../http/admin-route';
 import { sendApiError } from '../http/send-api-error';
 import type { AppDeps } from '../trpc/context';
 import { describeZodError } from '../trpc/errors';
-import { contactFilterSql, type SqlCondition } from './contact-filter.sql';
+import type { SqlCondition } from '../db/sql-condition';
+import { contactFilterSql } from './contact-filter.sql';
 import {
   copyContactsCsv,
   ExportCutOff,

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactSubmit } from '../../shared/contacts.schema';
-import { storeLead, SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.service';
+import { SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.service';
+import { storeLead } from '../contacts/store-lead.service';
 import { guardContent } from '../form-guard/contact-guard';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
 import type { Notifier } from '../notifications/lead-notifications.service';

@@ -7,8 +7,9 @@ import {
   type TQuarantinePage,
   type TQuarantineQuery,
 } from '../../shared/quarantine.schema';
+import { likePattern } from '../db/sql-condition';
 import { notFound } from '../errors';
-import { storeLead } from '../contacts/contact-submit.service';
+import { storeLead } from '../contacts/store-lead.service';
 import type { Notifier } from '../notifications/lead-notifications.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import {
@@ -52,9 +53,6 @@ function toView(row: IQuarantinedSubmission): TQuarantinedSubmission {
   };
 }
 
-/** `text` as a case-insensitive "contains" pattern, its own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * What waits for review, newest first, a page at a time (keyset on id, which grows with time),
  * with how many match in all: spam can no longer push a real lead out of sight.
@@ -65,7 +63,7 @@ export async function listQuarantine(
 ): Promise<TQuarantinePage> {
   const where = {
     expiresAt: { $gt: new Date() },
-    ...(query.reason ? { reason: { $ilike: containing(query.reason) } } : {}),
+    ...(query.reason ? { reason: { $ilike: likePattern(query.reason) } } : {}),
   };
   const [rows, total] = await Promise.all([
     em.find(

@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { rememberFirstTouch } from '../attribution';
 import { Navbar } from './navbar';
-import { prefetchPagesWhenIdle } from './prefetch-pages';
 import { revealDeferredSections } from './reveal-deferred';
 import { SiteFooter } from './site-footer';
 import { useDocumentTitle, useScrollOnNavigate } from './use-page-navigation';
@@ -12,7 +11,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useScrollOnNavigate();
   useDocumentTitle();
-  useEffect(prefetchPagesWhenIdle, []);
   // Client-side navigation renders a new page's sections too: look again on every page.
   useEffect(revealDeferredSections, [location]);
   // Mounted once when the visit lands (navigation keeps the layout), so this sees the landing URL.

@@ -1,5 +1,5 @@
-import { whenIdle } from '../../lib/when-idle';
-import { PAGE_LOADERS } from '../page-loaders';
+import { whenIdle } from '../lib/when-idle';
+import { PAGE_LOADERS } from './page-loaders';
 
 /**
  * Once the page has loaded and hydrated and the browser is idle, fetch the other pages' chunks so
