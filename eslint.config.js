@@ -25,6 +25,7 @@ export default tseslint.config(
       '.data/**',
       'coverage/**',
       'src/server/db/migrations/**',
+      '.dependency-cruiser.cjs',
     ],
   },
   js.configs.recommended,

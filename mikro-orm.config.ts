@@ -1,7 +1,7 @@
 import { defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { AuditSubscriber } from './src/server/audit/audit-subscriber';
-import { entities } from './src/server/db/entities';
+import { entities } from './src/server/features';
 
 /**
  * ORM options shared by the app, the tests and the migration CLI.

@@ -5,10 +5,10 @@ import { createApp } from './app';
 import { SessionManager } from './auth/session';
 import { trustProxySetting, type TConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
-import { ensureFirstAdmin } from './db/first-admin';
+import { ensureFirstAdmin } from './users/first-admin.service';
 import { initOrm, type Orm } from './db/orm';
 import { installConnectionGuard } from './db/connection-guard';
-import { seedDemoData } from './db/seeders/demo-data';
+import { maintenanceTasks, seedDemoData } from './features';
 import { listen } from './http/listen';
 import { createLogger } from './logger';
 import { startMaintenance } from './db/maintenance';
@@ -87,7 +87,7 @@ export async function startServer(
     },
   );
   const server = await listen(app, config.PORT, config.HOST);
-  const stopMaintenance = startMaintenance(orm, log);
+  const stopMaintenance = startMaintenance(orm, maintenanceTasks, log);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;

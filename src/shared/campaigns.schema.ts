@@ -11,7 +11,6 @@ export const CAMPAIGN_TYPES = ['email', 'social', 'voice', 'content', 'other'] a
 export const ZCampaignType = z.enum(CAMPAIGN_TYPES, {
   error: `Type must be one of: ${CAMPAIGN_TYPES.join(', ')}`,
 });
-export type TCampaignType = z.output<typeof ZCampaignType>;
 
 const goalValue = z
   .number({ error: 'Goal value must be a whole number' })
@@ -62,7 +61,6 @@ export const ZCampaignUpdate = z.strictObject({
   description: fields.description.optional(),
   utmCampaign: fields.utmCampaign.optional(),
 });
-export type TCampaignUpdateInput = z.input<typeof ZCampaignUpdate>;
 export type TCampaignUpdate = z.output<typeof ZCampaignUpdate>;
 
 /** The fixed defaults of the spec's 'New Campaign' button. */

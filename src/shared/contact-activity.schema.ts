@@ -13,7 +13,6 @@ export const CONTACT_ACTIVITY_TYPES = [
   'email',
   'webhook',
 ] as const;
-export type TContactActivityType = (typeof CONTACT_ACTIVITY_TYPES)[number];
 
 /** The kinds written to the activity table; the others come from their own tables. */
 export const RECORDED_ACTIVITY_TYPES = ['status_changed', 'owner_changed', 'note'] as const;
@@ -61,6 +60,5 @@ export const ZNoteCreate = z.strictObject({
     .max(NOTE_MAX_LENGTH, { message: NOTE_MESSAGES.tooLong, abort: true })
     .refine((v) => !v.includes('\u0000'), 'Must not contain NUL characters'),
 });
-export type TNoteCreate = z.output<typeof ZNoteCreate>;
 
 export const ZNoteDelete = z.strictObject({ id: ZId, noteId: ZId });

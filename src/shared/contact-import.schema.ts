@@ -22,7 +22,6 @@ export const ZImportQuery = z.object({ mode: ZImportMode.default('all_or_nothing
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const ZImportStatus = z.enum(IMPORT_STATUSES);
-export type TImportStatus = z.output<typeof ZImportStatus>;
 
 /** How many row errors the job status lists; the error report has them all. */
 export const IMPORT_ERRORS_LISTED = 100;

@@ -3,7 +3,6 @@ import { ZContactFind, ZContactStatus, ZOwnerFilter } from './contacts.schema';
 import { ZId, searchText } from './text.schema';
 
 export const CONTACT_BULK_ACTIONS = ['set_status', 'assign', 'delete'] as const;
-export type TContactBulkAction = (typeof CONTACT_BULK_ACTIONS)[number];
 
 /** Picked one by one on the screen; "all matching" sends the filter instead. */
 export const CONTACT_BULK_MAX_IDS = 5000;
@@ -32,7 +31,6 @@ export const ZContactExportQuery = ZContactFind.pick({
     .refine((ids) => ids.length <= CONTACT_BULK_MAX_IDS, `At most ${CONTACT_BULK_MAX_IDS} ids`)
     .optional(),
 });
-export type TContactExportQuery = z.output<typeof ZContactExportQuery>;
 
 export const ZContactBulk = z
   .strictObject({

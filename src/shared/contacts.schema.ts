@@ -55,7 +55,6 @@ export const ZContactSubmit = ZContactCreate.extend({
   formToken: z.string().max(500).optional(),
   ...ZAttribution.shape,
 });
-export type TContactSubmitInput = z.input<typeof ZContactSubmit>;
 export type TContactSubmit = z.output<typeof ZContactSubmit>;
 
 export const ZContact = z.object({

@@ -17,7 +17,6 @@ export type TIntegrationKey = z.output<typeof ZIntegrationKey>;
 export const ZIntegrationKeyCreate = z.strictObject({
   name: requiredText('Name is required', 100),
 });
-export type TIntegrationKeyCreateInput = z.input<typeof ZIntegrationKeyCreate>;
 
 /** The answer to the creation, the one time the key is shown. */
 export const ZIntegrationKeyCreated = z.object({

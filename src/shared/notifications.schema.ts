@@ -15,7 +15,6 @@ export const NOTIFICATION_STATUSES = [
   'not_configured',
   'suppressed',
 ] as const;
-export type TNotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** The placeholders a template may use; anything else in {{ }} is left as written. */
 export const TEMPLATE_PLACEHOLDERS = [
@@ -89,7 +88,6 @@ export const ZNotificationSettings = z.strictObject({
   /** Left out: keeps the saved value. */
   autoReplyHourlyLimit: ZAutoReplyHourlyLimit.optional(),
 });
-export type TNotificationSettingsInput = z.input<typeof ZNotificationSettings>;
 export type TNotificationSettings = z.output<typeof ZNotificationSettings>;
 
 /** The Notifications screen's form: recipients typed one per line (or comma-separated). */
@@ -113,7 +111,6 @@ export const ZEmailStatus = z.object({
   emailConfigured: z.boolean(),
   from: z.string().nullable(),
 });
-export type TEmailStatus = z.output<typeof ZEmailStatus>;
 
 /** The settings as the API answers them (the saved values; no parsing rules in an output). */
 export const ZNotificationSettingsView = z.object({

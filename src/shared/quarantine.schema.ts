@@ -36,7 +36,6 @@ export const ZQuarantineQuery = z.object({
     .optional(),
   reason: searchText(100).transform((v) => v || undefined),
 });
-export type TQuarantineQueryInput = z.input<typeof ZQuarantineQuery>;
 export type TQuarantineQuery = z.output<typeof ZQuarantineQuery>;
 
 export const ZQuarantinePage = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_RETENTION_DEFAULT_DAYS } from './audit.schema';
 import { ZIsoDate } from './text.schema';
 
 export const SECURITY_EVENT_TYPES = [
@@ -83,7 +84,7 @@ export const DEFAULT_SECURITY_SETTINGS: TSecuritySettings = {
   maxSubmissionsPerHour: 5,
   minFormFillTime: 3,
   integrationKeyHourlyLimit: 1000,
-  auditRetentionDays: 365,
+  auditRetentionDays: AUDIT_RETENTION_DEFAULT_DAYS,
   requireAdminTwoFactor: false,
 };
 

@@ -14,6 +14,9 @@ export const SERVICE_TYPES = [
   'ai_messaging',
   'workflow_automation',
 ] as const;
+export type TServiceType = (typeof SERVICE_TYPES)[number];
+export const isServiceType = (type: string): type is TServiceType =>
+  (SERVICE_TYPES as readonly string[]).includes(type);
 
 const details = {
   estimatedVolume: optionalText(200),
@@ -33,7 +36,6 @@ export const ZServiceInquiryCreate = z.strictObject({
   priority: ZPriority.default('medium'),
   ...details,
 });
-export type TServiceInquiryCreateInput = z.input<typeof ZServiceInquiryCreate>;
 export type TServiceInquiryCreate = z.output<typeof ZServiceInquiryCreate>;
 
 export const ZServiceInquiryUpdate = z.strictObject({
@@ -44,7 +46,6 @@ export const ZServiceInquiryUpdate = z.strictObject({
   budget: details.budget.optional(),
   notes: details.notes.optional(),
 });
-export type TServiceInquiryUpdateInput = z.input<typeof ZServiceInquiryUpdate>;
 export type TServiceInquiryUpdate = z.output<typeof ZServiceInquiryUpdate>;
 
 export const ZServiceInquiry = z.object({

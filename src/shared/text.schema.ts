@@ -70,4 +70,3 @@ export const ZIdInput = z.strictObject({ id: ZId });
 export const ZIsoDate = z.string().describe('ISO 8601 timestamp');
 
 export const ZOk = z.object({ success: z.boolean(), message: z.string().optional() });
-export type TOk = z.output<typeof ZOk>;

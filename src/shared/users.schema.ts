@@ -34,7 +34,6 @@ export const ZUserCreate = z.strictObject({
   lastName: optionalText(100),
   role: ZRole.default('user'),
 });
-export type TUserCreateInput = z.input<typeof ZUserCreate>;
 export type TUserCreate = z.output<typeof ZUserCreate>;
 
 export const ZUserUpdate = z.strictObject({
@@ -52,7 +51,6 @@ export const ZUserUpdate = z.strictObject({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= PASSWORD_MIN, USER_MESSAGES.passwordTooShort),
 });
-export type TUserUpdateInput = z.input<typeof ZUserUpdate>;
 export type TUserUpdate = z.output<typeof ZUserUpdate>;
 
 /** The edit dialog's form: the update plus a confirmation that is checked here and never sent. */

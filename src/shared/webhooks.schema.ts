@@ -12,7 +12,6 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEvent, string> = {
 
 /** pending: waiting for its first attempt or a retry; failed: every retry used up. */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type TWebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export function isHttpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -44,7 +43,6 @@ export const ZWebhookCreate = z.strictObject({
   events: ZWebhookEvents,
   description: optionalText(500),
 });
-export type TWebhookCreateInput = z.input<typeof ZWebhookCreate>;
 export type TWebhookCreate = z.output<typeof ZWebhookCreate>;
 
 /** PATCH: only the fields sent change (a missing description stays; null or blank clears it). */
@@ -55,7 +53,6 @@ export const ZWebhookUpdate = z.strictObject({
   description: optionalText(500).optional(),
   enabled: ZEnabled.optional(),
 });
-export type TWebhookUpdateInput = z.input<typeof ZWebhookUpdate>;
 export type TWebhookUpdate = z.output<typeof ZWebhookUpdate>;
 
 /** An endpoint as every read shows it: never its secret. */

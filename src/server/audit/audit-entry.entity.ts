@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../users/user.entity';
 
 /**
@@ -31,4 +31,3 @@ export const AuditEntry = defineEntity({
     { name: 'audit_log_at_index', properties: ['at'] },
   ],
 });
-export type IAuditEntry = InferEntity<typeof AuditEntry>;

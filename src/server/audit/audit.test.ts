@@ -8,7 +8,8 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../../shared/notifications.schema
 import { relaxContactProtections } from '../test/contact-form-support';
 import { TEST_PASSWORD } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { pruneExpiredData } from '../db/retention.service';
+import { runMaintenance } from '../db/maintenance';
+import { maintenanceTasks } from '../features';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin', 'auditor');
@@ -411,7 +412,7 @@ describe('retention', () => {
     await sql(
       `insert into audit_log (at, action, entity_type) values (now() - interval '400 days', 'update', 'contact'), (now() - interval '40 days', 'update', 'contact')`,
     );
-    expect((await pruneExpiredData(t.db.em())).auditEntries).toBe(1);
+    expect((await runMaintenance(t.db.em(), maintenanceTasks)).auditLog).toBe(1);
     await admin.rest('PUT', '/security/settings', {
       rateLimitEnabled: true,
       honeypotEnabled: true,
@@ -421,7 +422,7 @@ describe('retention', () => {
       minFormFillTime: 3,
       auditRetentionDays: 30,
     });
-    expect((await pruneExpiredData(t.db.em())).auditEntries).toBe(1);
+    expect((await runMaintenance(t.db.em(), maintenanceTasks)).auditLog).toBe(1);
     const bad = await admin.rest<{ message: string }>('PUT', '/security/settings', {
       rateLimitEnabled: true,
       honeypotEnabled: true,

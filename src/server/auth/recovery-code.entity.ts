@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../users/user.entity';
 
 /** One of a user's ten one-time recovery codes, stored as its SHA-256 (it is random, not a password). */
@@ -12,4 +12,3 @@ export const RecoveryCode = defineEntity({
     usedAt: p.datetime().nullable(),
   },
 });
-export type IRecoveryCode = InferEntity<typeof RecoveryCode>;

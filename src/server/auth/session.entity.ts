@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../users/user.entity';
 
 export const Session = defineEntity({
@@ -25,4 +25,3 @@ export const Session = defineEntity({
       .onCreate(() => new Date()),
   },
 });
-export type ISession = InferEntity<typeof Session>;

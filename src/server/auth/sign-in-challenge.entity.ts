@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../users/user.entity';
 
 /**
@@ -15,4 +15,3 @@ export const SignInChallenge = defineEntity({
     expiresAt: p.datetime().index(),
   },
 });
-export type ISignInChallenge = InferEntity<typeof SignInChallenge>;

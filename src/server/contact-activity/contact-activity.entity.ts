@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { RECORDED_ACTIVITY_TYPES } from '../../shared/contact-activity.schema';
 import { Contact } from '../contacts/contact.entity';
 import { User } from '../users/user.entity';
@@ -25,4 +25,3 @@ export const ContactActivity = defineEntity({
   // A contact's timeline, newest first, straight from the index.
   indexes: [{ name: 'contact_activities_contact_at_index', properties: ['contact', 'at', 'id'] }],
 });
-export type IContactActivity = InferEntity<typeof ContactActivity>;

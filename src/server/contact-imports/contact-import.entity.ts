@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { IMPORT_MODES, IMPORT_STATUSES } from '../../shared/contact-import.schema';
 import { User } from '../users/user.entity';
 
@@ -31,7 +31,6 @@ export const ContactImport = defineEntity({
     failure: p.text().nullable(),
   },
 });
-export type IContactImport = InferEntity<typeof ContactImport>;
 
 /** The uploaded file in order, about 1 MB a piece; deleted when the import finishes. */
 export const ContactImportChunk = defineEntity({

@@ -1,35 +1,42 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Orm } from './orm';
+import type { MaintenanceTask } from '../feature';
 import type { Logger } from '../logger';
-import { pruneExpiredData } from './retention.service';
-import { compactContactCounts } from '../contacts/contact-counts.service';
-import { compactContactDaily } from '../contacts/contact-stats.service';
-import { pruneContactImports } from '../contact-imports/contact-imports.service';
-import { failAbandonedImports } from '../contact-imports/import-lock.sql';
+import type { Orm } from './orm';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Prunes old security data, spent tokens, expired sessions and old CSV imports and folds the
- * contact count deltas, now and every 10 minutes; returns the stop function.
+ * Runs every task once, each on its own fork, one after another; a task that fails is logged and
+ * the others still run. Returns the rows each touched, by task name. Safe on several instances.
  */
+export async function runMaintenance(
+  em: EntityManager,
+  tasks: readonly MaintenanceTask[],
+  log?: Logger,
+  now = new Date(),
+): Promise<Record<string, number>> {
+  const touched: Record<string, number> = {};
+  for (const task of tasks) {
+    try {
+      touched[task.name] = await task.run(em.fork() as EntityManager, now);
+    } catch (error) {
+      // The database may be briefly away; the next tick tries again.
+      log?.warn('maintenance task failed', { task: task.name, error: String(error) });
+    }
+  }
+  return touched;
+}
+
+/** Runs the tasks now and every 10 minutes; returns the stop function. */
 export function startMaintenance(
   orm: Orm,
+  tasks: readonly MaintenanceTask[],
   log: Logger,
   intervalMs = MAINTENANCE_INTERVAL_MS,
 ): () => void {
   const tick = async () => {
-    try {
-      const pruned = await pruneExpiredData(orm.em.fork() as EntityManager);
-      log.debug('pruned expired data', { ...pruned });
-      await compactContactCounts(orm.em.fork() as EntityManager);
-      await compactContactDaily(orm.em.fork() as EntityManager);
-      await pruneContactImports(orm.em.fork() as EntityManager);
-      await failAbandonedImports(await orm.em.getConnection().getNativeClient());
-    } catch (error) {
-      // The database may be briefly away; the next tick tries again.
-      log.warn('pruning failed', { error: String(error) });
-    }
+    const touched = await runMaintenance(orm.em as EntityManager, tasks, log);
+    log.debug('maintenance', touched);
   };
   void tick();
   const timer = setInterval(() => void tick(), intervalMs);

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /** Nonces of form tokens already spent on an accepted submission (one token, one submission). */
 export const UsedFormToken = defineEntity({
@@ -9,4 +9,3 @@ export const UsedFormToken = defineEntity({
     expiresAt: p.datetime().index(),
   },
 });
-export type IUsedFormToken = InferEntity<typeof UsedFormToken>;

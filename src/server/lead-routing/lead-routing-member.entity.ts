@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { User } from '../users/user.entity';
 
 /** A user who takes new leads in turn (round-robin; see nextLeadOwner). */
@@ -9,4 +9,3 @@ export const LeadRoutingMember = defineEntity({
     user: () => p.manyToOne(User).primary().deleteRule('cascade'),
   },
 });
-export type ILeadRoutingMember = InferEntity<typeof LeadRoutingMember>;

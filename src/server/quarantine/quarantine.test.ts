@@ -3,7 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
 import type { TQuarantinedSubmission, TQuarantinePage } from '../../shared/quarantine.schema';
-import { pruneExpiredData } from '../db/retention.service';
+import { runMaintenance } from '../db/maintenance';
+import { maintenanceTasks } from '../features';
 import {
   backdatedFormToken,
   BROWSER_HEADERS,
@@ -133,7 +134,7 @@ describe('release and delete', () => {
     expect(await quarantined()).toEqual([]);
     const [row] = await sql<{ id: number }>('select id from quarantined_submissions');
     expect((await admin.rest('POST', `/quarantine/${row!.id}/release`)).status).toBe(404);
-    expect((await pruneExpiredData(t.db.em())).quarantined).toBe(1);
+    expect((await runMaintenance(t.db.em(), maintenanceTasks)).quarantine).toBe(1);
   });
 
   it('is for admins: 401 anonymous, 403 for a user; 400 for a bad id', async () => {

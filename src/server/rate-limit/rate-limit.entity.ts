@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * Fixed-window hit counters in PostgreSQL, so every app instance behind a load balancer enforces
@@ -14,4 +14,3 @@ export const RateLimitWindow = defineEntity({
     count: p.integer().default(0),
   },
 });
-export type IRateLimitWindow = InferEntity<typeof RateLimitWindow>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * Accepted (clean) form submissions per hour. Counted apart from the contacts table because
@@ -12,4 +12,3 @@ export const CleanSubmissionHour = defineEntity({
     count: p.integer().default(0),
   },
 });
-export type ICleanSubmissionHour = InferEntity<typeof CleanSubmissionHour>;

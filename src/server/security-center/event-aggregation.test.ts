@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared/security.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { recordSecurityEvent } from './events.service';
-import { pruneExpiredData } from '../db/retention.service';
+import { pruneSecurityEvents, recordSecurityEvent } from './events.service';
+
 import { BROWSER_HEADERS } from '../test/contact-form-support';
 
 const t = useTestApp({ app: { trustProxy: 'loopback' } });
@@ -77,7 +77,7 @@ describe('a flood of refused requests', () => {
         userAgent: 'ua',
         details: `network ${i}`,
       });
-    const pruned = await pruneExpiredData(em, new Date(), 10);
+    const pruned = await pruneSecurityEvents(em, new Date(Date.now() - 86_400_000), 10);
     expect(pruned.eventsOverCap).toBe(20);
     const log = (await admin.rest<TSecurityEventPage>('GET', '/security/events?limit=50')).body
       .items;

@@ -8,7 +8,8 @@ import {
 import { actorFor } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { recordSecurityEvent } from './events.service';
-import { pruneExpiredData } from '../db/retention.service';
+import { runMaintenance } from '../db/maintenance';
+import { maintenanceTasks } from '../features';
 import { SECURITY_RETENTION_DAYS } from './events.service';
 import { countCleanSubmission } from './stats.service';
 
@@ -202,9 +203,9 @@ describe('event log', () => {
     await em.execute(
       "insert into security_used_form_tokens (nonce, expires_at) values ('00000000000000000000000000000000', now() - interval '1 minute')",
     );
-    const pruned = await pruneExpiredData(em);
+    const pruned = await runMaintenance(em, maintenanceTasks);
     expect(pruned).toMatchObject({
-      events: 1,
+      securityEvents: 1,
       cleanCounters: 1,
       rateLimitWindows: 1,
       formTokens: 1,

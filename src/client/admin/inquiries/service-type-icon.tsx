@@ -6,8 +6,9 @@ import {
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
+import { isServiceType, type TServiceType } from '../../../shared/service-inquiries.schema';
 
-const ICONS: Record<string, LucideIcon> = {
+const ICONS: Record<TServiceType, LucideIcon> = {
   ai_outbound: PhoneOutgoing,
   ai_inbound: PhoneIncoming,
   ai_messaging: MessageSquare,
@@ -16,11 +17,12 @@ const ICONS: Record<string, LucideIcon> = {
 
 /** Icon per known service type; other types get a briefcase. */
 export function ServiceTypeIcon({ serviceType }: { serviceType: string }) {
-  const Icon = ICONS[serviceType] ?? Briefcase;
+  const known = isServiceType(serviceType);
+  const Icon = known ? ICONS[serviceType] : Briefcase;
   return (
     <span
       className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-50 text-primary"
-      data-icon={serviceType in ICONS ? serviceType : 'default'}
+      data-icon={known ? serviceType : 'default'}
     >
       <Icon className="size-5" aria-hidden />
     </span>

@@ -5,7 +5,6 @@ import { buttonVariants } from './button';
 
 /** Radix AlertDialog for confirmations: it cannot be dismissed by clicking outside. */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,

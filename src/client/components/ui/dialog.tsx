@@ -5,8 +5,6 @@ import { cn } from '../../lib/cn';
 
 /** Radix Dialog with the house styles; Radix traps focus inside and restores it on close. */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 
 export function DialogOverlay({

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../auth/password';
 import type { Logger } from '../logger';
-import { User } from '../users/user.entity';
-import { findUserByUsername } from '../users/users.service';
+import { User } from './user.entity';
+import { findUserByUsername } from './users.service';
 
 /**
  * Makes sure someone can sign in: ADMIN_USERNAME/ADMIN_PASSWORD create that admin if missing;

@@ -1,0 +1,16 @@
+import type { Feature } from '../feature';
+import { loadProtectionSettings } from '../security-center/settings.service';
+import { AuditEntry } from './audit-entry.entity';
+import { pruneAuditLog } from './audit.service';
+
+export const auditFeature: Feature = {
+  name: 'audit',
+  entities: [AuditEntry],
+  maintenance: [
+    {
+      name: 'auditLog',
+      run: async (em, now) =>
+        pruneAuditLog(em, (await loadProtectionSettings(em)).auditRetentionDays, now),
+    },
+  ],
+};

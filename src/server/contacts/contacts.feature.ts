@@ -1,0 +1,17 @@
+import type { Feature } from '../feature';
+import { ContactCountDelta } from './contact-count.entity';
+import { compactContactCounts } from './contact-counts.service';
+import { ContactDailyDelta } from './contact-daily.entity';
+import { compactContactDaily } from './contact-stats.service';
+import { Contact } from './contact.entity';
+import { seedDemoContacts } from './contacts.demo';
+
+export const contactsFeature: Feature = {
+  name: 'contacts',
+  entities: [Contact, ContactCountDelta, ContactDailyDelta],
+  maintenance: [
+    { name: 'contactCounts', run: async (em) => (await compactContactCounts(em), 0) },
+    { name: 'contactDaily', run: async (em) => (await compactContactDaily(em), 0) },
+  ],
+  seedDemo: seedDemoContacts,
+};

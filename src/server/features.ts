@@ -1,0 +1,52 @@
+// Every feature of the server, once. The ORM's entity list, the maintenance loop and the demo
+// data are derived from here, so adding a feature is one line and db/ names none of them.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { auditFeature } from './audit/audit.feature';
+import { authFeature } from './auth/auth.feature';
+import { campaignsFeature } from './campaigns/campaigns.feature';
+import { contactActivityFeature } from './contact-activity/contact-activity.feature';
+import { contactImportsFeature } from './contact-imports/contact-imports.feature';
+import { contactsFeature } from './contacts/contacts.feature';
+import type { Feature } from './feature';
+import { formGuardFeature } from './form-guard/form-guard.feature';
+import { integrationKeysFeature } from './integration-keys/integration-keys.feature';
+import { leadRoutingFeature } from './lead-routing/lead-routing.feature';
+import { notificationsFeature } from './notifications/notifications.feature';
+import { quarantineFeature } from './quarantine/quarantine.feature';
+import { rateLimitFeature } from './rate-limit/rate-limit.feature';
+import { securityCenterFeature } from './security-center/security-center.feature';
+import { serviceInquiriesFeature } from './service-inquiries/service-inquiries.feature';
+import { usersFeature } from './users/users.feature';
+import { webhooksFeature } from './webhooks/webhooks.feature';
+
+/** In dependency order: a feature's demo rows may refer to an earlier feature's. */
+export const FEATURES: readonly Feature[] = [
+  usersFeature,
+  authFeature,
+  contactsFeature,
+  contactActivityFeature,
+  contactImportsFeature,
+  serviceInquiriesFeature,
+  campaignsFeature,
+  leadRoutingFeature,
+  securityCenterFeature,
+  rateLimitFeature,
+  formGuardFeature,
+  quarantineFeature,
+  notificationsFeature,
+  webhooksFeature,
+  integrationKeysFeature,
+  auditFeature,
+];
+
+/** Every table of the app, for the ORM. */
+export const entities = FEATURES.flatMap((f) => f.entities);
+
+export const maintenanceTasks = FEATURES.flatMap((f) => f.maintenance ?? []);
+
+/** Demo content for a fresh install, every feature's in one transaction. */
+export async function seedDemoData(em: EntityManager): Promise<void> {
+  await em.transactional(async (tem) => {
+    for (const feature of FEATURES) await feature.seedDemo?.(tem);
+  });
+}

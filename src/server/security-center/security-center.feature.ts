@@ -1,0 +1,27 @@
+import type { Feature } from '../feature';
+import { CleanSubmissionHour } from './clean-submission.entity';
+import { pruneSecurityEvents, SECURITY_RETENTION_DAYS } from './events.service';
+import { SecurityEvent } from './security-event.entity';
+import { SecuritySettings } from './security-settings.entity';
+import { pruneCleanSubmissionCounters } from './stats.service';
+
+const retentionCutoff = (now: Date) =>
+  new Date(now.getTime() - SECURITY_RETENTION_DAYS * 86_400_000);
+
+export const securityCenterFeature: Feature = {
+  name: 'securityCenter',
+  entities: [SecuritySettings, SecurityEvent, CleanSubmissionHour],
+  maintenance: [
+    {
+      name: 'securityEvents',
+      run: async (em, now) => {
+        const { events, eventsOverCap } = await pruneSecurityEvents(em, retentionCutoff(now));
+        return events + eventsOverCap;
+      },
+    },
+    {
+      name: 'cleanCounters',
+      run: (em, now) => pruneCleanSubmissionCounters(em, retentionCutoff(now)),
+    },
+  ],
+};

@@ -1,0 +1,7 @@
+import type { Feature } from '../feature';
+import { User } from './user.entity';
+
+export const usersFeature: Feature = {
+  name: 'users',
+  entities: [User],
+};
