@@ -10,6 +10,7 @@
  *
  * --sql prints the captured SQL; BENCH_KEEP_DB=1 keeps the scratch database for manual EXPLAINs.
  */
+import { createEventBus } from '../src/server/features';
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import type { Server } from 'node:http';
@@ -133,7 +134,8 @@ try {
     secureCookie: false,
   });
   const notifier = { publicUrl: 'http://localhost' }; // no SMTP: emails are only recorded
-  const app = createApp({ orm, sessions, log: createLogger('warn'), notifier });
+  const events = createEventBus(notifier);
+  const app = createApp({ orm, sessions, log: createLogger('warn'), notifier, events });
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });

@@ -8,6 +8,7 @@
  * With --write it also runs one cold download of 20,000 and 300,000 rows, each in a fresh
  * process, to show that memory does not grow with the size of the export.
  */
+import { createEventBus } from '../src/server/features';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { totalmem } from 'node:os';
@@ -70,7 +71,8 @@ try {
     secureCookie: false,
   });
   const notifier = { publicUrl: 'http://localhost' }; // no SMTP: emails are only recorded
-  const app = createApp({ orm, sessions, log: createLogger('warn'), notifier });
+  const events = createEventBus(notifier);
+  const app = createApp({ orm, sessions, log: createLogger('warn'), notifier, events });
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });

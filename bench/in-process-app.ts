@@ -1,4 +1,5 @@
 /** The app in this process on a random port, signed in as a bench user (for benches that seed first). */
+import { createEventBus } from '../src/server/features';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,11 +27,13 @@ export async function startSignedInApp(
     secureCookie: false,
   });
   // No SMTP or job queue: lead emails are only recorded.
+  const notifier = { publicUrl: 'http://localhost' };
   const app = createApp({
     orm,
     sessions,
     log: createLogger('warn'),
-    notifier: { publicUrl: 'http://localhost' },
+    notifier,
+    events: createEventBus(notifier),
   });
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));

@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/core';
+import type { EventBus, Subscriptions } from './events/event-bus';
+import type { Notifier } from './notifications/lead-notifications.service';
+import type { WebhookNotifier } from './webhooks/webhook-settings';
 
 /** Housekeeping a feature needs now and then (pruning, folding counters); returns rows touched. */
 export interface MaintenanceTask {
@@ -7,9 +10,16 @@ export interface MaintenanceTask {
   run: (em: EntityManager, now: Date) => Promise<number>;
 }
 
+/** What subscribers may use: the outbound channels, and the bus to publish what they change. */
+export interface SubscriberDeps {
+  notifier: Notifier & WebhookNotifier;
+  events: EventBus;
+}
+
 /**
  * What a feature folder contributes to the app beyond its router: the tables it owns (its
- * entities: only this feature writes them), its maintenance and its demo content. Listed once
+ * entities: only this feature writes them), its maintenance, its demo content and what it does
+ * when something happens elsewhere (domain events). Listed once
  * in features.ts; db/ and the server start-up take these lists and know no feature by name.
  */
 export interface Feature {
@@ -18,4 +28,6 @@ export interface Feature {
   maintenance?: MaintenanceTask[];
   /** Adds this feature's rows to a fresh demo install (runs in features.ts order, one transaction). */
   seedDemo?: (em: EntityManager) => Promise<void>;
+  /** How it reacts to domain events (run in features.ts order, in the change's transaction). */
+  subscriptions?: (deps: SubscriberDeps) => Subscriptions;
 }

@@ -7,7 +7,8 @@ import { campaignsFeature } from './campaigns/campaigns.feature';
 import { contactActivityFeature } from './contact-activity/contact-activity.feature';
 import { contactImportsFeature } from './contact-imports/contact-imports.feature';
 import { contactsFeature } from './contacts/contacts.feature';
-import type { Feature } from './feature';
+import { EventBus } from './events/event-bus';
+import type { Feature, SubscriberDeps } from './feature';
 import { formGuardFeature } from './form-guard/form-guard.feature';
 import { integrationKeysFeature } from './integration-keys/integration-keys.feature';
 import { leadRoutingFeature } from './lead-routing/lead-routing.feature';
@@ -49,4 +50,12 @@ export async function seedDemoData(em: EntityManager): Promise<void> {
   await em.transactional(async (tem) => {
     for (const feature of FEATURES) await feature.seedDemo?.(tem);
   });
+}
+
+/** The app's event bus, with every feature's subscriptions, in features order. */
+export function createEventBus(notifier: SubscriberDeps['notifier']): EventBus {
+  const events = new EventBus();
+  return events.register(
+    FEATURES.flatMap((f) => (f.subscriptions ? [f.subscriptions({ notifier, events })] : [])),
+  );
 }

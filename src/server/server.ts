@@ -8,7 +8,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { ensureFirstAdmin } from './users/first-admin.service';
 import { initOrm, type Orm } from './db/orm';
 import { installConnectionGuard } from './db/connection-guard';
-import { maintenanceTasks, seedDemoData } from './features';
+import { createEventBus, maintenanceTasks, seedDemoData } from './features';
 import { listen } from './http/listen';
 import { createLogger } from './logger';
 import { startMaintenance } from './db/maintenance';
@@ -77,8 +77,9 @@ export async function startServer(
   await startWebhookWorker(queue, orm, webhooks);
   await startContactImportWorker(queue, databaseUrl, log);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const notifier = { queue, mailer, publicUrl, webhooks };
   const app = createApp(
-    { orm, sessions, log, jobs: queue, notifier: { queue, mailer, publicUrl, webhooks } },
+    { orm, sessions, log, jobs: queue, notifier, events: createEventBus(notifier) },
     {
       trustProxy: trustProxySetting(config.TRUST_PROXY),
       frontend,

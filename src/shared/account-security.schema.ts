@@ -13,6 +13,9 @@ export const TWO_FACTOR_MESSAGES = {
   oneOf: 'Send either a code or a recovery code',
 } as const;
 
+/** Inputs that carry a secret no entity stores as such (the audit log never shows them). */
+export const SECRET_INPUT_FIELDS = ['code', 'recoveryCode'] as const;
+
 export const ZTotpCode = z
   .string({ error: TWO_FACTOR_MESSAGES.codeFormat })
   .trim()

@@ -1,13 +1,46 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate } from './text.schema';
 
+/**
+ * What an audit entry says happened. Named here, once, independent of procedure names (renaming
+ * a procedure must not rewrite history); each signed-in write names its action in its meta.
+ */
+export const AUDIT_ACTIONS = [
+  'login',
+  'login_failed',
+  'logout',
+  'verification_failed',
+  'create',
+  'update',
+  'delete',
+  'delete_all',
+  'update_status',
+  'set_owner',
+  'bulk',
+  'import',
+  'add_note',
+  'delete_note',
+  'duplicate',
+  'update_settings',
+  'retry',
+  'retry_delivery',
+  'release',
+  'reset_two_factor',
+  'two_factor_setup',
+  'two_factor_enable',
+  'two_factor_disable',
+  'revoke_session',
+  'revoke_other_sessions',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const ZAuditChange = z.object({ from: z.unknown().optional(), to: z.unknown().optional() });
 
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   at: ZIsoDate,
   actor: z.object({ id: z.number().int().nullable(), username: z.string() }).nullable(),
-  /** e.g. login, login_failed, logout, create, update, delete, update_status, bulk, set_owner. */
+  /** One of AUDIT_ACTIONS (older entries may hold an action since retired). */
   action: z.string(),
   /** e.g. contact, user, campaign, service_inquiry, security_settings, webhook, session. */
   entityType: z.string(),
@@ -31,7 +64,7 @@ const filterText = (max: number) =>
 export const ZAuditFilter = z.object({
   actorId: ZId.optional(),
   entityType: filterText(50),
-  action: filterText(50),
+  action: z.enum(AUDIT_ACTIONS, { error: 'Must be one of the audit actions' }).optional(),
 });
 export type TAuditFilter = z.output<typeof ZAuditFilter>;
 

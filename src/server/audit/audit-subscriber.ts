@@ -1,6 +1,6 @@
 import type { EventSubscriber, FlushEventArgs } from '@mikro-orm/core';
 import { currentAuditScope, snake, type AuditChanges } from './audit-context';
-import { redactValue } from './redact';
+import { REDACTED, redactValue } from './redact';
 
 /** Rows that are bookkeeping of other rows, not something a person changed. */
 const NOT_AUDITED = new Set(['AuditEntry', 'Session', 'RateLimitWindow', 'UsedFormToken']);
@@ -24,12 +24,16 @@ export class AuditSubscriber implements EventSubscriber {
       if (NOT_AUDITED.has(cs.meta.className)) continue;
       const before = (cs.originalEntity ?? {}) as Record<string, unknown>;
       const changes: AuditChanges = {};
+      // What the entity declares hidden (a password hash, a secret) is logged as changed, never shown.
+      const hidden = (field: string) => Boolean(cs.meta.properties[field]?.hidden);
+      const shown = (field: string, value: unknown) =>
+        hidden(field) ? REDACTED : redactValue(plain(value), () => false);
       for (const [field, to] of Object.entries(cs.payload as Record<string, unknown>)) {
         if (field === 'updatedAt' || field === 'createdAt') continue;
-        const from = cs.type === 'create' ? undefined : plain(before[field]);
+        const from = cs.type === 'create' ? undefined : before[field];
         changes[field] = {
-          ...(from === undefined ? {} : { from: redactValue(field, from) }),
-          to: redactValue(field, plain(to)),
+          ...(from === undefined ? {} : { from: shown(field, from) }),
+          to: shown(field, to),
         };
       }
       const pk = cs.getPrimaryKey();

@@ -1,8 +1,8 @@
-import type { AppDeps } from '../trpc/context';
-import type { Actor } from '../auth/session';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TAuditAction } from '../../shared/audit.schema';
 import { snake, type AuditChanges, type AuditScope } from './audit-context';
 import { recordAudit } from './audit.service';
-import { redactValue } from './redact';
+import { isSecretInput, REDACTED, redactValue } from './redact';
 
 /** The router segment of a procedure path, as the kind of thing it writes. */
 const ENTITY_OF: Record<string, string> = {
@@ -29,21 +29,24 @@ function idOf(value: unknown): string | null {
 }
 
 /** The input as "set to" changes (secrets redacted), for writes the ORM did not flush itself. */
-function inputChanges(input: unknown): AuditChanges | null {
+function inputChanges(em: EntityManager, input: unknown): AuditChanges | null {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return null;
   const entries = Object.entries(input).filter(([k]) => k !== 'id');
   if (!entries.length) return null;
-  return Object.fromEntries(entries.map(([k, v]) => [k, { to: redactValue(k, v) }]));
+  const isSecret = (key: string) => isSecretInput(em, key);
+  return Object.fromEntries(
+    entries.map(([k, v]) => [k, { to: isSecret(k) ? REDACTED : redactValue(v, isSecret) }]),
+  );
 }
 
 /**
- * Files the audit entry of one successful mutation by a signed-in user: who, what (action from
- * the procedure, entity and id), the fields before -> after that the ORM flushed for that
- * entity, or else the input as the new values, and from which IP and user agent.
+ * Files the audit entry of one successful mutation by a signed-in user, in its transaction: who,
+ * what (the procedure's action, the entity and id), the fields before -> after that the ORM
+ * flushed for that entity, or else the input as the new values, and from which IP and user agent.
  */
 export async function auditMutation(
-  deps: AppDeps,
-  actor: Actor,
+  em: EntityManager,
+  action: TAuditAction,
   path: string,
   input: unknown,
   output: unknown,
@@ -59,12 +62,13 @@ export async function auditMutation(
       (f.entityType === entityType || f.entityType.startsWith(`${entityType}_`)) &&
       (entityId === null || f.entityId === entityId),
   );
-  await recordAudit(deps.orm.em.fork(), {
-    actor: { id: actor.userId, username: actor.username },
-    action: snake(segments[segments.length - 1] ?? 'write'),
+  await recordAudit(em, {
+    actor: scope.actor,
+    action,
     entityType,
     entityId: entityId ?? flushed?.entityId ?? null,
-    changes: flushed && Object.keys(flushed.changes).length ? flushed.changes : inputChanges(input),
+    changes:
+      flushed && Object.keys(flushed.changes).length ? flushed.changes : inputChanges(em, input),
     ip: scope.ip,
     userAgent: scope.userAgent,
   });

@@ -1,5 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TAuditEntry, TAuditFilter, TAuditPage, TAuditQuery } from '../../shared/audit.schema';
+import type {
+  TAuditAction,
+  TAuditEntry,
+  TAuditFilter,
+  TAuditPage,
+  TAuditQuery,
+} from '../../shared/audit.schema';
 import { AuditEntry } from './audit-entry.entity';
 import type { AuditChanges } from './audit-context';
 import { SQL_ISO_FORMAT } from '../db/sql-format';
@@ -8,7 +14,7 @@ export interface AuditRecord {
   actor: { id: number; username: string } | null;
   /** The username tried, for a failed sign-in (no actor). */
   actorUsername?: string;
-  action: string;
+  action: TAuditAction;
   entityType: string;
   entityId: string | number | null;
   changes: AuditChanges | null;

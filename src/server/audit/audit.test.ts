@@ -7,6 +7,8 @@ import type { TAuditEntry, TAuditPage } from '../../shared/audit.schema';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../shared/notifications.schema';
 import { relaxContactProtections } from '../test/contact-form-support';
 import { TEST_PASSWORD } from '../test/test-app';
+import { AUDIT_ACTIONS } from '../../shared/audit.schema';
+import { appRouter } from '../trpc/app-router';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { runMaintenance } from '../db/maintenance';
 import { maintenanceTasks } from '../features';
@@ -335,6 +337,52 @@ describe('what each write records', () => {
     await admin.rest('PATCH', '/contacts/999999/status', { status: 'new' });
     await admin.rest('GET', '/contacts/search');
     expect((await sql('select id from audit_log')).length).toBe(before);
+  });
+
+  it("writes the entry in the change's transaction: when it cannot be written, the change is undone", async () => {
+    const campaign = await admin.rest<{ id: number }>('POST', '/campaigns', {
+      name: 'Spring',
+      type: 'email',
+    });
+    // The audit store refuses every entry for a moment.
+    await sql(
+      `create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit store down'; end $$`,
+    );
+    await sql(
+      `create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`,
+    );
+    try {
+      const res = await admin.rest('PATCH', `/campaigns/${campaign.body.id}`, { name: 'Summer' });
+      expect(res.status).toBe(500);
+      await expect(
+        admin.trpc.admin.campaigns.update.mutate({ id: campaign.body.id, name: 'Autumn' }),
+      ).rejects.toMatchObject({ data: { httpStatus: 500 } });
+    } finally {
+      await sql('drop trigger refuse_audit on audit_log');
+      await sql('drop function refuse_audit');
+    }
+    const [row] = await sql<{ name: string }>('select name from campaigns where id = ?', [
+      campaign.body.id,
+    ]);
+    expect(row!.name).toBe('Spring');
+  });
+
+  it('every signed-in write names its audit action (a typed list, not the procedure name)', () => {
+    const procedures = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { type: string; meta?: { audit?: string } } }
+    >;
+    const PUBLIC_WRITES = [
+      'public.contact.submit',
+      'auth.login',
+      'auth.loginSecondFactor',
+      'auth.logout',
+    ];
+    const missing = Object.entries(procedures)
+      .filter(([path, p]) => p._def.type === 'mutation' && !PUBLIC_WRITES.includes(path))
+      .filter(([, p]) => !(AUDIT_ACTIONS as readonly string[]).includes(p._def.meta?.audit ?? ''))
+      .map(([path]) => path);
+    expect(missing).toEqual([]);
   });
 });
 

@@ -40,6 +40,7 @@ const tags = ['account security'];
 export const accountSecurityProcedures = {
   twoFactorSetup: stepUpProcedure
     .meta({
+      audit: 'two_factor_setup',
       openapi: {
         method: 'POST',
         path: '/auth/2fa/setup',
@@ -59,6 +60,7 @@ export const accountSecurityProcedures = {
 
   twoFactorEnable: authedProcedure
     .meta({
+      audit: 'two_factor_enable',
       openapi: {
         method: 'POST',
         path: '/auth/2fa/enable',
@@ -72,6 +74,7 @@ export const accountSecurityProcedures = {
 
   twoFactorDisable: stepUpProcedure
     .meta({
+      audit: 'two_factor_disable',
       openapi: {
         method: 'POST',
         path: '/auth/2fa/disable',
@@ -109,6 +112,7 @@ export const accountSecurityProcedures = {
 
   revokeSession: authedProcedure
     .meta({
+      audit: 'revoke_session',
       openapi: {
         method: 'DELETE',
         path: '/auth/sessions/{id}',
@@ -125,6 +129,7 @@ export const accountSecurityProcedures = {
 
   revokeOtherSessions: authedProcedure
     .meta({
+      audit: 'revoke_other_sessions',
       openapi: {
         method: 'POST',
         path: '/auth/sessions/revoke-others',

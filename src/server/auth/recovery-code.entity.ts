@@ -8,7 +8,7 @@ export const RecoveryCode = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
-    codeHash: p.string().length(64),
+    codeHash: p.string().length(64).hidden(),
     usedAt: p.datetime().nullable(),
   },
 });

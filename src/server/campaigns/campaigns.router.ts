@@ -22,13 +22,17 @@ export const adminCampaignsRouter = router({
     .query(({ ctx }) => listCampaigns(ctx.em)),
 
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/campaigns', tags, summary: 'Create a campaign' } })
+    .meta({
+      audit: 'create',
+      openapi: { method: 'POST', path: '/campaigns', tags, summary: 'Create a campaign' },
+    })
     .input(ZCampaignCreate)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => createCampaign(ctx.em, input)),
 
   update: adminProcedure
     .meta({
+      audit: 'update',
       openapi: {
         method: 'PATCH',
         path: '/campaigns/{id}',
@@ -42,6 +46,7 @@ export const adminCampaignsRouter = router({
 
   duplicate: adminProcedure
     .meta({
+      audit: 'duplicate',
       openapi: {
         method: 'POST',
         path: '/campaigns/{id}/duplicate',
@@ -55,6 +60,7 @@ export const adminCampaignsRouter = router({
 
   delete: adminProcedure
     .meta({
+      audit: 'delete',
       openapi: { method: 'DELETE', path: '/campaigns/{id}', tags, summary: 'Delete a campaign' },
     })
     .input(ZIdInput)

@@ -28,6 +28,7 @@ export const adminContactActivityRouter = router({
 
   addNote: adminProcedure
     .meta({
+      audit: 'add_note',
       openapi: {
         method: 'POST',
         path: '/contacts/{id}/notes',
@@ -37,10 +38,13 @@ export const adminContactActivityRouter = router({
     })
     .input(ZNoteCreate)
     .output(ZContactActivity)
-    .mutation(({ ctx, input }) => addContactNote(ctx.em, input.id, input.body, ctx.actor)),
+    .mutation(({ ctx, input }) =>
+      addContactNote(ctx.em, input.id, input.body, ctx.actor, ctx.deps.events),
+    ),
 
   deleteNote: adminProcedure
     .meta({
+      audit: 'delete_note',
       openapi: {
         method: 'DELETE',
         path: '/contacts/{id}/notes/{noteId}',

@@ -5,6 +5,7 @@ import { Contact } from '../contacts/contact.entity';
 import type { Actor } from '../auth/session';
 import { ContactActivity } from './contact-activity.entity';
 import { SQL_ISO_FORMAT } from '../db/sql-format';
+import type { EventBus } from '../events/event-bus';
 
 export interface ActivityRecord {
   contactId: number;
@@ -23,6 +24,22 @@ export async function recordContactActivity(em: EntityManager, entry: ActivityRe
     data: entry.data,
     at: new Date(),
   });
+}
+
+/** One timeline entry per contact a bulk action changed, in one statement. */
+export async function recordBulkActivity(
+  em: EntityManager,
+  type: 'status_changed' | 'owner_changed',
+  to: unknown,
+  changed: { id: number; from: unknown }[],
+  actorId: number,
+): Promise<void> {
+  await em.execute(
+    `insert into contact_activities (contact_id, type, actor_id, data)
+     select c.id, ?, ?, jsonb_build_object('from', c."from", 'to', ?::jsonb)
+       from jsonb_to_recordset(?::jsonb) as c(id int, "from" jsonb)`,
+    [type, actorId, JSON.stringify(to), JSON.stringify(changed)],
+  );
 }
 
 interface TimelineRow {
@@ -84,6 +101,7 @@ export async function addContactNote(
   contactId: number,
   body: string,
   actor: Pick<Actor, 'userId' | 'username'>,
+  events: EventBus,
 ): Promise<TContactActivity> {
   const contact = await em.findOne(Contact, { id: contactId }, { fields: ['id'] });
   if (!contact) throw notFound('Contact', contactId);
@@ -95,6 +113,7 @@ export async function addContactNote(
     data: { body },
     at,
   });
+  await events.publish(em, 'note.added', { contactId, noteId: Number(id), actorId: actor.userId });
   return {
     id: `note:${String(id)}`,
     type: 'note',

@@ -43,13 +43,18 @@ describe('an import process that dies', () => {
     const job = await settled(admin, body.jobId);
     expect(job.status).toBe('failed');
     expect(job.message).toMatch(/^The import (ran out of memory|stopped on a server error)/);
-    const [row] = await t.db
-      .em()
-      .getConnection()
-      .execute<{ state: string; retry_count: number }[]>(
-        `select state, retry_count from pgboss.job where name = 'contactImport' and data->>'importId' = ?`,
-        [body.jobId],
-      );
+    // The job ends once the handler returns, a moment after it marked the import failed.
+    let row: { state: string; retry_count: number } | undefined;
+    for (let i = 0; i < 100 && (!row || row.state === 'active'); i++) {
+      [row] = await t.db
+        .em()
+        .getConnection()
+        .execute<{ state: string; retry_count: number }[]>(
+          `select state, retry_count from pgboss.job where name = 'contactImport' and data->>'importId' = ?`,
+          [body.jobId],
+        );
+      if (row?.state === 'active') await new Promise((r) => setTimeout(r, 50));
+    }
     expect(row).toEqual({ state: 'completed', retry_count: 0 });
     expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
   });

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
-import { recordContactActivity } from '../contact-activity/contact-activity.service';
 import { AppError, notFound } from '../errors';
+import type { EventBus } from '../events/event-bus';
 import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { toContactView } from './contact.view';
@@ -14,15 +14,15 @@ export async function requireAssignableUser(em: EntityManager, userId: number): 
 }
 
 /**
- * Gives a contact to a user (or to nobody with null) and records it on the timeline; the same
- * owner again changes nothing.
+ * Gives a contact to a user (or to nobody with null) and publishes contact.owner_changed (the
+ * timeline records it); the same owner again changes nothing.
  */
 export async function setContactOwner(
   em: EntityManager,
-  id: number,
-  ownerId: number | null,
-  actorId: number | null,
+  change: { id: number; ownerId: number | null; actorId: number | null; reason?: 'round_robin' },
+  events: EventBus,
 ): Promise<TContact> {
+  const { id, ownerId, actorId, reason } = change;
   return em.transactional(async (tem) => {
     const contact = await tem.findOne(Contact, { id });
     if (!contact) throw notFound('Contact', id);
@@ -31,11 +31,12 @@ export async function setContactOwner(
     if (from !== ownerId) {
       contact.owner = ownerId === null ? null : tem.getReference(User, ownerId);
       await tem.flush();
-      await recordContactActivity(tem, {
+      await events.publish(tem, 'contact.owner_changed', {
         contactId: id,
-        type: 'owner_changed',
+        from,
+        to: ownerId,
         actorId,
-        data: { from, to: ownerId },
+        ...(reason ? { reason } : {}),
       });
     }
     return toContactView(contact);

@@ -5,8 +5,7 @@ import { guardSubmission, TOKEN_MESSAGES, type Submitter } from '../form-guard/c
 import { spendFormToken } from '../form-guard/form-token.service';
 import { recordSecurityEvent } from '../security-center/events.service';
 import { loadProtectionSettings } from '../security-center/settings.service';
-import type { Notifier } from '../notifications/lead-notifications.service';
-import type { WebhookNotifier } from '../webhooks/webhook-settings';
+import type { EventBus } from '../events/event-bus';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
 import { storeLead } from './store-lead.service';
 
@@ -26,7 +25,7 @@ export async function submitContact(
   em: EntityManager,
   input: TContactSubmit,
   who: SubmitterInfo,
-  notifier: Notifier & WebhookNotifier,
+  events: EventBus,
 ) {
   const settings = await loadProtectionSettings(em);
   const outcome = await guardSubmission(em, settings, input, who);
@@ -39,7 +38,7 @@ export async function submitContact(
       await quarantineSubmission(tem, input, { source: 'website', reason: outcome.reason, ...who });
       return 'quarantined' as const;
     }
-    return storeLead(tem, input, 'website', notifier);
+    return storeLead(tem, input, 'website', events);
   });
   // Kept for review: the visitor hears what an accepted lead hears (as the honeypot answers).
   if (contact === 'quarantined') return { success: true, message: SUBMIT_THANKS };

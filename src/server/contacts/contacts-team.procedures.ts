@@ -10,6 +10,7 @@ const tags = ['contacts'];
 export const contactsTeamProcedures = {
   setOwner: adminProcedure
     .meta({
+      audit: 'set_owner',
       openapi: {
         method: 'PATCH',
         path: '/contacts/{id}/owner',
@@ -20,11 +21,16 @@ export const contactsTeamProcedures = {
     .input(ZContactOwnerUpdate)
     .output(ZContact)
     .mutation(({ ctx, input }) =>
-      setContactOwner(ctx.em, input.id, input.ownerId, ctx.actor.userId),
+      setContactOwner(
+        ctx.em,
+        { id: input.id, ownerId: input.ownerId, actorId: ctx.actor.userId },
+        ctx.deps.events,
+      ),
     ),
 
   bulk: adminProcedure
     .meta({
+      audit: 'bulk',
       openapi: {
         method: 'POST',
         path: '/contacts/bulk',
@@ -35,5 +41,7 @@ export const contactsTeamProcedures = {
     })
     .input(ZContactBulk)
     .output(ZContactBulkResult)
-    .mutation(({ ctx, input }) => runContactBulkAction(ctx.em, input, ctx.actor.userId)),
+    .mutation(({ ctx, input }) =>
+      runContactBulkAction(ctx.em, input, ctx.actor.userId, ctx.deps.events),
+    ),
 };

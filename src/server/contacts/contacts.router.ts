@@ -53,6 +53,7 @@ export const adminContactsRouter = router({
 
   updateStatus: adminProcedure
     .meta({
+      audit: 'update_status',
       openapi: {
         method: 'PATCH',
         path: '/contacts/{id}/status',
@@ -63,22 +64,24 @@ export const adminContactsRouter = router({
     .input(ZContactStatusUpdate)
     .output(ZContact)
     .mutation(({ ctx, input }) =>
-      updateContactStatus(ctx.em, input.id, input.status, ctx.deps.notifier, ctx.actor.userId),
+      updateContactStatus(ctx.em, input.id, input.status, ctx.deps.events, ctx.actor.userId),
     ),
 
   delete: adminProcedure
     .meta({
+      audit: 'delete',
       openapi: { method: 'DELETE', path: '/contacts/{id}', tags, summary: 'Delete one contact' },
     })
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await deleteContact(ctx.em, input.id);
+      await deleteContact(ctx.em, input.id, ctx.deps.events);
       return { success: true, message: 'Contact deleted' };
     }),
 
   deleteAll: adminProcedure
     .meta({
+      audit: 'delete_all',
       openapi: {
         method: 'DELETE',
         path: '/contacts/bulk/all',
@@ -95,6 +98,7 @@ export const adminContactsRouter = router({
 
   import: adminProcedure
     .meta({
+      audit: 'import',
       openapi: {
         method: 'POST',
         path: '/contacts/import/csv',

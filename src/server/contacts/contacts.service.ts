@@ -9,10 +9,8 @@ import {
   type TContactStatusCounts,
   type TOwnerFilter,
 } from '../../shared/contacts.schema';
-import { recordContactActivity } from '../contact-activity/contact-activity.service';
 import { notFound } from '../errors';
-import { queueWebhookEvent } from '../webhooks/webhook-events.service';
-import type { WebhookNotifier } from '../webhooks/webhook-settings';
+import type { EventBus } from '../events/event-bus';
 import { User } from '../users/user.entity';
 import { Contact } from './contact.entity';
 import { contactPageRows, contactsWithIds } from './contact-rows.sql';
@@ -132,14 +130,14 @@ export async function getContact(em: EntityManager, id: number): Promise<TContac
 }
 
 /**
- * Sets the status and, when it really changed, records it on the timeline and queues the
- * contact.status_changed webhooks in the same transaction (a rollback sends nothing).
+ * Sets the status and, when it really changed, publishes contact.status_changed in the same
+ * transaction (the timeline and the webhooks follow it; a rollback sends nothing).
  */
 export async function updateContactStatus(
   em: EntityManager,
   id: number,
   status: TContactStatus,
-  notifier: WebhookNotifier,
+  events: EventBus,
   actorId: number | null = null,
 ): Promise<TContact> {
   return em.transactional(async (tem) => {
@@ -153,22 +151,20 @@ export async function updateContactStatus(
     contact.status = status;
     await tem.flush();
     const view = toContactView(contact);
-    if (changed) {
-      await recordContactActivity(tem, {
-        contactId: id,
-        type: 'status_changed',
-        actorId,
-        data: { from, to: status },
-      });
-      await queueWebhookEvent(tem, 'contact.status_changed', view, notifier.webhooks);
-    }
+    if (changed)
+      await events.publish(tem, 'contact.status_changed', { contact: view, from, actorId });
     return view;
   });
 }
 
-export async function deleteContact(em: EntityManager, id: number): Promise<void> {
+export async function deleteContact(
+  em: EntityManager,
+  id: number,
+  events: EventBus,
+): Promise<void> {
   const deleted = await em.nativeDelete(Contact, { id });
   if (deleted === 0) throw notFound('Contact', id);
+  await events.publish(em, 'contact.deleted', { contactId: id });
 }
 
 /** Deletes every contact (and, through the foreign key, their service inquiries). */

@@ -40,8 +40,8 @@ export const publicContactRouter = router({
       // A key, when sent, decides alone: a wrong one is a 401, never a fall back to the browser checks.
       const authorization = ctx.req.get('authorization');
       return authorization === undefined
-        ? submitContact(ctx.em, input, who, ctx.deps.notifier)
-        : submitContactWithKey(ctx.em, input, authorization, who, ctx.deps.notifier);
+        ? submitContact(ctx.em, input, who, ctx.deps.events)
+        : submitContactWithKey(ctx.em, input, authorization, who, ctx.deps.events);
     }),
 
   formToken: throttledProcedure

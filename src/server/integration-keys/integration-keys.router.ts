@@ -30,6 +30,7 @@ export const adminIntegrationKeysRouter = router({
 
   create: adminProcedure
     .meta({
+      audit: 'create',
       openapi: {
         method: 'POST',
         path: '/integration-keys',
@@ -46,6 +47,7 @@ export const adminIntegrationKeysRouter = router({
 
   delete: adminProcedure
     .meta({
+      audit: 'delete',
       openapi: {
         method: 'DELETE',
         path: '/integration-keys/{id}',

@@ -4,12 +4,11 @@ import { SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.se
 import { storeLead } from '../contacts/store-lead.service';
 import { guardContent } from '../form-guard/contact-guard';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
-import type { Notifier } from '../notifications/lead-notifications.service';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service';
 import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
 import { recordSecurityEvent } from '../security-center/events.service';
 import { loadProtectionSettings } from '../security-center/settings.service';
-import type { WebhookNotifier } from '../webhooks/webhook-settings';
+import type { EventBus } from '../events/event-bus';
 import { authenticateIntegrationKey } from './integration-keys.service';
 
 /**
@@ -23,7 +22,7 @@ export async function submitContactWithKey(
   input: TContactSubmit,
   authorization: string,
   who: SubmitterInfo,
-  notifier: Notifier & WebhookNotifier,
+  events: EventBus,
 ) {
   const key = await authenticateIntegrationKey(em, authorization);
   const settings = await loadProtectionSettings(em);
@@ -53,7 +52,7 @@ export async function submitContactWithKey(
     await quarantineSubmission(em, input, { source: 'api', reason: suspicious, ...who });
     return { success: true, message: SUBMIT_THANKS };
   }
-  const contact = await em.transactional((tem) => storeLead(tem, input, 'api', notifier));
+  const contact = await em.transactional((tem) => storeLead(tem, input, 'api', events));
   return {
     success: true,
     message: SUBMIT_THANKS,

@@ -21,6 +21,7 @@ export const adminLeadRoutingRouter = router({
 
   update: adminProcedure
     .meta({
+      audit: 'update',
       openapi: {
         method: 'PUT',
         path: '/lead-routing',

@@ -33,6 +33,7 @@ export const adminNotificationsRouter = router({
 
   updateSettings: adminProcedure
     .meta({
+      audit: 'update_settings',
       openapi: {
         method: 'PUT',
         path: '/notifications/settings',
@@ -77,6 +78,7 @@ export const adminNotificationsRouter = router({
 
   retry: adminProcedure
     .meta({
+      audit: 'retry',
       openapi: {
         method: 'POST',
         path: '/notifications/outbox/{id}/retry',

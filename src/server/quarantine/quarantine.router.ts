@@ -23,6 +23,7 @@ export const adminQuarantineRouter = router({
 
   release: adminProcedure
     .meta({
+      audit: 'release',
       openapi: {
         method: 'POST',
         path: '/quarantine/{id}/release',
@@ -32,10 +33,11 @@ export const adminQuarantineRouter = router({
     })
     .input(ZIdInput)
     .output(ZContact)
-    .mutation(({ ctx, input }) => releaseQuarantined(ctx.em, input.id, ctx.deps.notifier)),
+    .mutation(({ ctx, input }) => releaseQuarantined(ctx.em, input.id, ctx.deps.events)),
 
   delete: adminProcedure
     .meta({
+      audit: 'delete',
       openapi: { method: 'DELETE', path: '/quarantine/{id}', tags, summary: 'Drop it for good' },
     })
     .input(ZIdInput)

@@ -10,8 +10,7 @@ import {
 import { likePattern } from '../db/sql-condition';
 import { notFound } from '../errors';
 import { storeLead } from '../contacts/store-lead.service';
-import type { Notifier } from '../notifications/lead-notifications.service';
-import type { WebhookNotifier } from '../webhooks/webhook-settings';
+import type { EventBus } from '../events/event-bus';
 import {
   QuarantinedSubmission,
   type IQuarantinedSubmission,
@@ -85,7 +84,7 @@ export async function listQuarantine(
 export async function releaseQuarantined(
   em: EntityManager,
   id: number,
-  notifier: Notifier & WebhookNotifier,
+  events: EventBus,
 ): Promise<TContact> {
   return em.transactional(async (tem) => {
     const row = await tem.findOne(
@@ -95,7 +94,7 @@ export async function releaseQuarantined(
     );
     if (!row) throw notFound('Quarantined submission', id);
     const source = row.source === 'api' ? 'api' : 'website';
-    const contact = await storeLead(tem, row.payload, source, notifier);
+    const contact = await storeLead(tem, row.payload, source, events);
     await tem.nativeDelete(QuarantinedSubmission, { id });
     return contact;
   });

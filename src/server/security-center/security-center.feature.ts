@@ -3,7 +3,7 @@ import { CleanSubmissionHour } from './clean-submission.entity';
 import { pruneSecurityEvents, SECURITY_RETENTION_DAYS } from './events.service';
 import { SecurityEvent } from './security-event.entity';
 import { SecuritySettings } from './security-settings.entity';
-import { pruneCleanSubmissionCounters } from './stats.service';
+import { countCleanSubmission, pruneCleanSubmissionCounters } from './stats.service';
 
 const retentionCutoff = (now: Date) =>
   new Date(now.getTime() - SECURITY_RETENTION_DAYS * 86_400_000);
@@ -24,4 +24,8 @@ export const securityCenterFeature: Feature = {
       run: (em, now) => pruneCleanSubmissionCounters(em, retentionCutoff(now)),
     },
   ],
+  subscriptions: () => ({
+    // An accepted lead is a clean submission for the Security Center's tiles.
+    'contact.created': [(em, { lead }) => (lead ? countCleanSubmission(em) : Promise.resolve())],
+  }),
 };

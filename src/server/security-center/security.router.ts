@@ -43,6 +43,7 @@ export const adminSecurityRouter = router({
 
   updateSettings: adminProcedure
     .meta({
+      audit: 'update_settings',
       openapi: {
         method: 'PUT',
         path: '/security/settings',

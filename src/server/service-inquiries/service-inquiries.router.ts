@@ -29,6 +29,7 @@ export const adminServiceInquiriesRouter = router({
 
   create: adminProcedure
     .meta({
+      audit: 'create',
       openapi: {
         method: 'POST',
         path: '/service-inquiries',
@@ -42,6 +43,7 @@ export const adminServiceInquiriesRouter = router({
 
   update: adminProcedure
     .meta({
+      audit: 'update',
       openapi: {
         method: 'PATCH',
         path: '/service-inquiries/{id}',

@@ -6,6 +6,7 @@
  * Run in CI by fault.test.ts; by hand with `npm run bench:fault` (bench/fault.ts), which prints
  * the report and with --write updates docs/BENCHMARKS.md.
  */
+import { createEventBus } from '../features';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -74,7 +75,8 @@ export async function runFaultScenario({
       absoluteHours: 1,
       secureCookie: false,
     });
-    const app = createApp({ orm, sessions, log, notifier: { publicUrl: 'http://localhost' } });
+    const notifier = { publicUrl: 'http://localhost' };
+    const app = createApp({ orm, sessions, log, notifier, events: createEventBus(notifier) });
     server = await new Promise<Server>((done) => {
       const s = app.listen(0, '127.0.0.1', () => done(s));
     });

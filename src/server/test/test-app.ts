@@ -1,3 +1,4 @@
+import { createEventBus } from '../features';
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -150,7 +151,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       options.imports === true ? undefined : options.imports.heapMb,
     );
   const notifier = { queue, mailer, publicUrl: 'http://convoza.test', webhooks };
-  const deps: AppDeps = { orm: db.orm, sessions, log, notifier, jobs: queue };
+  const events = createEventBus(notifier);
+  const deps: AppDeps = { orm: db.orm, sessions, log, notifier, jobs: queue, events };
   const app = createApp(deps, options.app);
   const server = await listen(app, 0, '127.0.0.1', options.timeouts);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

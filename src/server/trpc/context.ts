@@ -6,6 +6,7 @@ import type { Notifier } from '../notifications/lead-notifications.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import type { Orm } from '../db/orm';
 import type { JobQueue } from '../jobs/job-queue';
+import type { EventBus } from '../events/event-bus';
 import { clientIp } from '../rate-limit/client-ip';
 
 /** What the app gives every request; built once at start-up. */
@@ -17,6 +18,8 @@ export interface AppDeps {
   notifier: Notifier & WebhookNotifier;
   /** The job queue, for work such as CSV imports (absent in tests that do not start it). */
   jobs?: JobQueue;
+  /** Where services publish what they changed; the features' subscribers react (features.ts). */
+  events: EventBus;
 }
 
 export interface Context {

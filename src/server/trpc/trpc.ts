@@ -4,15 +4,19 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import { ACCESS_MESSAGES } from '../../shared/api-error';
+import type { TAuditAction } from '../../shared/audit.schema';
 import { runInAuditScope, type AuditScope } from '../audit/audit-context';
 import { auditMutation } from '../audit/audit-writes';
 import type { Context } from './context';
 import { AppError } from '../errors';
 import { InputValidationError, describeZodError, toTRPCError } from './errors';
 
+/** A procedure's meta: its REST route, and for a signed-in write the audit action it files. */
+export type AppMeta = OpenApiMeta & { audit?: TAuditAction };
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<AppMeta>()
   .create({
     transformer,
     errorFormatter({ shape, error }) {
@@ -70,22 +74,35 @@ export const authedProcedure = publicProcedure
       throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.signInRequired });
     return next({ ctx: { actor } });
   })
-  // Every write by a signed-in user leaves an audit entry (audit/), with what the ORM flushed.
-  .use(async ({ ctx, type, path, getRawInput, next }) => {
+  // A write by a signed-in user runs in one transaction with its audit entry (audit/): what the
+  // ORM flushed, filed under the action the procedure names. If the entry cannot be written the
+  // change is rolled back; a refused write leaves neither.
+  .use(async ({ ctx, type, path, meta, getRawInput, next }) => {
     if (type !== 'mutation') return next();
+    const action = meta?.audit;
+    if (!action)
+      throw new Error(`${path} is a signed-in write without an audit action (meta.audit)`);
     const scope: AuditScope = {
       actor: { id: ctx.actor.userId, username: ctx.actor.username },
       ip: ctx.ip,
       userAgent: ctx.req.get('user-agent') ?? null,
       flushed: [],
     };
-    const result = await runInAuditScope(scope, () => next());
-    if (result.ok)
-      await auditMutation(ctx.deps, ctx.actor, path, await getRawInput(), result.data, scope).catch(
-        (error: unknown) => ctx.deps.log.error('Audit entry failed', { error: String(error) }),
-      );
-    return result;
+    let result: Awaited<ReturnType<typeof next>> | undefined;
+    await ctx.em
+      .transactional(async (em) => {
+        result = await runInAuditScope(scope, () => next({ ctx: { em } }));
+        if (!result.ok) throw refused;
+        await auditMutation(em, action, path, await getRawInput(), result.data, scope);
+      })
+      .catch((error: unknown) => {
+        if (error !== refused) throw error;
+      });
+    return result!;
   });
+
+/** Rolls back the transaction of a write that answered with an error (the error is its answer). */
+const refused = Symbol('refused');
 
 export const adminProcedure = authedProcedure.use(async ({ ctx, next }) => {
   if (ctx.actor.role !== 'admin') {

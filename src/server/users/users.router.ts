@@ -17,13 +17,17 @@ export const adminUsersRouter = router({
     .query(({ ctx }) => listUsers(ctx.em)),
 
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/users', tags, summary: 'Create a user' } })
+    .meta({
+      audit: 'create',
+      openapi: { method: 'POST', path: '/users', tags, summary: 'Create a user' },
+    })
     .input(ZUserCreate)
     .output(ZUser)
     .mutation(({ ctx, input }) => createUser(ctx.em, input)),
 
   update: adminProcedure
     .meta({
+      audit: 'update',
       openapi: {
         method: 'PATCH',
         path: '/users/{id}',
@@ -37,6 +41,7 @@ export const adminUsersRouter = router({
 
   resetTwoFactor: adminProcedure
     .meta({
+      audit: 'reset_two_factor',
       openapi: {
         method: 'POST',
         path: '/users/{id}/2fa/reset',
@@ -54,6 +59,7 @@ export const adminUsersRouter = router({
 
   delete: adminProcedure
     .meta({
+      audit: 'delete',
       openapi: {
         method: 'DELETE',
         path: '/users/{id}',

@@ -14,7 +14,7 @@ export const WebhookEndpoint = defineEntity({
     events: p.json<TWebhookEvent[]>(),
     description: p.string().length(500).nullable(),
     enabled: p.boolean().default(true),
-    secret: p.string().length(100),
+    secret: p.string().length(100).hidden(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

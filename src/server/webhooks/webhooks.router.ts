@@ -44,6 +44,7 @@ export const adminWebhooksRouter = router({
 
   create: adminProcedure
     .meta({
+      audit: 'create',
       openapi: {
         method: 'POST',
         path: '/webhooks',
@@ -63,6 +64,7 @@ export const adminWebhooksRouter = router({
 
   update: adminProcedure
     .meta({
+      audit: 'update',
       openapi: {
         method: 'PATCH',
         path: '/webhooks/{id}',
@@ -78,6 +80,7 @@ export const adminWebhooksRouter = router({
 
   delete: adminProcedure
     .meta({
+      audit: 'delete',
       openapi: {
         method: 'DELETE',
         path: '/webhooks/{id}',
@@ -107,6 +110,7 @@ export const adminWebhooksRouter = router({
 
   retryDelivery: adminProcedure
     .meta({
+      audit: 'retry_delivery',
       openapi: {
         method: 'POST',
         path: '/webhooks/{id}/deliveries/{deliveryId}/retry',

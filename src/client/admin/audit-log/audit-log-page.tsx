@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { AUDIT_ACTIONS } from '../../../shared/audit.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
@@ -26,22 +27,10 @@ const ENTITY_OPTIONS = [
 
 const ACTION_OPTIONS = [
   { value: 'all', label: 'All Actions' },
-  ...[
-    'login',
-    'login_failed',
-    'logout',
-    'create',
-    'update',
-    'delete',
-    'update_status',
-    'set_owner',
-    'bulk',
-    'add_note',
-    'delete_note',
-    'import',
-    'delete_all',
-    'update_settings',
-  ].map((v) => ({ value: v, label: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) })),
+  ...AUDIT_ACTIONS.map((v) => ({
+    value: v,
+    label: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+  })),
 ];
 
 const orUndefined = (v: string) => (v === 'all' ? undefined : v);
@@ -55,7 +44,7 @@ export function AuditLogPage() {
   const filter = {
     actorId: actor === 'all' ? undefined : Number(actor),
     entityType: orUndefined(entityType),
-    action: orUndefined(action),
+    action: AUDIT_ACTIONS.find((a) => a === action),
   };
   const pages = trpc.admin.auditLog.list.useInfiniteQuery(
     { ...filter, limit: 50 },

@@ -1,0 +1,34 @@
+import type { TContact, TContactStatus } from '../../shared/contacts.schema';
+
+/**
+ * What happens to the data, as the services that change it publish it (inside the change's
+ * transaction). Features react by subscribing (their *.feature.ts); a publisher knows none of them.
+ */
+export interface DomainEvents {
+  /**
+   * A contact was stored. `lead`: it arrived as a lead (website form, integration key, released
+   * from quarantine), not an admin's or an import's bookkeeping. `contact` is the contact as it
+   * is now: a subscriber earlier in features.ts order may have given it an owner.
+   */
+  'contact.created': { contact: TContact; lead: boolean };
+  'contact.status_changed': { contact: TContact; from: TContactStatus; actorId: number | null };
+  'contact.owner_changed': {
+    contactId: number;
+    from: number | null;
+    to: number | null;
+    actorId: number | null;
+    /** Why, when no person did it. */
+    reason?: 'round_robin';
+  };
+  /** One set-based change of many contacts (bulk actions): each changed contact, and its old value. */
+  'contacts.changed_in_bulk': {
+    field: 'status' | 'owner';
+    to: TContactStatus | number | null;
+    changed: { id: number; from: string | number | null }[];
+    actorId: number;
+  };
+  'contact.deleted': { contactId: number };
+  'note.added': { contactId: number; noteId: number; actorId: number };
+}
+
+export type DomainEventName = keyof DomainEvents;
