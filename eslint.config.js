@@ -51,7 +51,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Boundaries (ARCHITECTURE.md): src/shared is the contract and imports neither side; the public
+  // Boundaries (docs/ARCHITECTURE.md): src/shared is the contract and imports neither side; the public
   // pages ship no admin, tRPC or react-query code; the client knows the server only as the
   // AppRouter type; nothing in the client reaches for Node.
   {

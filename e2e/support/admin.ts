@@ -179,7 +179,7 @@ export async function expectToast(
   const t = toast(page).filter({ hasText: title }).first();
   await t.waitFor({ state: 'visible', timeout: 10_000 });
   const text = (await t.innerText()).trim();
-  // Spec: at most one toast is shown at a time.
+  // docs/PRODUCT.md: at most one toast is shown at a time.
   const shown = await toast(page).evaluateAll(
     (els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length,
   );

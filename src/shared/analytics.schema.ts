@@ -49,7 +49,7 @@ export const ZAnalyticsSummary = z.object({
 });
 export type TAnalyticsSummary = z.output<typeof ZAnalyticsSummary>;
 
-/** Whole-number share, 0 when the total is 0 (spec section 9). */
+/** Whole-number share, 0 when the total is 0 (docs/PRODUCT.md). */
 export function percentOf(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
 }

@@ -49,7 +49,7 @@ export const ZCampaignCreate = z.strictObject({
 export type TCampaignCreateInput = z.input<typeof ZCampaignCreate>;
 export type TCampaignCreate = z.output<typeof ZCampaignCreate>;
 
-/** PATCH: any subset of the fields (the spec's client sends just `{status}`). */
+/** PATCH: any subset of the fields (the product's client sends just `{status}`). */
 export const ZCampaignUpdate = z.strictObject({
   id: ZId,
   name: fields.name.optional(),
@@ -63,7 +63,7 @@ export const ZCampaignUpdate = z.strictObject({
 });
 export type TCampaignUpdate = z.output<typeof ZCampaignUpdate>;
 
-/** The fixed defaults of the spec's 'New Campaign' button. */
+/** The fixed defaults of the product's 'New Campaign' button. */
 export const NEW_CAMPAIGN_DEFAULTS: TCampaignCreateInput = {
   name: 'New Campaign',
   type: 'email',

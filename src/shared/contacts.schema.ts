@@ -64,8 +64,8 @@ export const ZContact = z.object({
   company: z.string().nullable(),
   phone: z.string().nullable(),
   message: z.string().nullable(),
-  source: z.string(),
   status: ZContactStatus,
+  source: z.string(),
   createdAt: ZIsoDate,
   updatedAt: ZIsoDate,
   utmSource: z.string().nullable(),
@@ -82,13 +82,19 @@ export const ZContact = z.object({
 });
 export type TContact = z.output<typeof ZContact>;
 
+/**
+ * A contact's fields as the API answers them, in order: the one list the list pages' SQL, the
+ * view of an entity and the CSV export's columns (this order) are derived from on the server.
+ */
+export const CONTACT_FIELDS = Object.keys(ZContact.shape) as readonly (keyof TContact)[];
+
 /** GET /api/contacts/form-token: the token to send with the form, and the seconds to wait first. */
 export const ZFormToken = z.object({ token: z.string(), minFormFillTime: z.number().int() });
 export type TFormToken = z.output<typeof ZFormToken>;
 
 /**
  * 'contacts-2026-03-04.csv', the export's name: the browser dates it in the visitor's time zone
- * (as the spec's client does), the server in UTC (its days are UTC days everywhere).
+ * (as the product's client does), the server in UTC (its days are UTC days everywhere).
  */
 export function contactsCsvFileName(now = new Date(), clock: 'local' | 'utc' = 'local'): string {
   const day = clock === 'utc' ? now.toISOString().slice(0, 10) : localDay(now);

@@ -37,7 +37,7 @@ const ZIntegrationKeyHourlyLimit = z
   .min(1, 'Integration key hourly limit must be between 1 and 100000')
   .max(100_000, 'Integration key hourly limit must be between 1 and 100000');
 
-/** Spec section 2/9: four switches, max submissions per hour 1-100 (5), min fill time 1-60 s (3). */
+/** The product (docs/PRODUCT.md): four switches, max submissions per hour 1-100 (5), min fill time 1-60 s (3). */
 /** How long the audit log keeps an entry (days). */
 const ZAuditRetentionDays = z.coerce
   .number({ error: 'Audit log retention must be between 30 and 3650 days' })

@@ -1,6 +1,6 @@
 import { trpc } from '../lib/trpc';
 
-/** Spec section 9: the current-user query never retries and stays fresh for 5 minutes. */
+/** The product (docs/PRODUCT.md): the current-user query never retries and stays fresh for 5 minutes. */
 export function useCurrentUser() {
   return trpc.auth.me.useQuery(undefined, { retry: false, staleTime: 5 * 60 * 1000 });
 }

@@ -1,7 +1,7 @@
 import type { TApiError } from '../../shared/api-error';
 
 /**
- * The spec's shared fetch helper (section 7): cookies always, JSON only when there is a body,
+ * The product's shared fetch helper (section 7): cookies always, JSON only when there is a body,
  * and any non-OK answer raises `"<status>: <body text or status text>"`.
  */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {

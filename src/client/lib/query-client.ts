@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec section 9: no refetch interval, no refetch on focus, data never stale, no retries. */
+/** The product (docs/PRODUCT.md): no refetch interval, no refetch on focus, data never stale, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

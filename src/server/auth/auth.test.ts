@@ -111,7 +111,7 @@ describe('POST /api/auth/login', () => {
     expect(res.body.message).toBe(AUTH_MESSAGES.invalidCredentials);
   });
 
-  it('answers 400 with the spec messages for blank or missing fields, on both transports', async () => {
+  it('answers 400 with the documented messages for blank or missing fields, on both transports', async () => {
     type ErrorBody = { message: string; data: { fieldErrors: Record<string, string> } };
     const blank = await t
       .anonymous()

@@ -29,7 +29,7 @@ async function create(body: object = webinar): Promise<TCampaign> {
 }
 
 describe('campaigns: create and list', () => {
-  it("creates the spec's New Campaign defaults over REST", async () => {
+  it("creates the product's New Campaign defaults over REST", async () => {
     const campaign = await create(NEW_CAMPAIGN_DEFAULTS);
     expect(campaign).toMatchObject({
       name: 'New Campaign',
@@ -88,7 +88,7 @@ describe('campaigns: create and list', () => {
 });
 
 describe('campaigns: update', () => {
-  it('changes only the status with the spec PATCH {status}, and bumps updatedAt', async () => {
+  it('changes only the status with the documented PATCH {status}, and bumps updatedAt', async () => {
     const campaign = await create();
     await t.db.orm.em
       .getConnection()

@@ -1,24 +1,33 @@
 import type { PoolClient } from 'pg';
+import { IMPORT_COLUMNS } from '../contacts/contact-columns';
 import type { TCsvRow } from '../contacts/csv-row';
+
+/** What an empty cell becomes in a new contact (an upsert keeps what is there instead). */
+const INSERT_DEFAULTS: Partial<Record<keyof TCsvRow, string>> = {
+  source: 'csv_import',
+  status: 'new',
+};
+/** The key of an upsert, and what an upsert never changes (where the contact first came from). */
+const KEY = 'email';
+const KEPT_ON_UPDATE = new Set<keyof TCsvRow>([KEY, 'source']);
+
+const names = IMPORT_COLUMNS.map((c) => c.column);
+const withDefault = (column: string, field: keyof TCsvRow, from = '') => {
+  const fallback = INSERT_DEFAULTS[field];
+  return fallback ? `coalesce(${from}${column}, '${fallback}')` : `${from}${column}`;
+};
+const insertValues = (from = '') =>
+  IMPORT_COLUMNS.map((c) => withDefault(c.column, c.field, from)).join(', ');
 
 /** The batch as one array per column, for unnest(): one statement per batch, not per row. */
 function columns(rows: TCsvRow[]): unknown[] {
-  return [
-    rows.map((r) => r.name),
-    rows.map((r) => r.email),
-    rows.map((r) => r.company ?? null),
-    rows.map((r) => r.phone ?? null),
-    rows.map((r) => r.message ?? null),
-    rows.map((r) => r.source ?? 'csv_import'),
-    rows.map((r) => r.status ?? null),
-  ];
+  return IMPORT_COLUMNS.map(({ field }) => rows.map((r) => r[field] ?? null));
 }
 
-const BATCH = `unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-  with ordinality as v(name, email, company, phone, message, source, status, ord)`;
+const BATCH = `unnest(${names.map((_, i) => `$${i + 1}::text[]`).join(', ')})
+  with ordinality as v(${names.join(', ')}, ord)`;
 
-const INSERT = `insert into contacts (name, email, company, phone, message, source, status)
-  select name, email, company, phone, message, source, coalesce(status, 'new') from ${BATCH}`;
+const INSERT = `insert into contacts (${names.join(', ')}) select ${insertValues()} from ${BATCH}`;
 
 /**
  * Upsert keyed on the email in any case: a row updates the newest contact with that email (the
@@ -27,28 +36,28 @@ const INSERT = `insert into contacts (name, email, company, phone, message, sour
  */
 const UPSERT = `with v as (select * from ${BATCH}),
   last_per_email as (
-    select distinct on (lower(email)) * from v order by lower(email), ord desc
+    select distinct on (lower(${KEY})) * from v order by lower(${KEY}), ord desc
   ),
   target as (
-    select distinct on (lower(c.email)) c.id, lower(c.email) as key
+    select distinct on (lower(c.${KEY})) c.id, lower(c.${KEY}) as key
       from contacts c
-     where lower(c.email) in (select lower(email) from last_per_email)
-     order by lower(c.email), c.id desc
+     where lower(c.${KEY}) in (select lower(${KEY}) from last_per_email)
+     order by lower(c.${KEY}), c.id desc
   ),
   updated as (
     update contacts c
-       set name = r.name, company = coalesce(r.company, c.company), phone = coalesce(r.phone, c.phone),
-           message = coalesce(r.message, c.message), status = coalesce(r.status, c.status),
-           updated_at = now()
-      from last_per_email r join target t on t.key = lower(r.email)
+       set ${IMPORT_COLUMNS.filter((col) => !KEPT_ON_UPDATE.has(col.field))
+         .map(({ column }) => `${column} = coalesce(r.${column}, c.${column})`)
+         .join(', ')}, updated_at = now()
+      from last_per_email r join target t on t.key = lower(r.${KEY})
      where c.id = t.id
     returning 1
   ),
   inserted as (
-    insert into contacts (name, email, company, phone, message, source, status)
-    select r.name, r.email, r.company, r.phone, r.message, r.source, coalesce(r.status, 'new')
+    insert into contacts (${names.join(', ')})
+    select ${insertValues('r.')}
       from last_per_email r
-     where not exists (select 1 from target t where t.key = lower(r.email))
+     where not exists (select 1 from target t where t.key = lower(r.${KEY}))
     returning 1
   )
   select (select count(*) from inserted)::int as inserted, (select count(*) from updated)::int as updated`;

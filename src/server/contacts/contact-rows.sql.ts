@@ -1,23 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
 import { namedStatement } from '../db/named-statement';
-import { SQL_ISO_FORMAT } from '../db/sql-format';
 import { numberedSql, type SqlCondition } from '../db/sql-condition';
+import { CONTACT_VIEW_SELECT } from './contact-columns';
 
 /**
- * Contacts in the API's shape straight from SQL (timestamps as Date#toISOString writes them, in
- * UTC), read with plain `pg`: the list pages are the back office's busiest reads, and hydrating
- * ORM entities only to turn them back into plain objects cost more than the queries.
+ * Contacts in the API's shape straight from SQL, read with plain `pg`: the list pages are the
+ * back office's busiest reads, and hydrating ORM entities only to turn them back into plain
+ * objects cost more than the queries. The select is built from the field list (contact-columns.ts).
  */
-export const CONTACT_VIEW_SELECT = `select id, name, email, company, phone, message, source, status,
-         to_char(created_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "createdAt",
-         to_char(updated_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "updatedAt",
-         utm_source as "utmSource", utm_medium as "utmMedium", utm_campaign as "utmCampaign",
-         utm_term as "utmTerm", utm_content as "utmContent", referrer, landing_page as "landingPage",
-         to_char(first_responded_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "firstRespondedAt",
-         owner_id as "ownerId"
-    from contacts`;
-
 async function viewRows(
   em: EntityManager,
   sql: string,

@@ -4,40 +4,15 @@ import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { escapeLiteral, type PoolClient } from 'pg';
 import type { SqlCondition } from '../db/sql-condition';
+import { CONTACT_COLUMNS } from './contact-columns';
 import { CopyCsvStream, ExportBuffers, ExportResponseWriter } from './contacts-export-stream';
 
 export { ExportCutOff } from './contacts-export-stream';
 
-/** The export's columns: CSV header name -> column of `contacts`, in file order. */
-export const EXPORT_COLUMNS = {
-  id: 'id',
-  name: 'name',
-  email: 'email',
-  company: 'company',
-  phone: 'phone',
-  message: 'message',
-  status: 'status',
-  source: 'source',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  // Attribution after the spec's columns, so files made for the old layout still line up.
-  utmSource: 'utm_source',
-  utmMedium: 'utm_medium',
-  utmCampaign: 'utm_campaign',
-  utmTerm: 'utm_term',
-  utmContent: 'utm_content',
-  referrer: 'referrer',
-  landingPage: 'landing_page',
-  firstRespondedAt: 'first_responded_at',
-  ownerId: 'owner_id',
-} as const;
-const TIMESTAMP_COLUMNS: readonly string[] = ['created_at', 'updated_at', 'first_responded_at'];
-
-/** The header row of the export (CSV_COLUMNS). */
-export const EXPORT_HEADER = `${Object.keys(EXPORT_COLUMNS).join(',')}\n`;
-const TIMESTAMP_FIELDS = Object.values(EXPORT_COLUMNS).flatMap((column, i) =>
-  TIMESTAMP_COLUMNS.includes(column) ? [i] : [],
-);
+/** The header row of the export: the contact's fields, in the API's order. */
+export const EXPORT_HEADER = `${CONTACT_COLUMNS.map((c) => c.field).join(',')}\n`;
+/** Which fields are timestamps, by position (the rewrite turns them into ISO 8601 UTC). */
+const TIMESTAMP_FIELDS = CONTACT_COLUMNS.flatMap((c, i) => (c.timestamp ? [i] : []));
 
 /**
  * One bind parameter of a SqlCondition as a SQL literal: COPY takes no parameters. Text goes
@@ -69,7 +44,7 @@ export function inlineSql(condition: SqlCondition): string {
 
 /** The COPY that writes the contacts matching `only` in id order, as PostgreSQL's own CSV. */
 export function contactsCopySql(only: SqlCondition): string {
-  return `copy (select ${Object.values(EXPORT_COLUMNS).join(', ')} from contacts where ${inlineSql(only)} order by id) to stdout with (format csv)`;
+  return `copy (select ${CONTACT_COLUMNS.map((c) => c.column).join(', ')} from contacts where ${inlineSql(only)} order by id) to stdout with (format csv)`;
 }
 
 /**

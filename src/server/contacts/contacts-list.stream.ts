@@ -2,7 +2,7 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
-import { CONTACT_VIEW_SELECT } from './contact-rows.sql';
+import { CONTACT_VIEW_SELECT } from './contact-columns';
 
 const PAGE_SELECT = `${CONTACT_VIEW_SELECT} where ($1::int is null or id < $1) order by id desc limit $2`;
 
@@ -30,7 +30,7 @@ export async function* contactBatches(
   }
 }
 
-/** The spec's list as a JSON array text, one contact per line, produced batch by batch. */
+/** The product's list as a JSON array text, one contact per line, produced batch by batch. */
 async function* jsonArrayChunks(em: EntityManager): AsyncGenerator<string> {
   let first = true;
   yield '[';

@@ -2,11 +2,10 @@ import { finished } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { TCsvImportResult } from '../../shared/contacts.schema';
+import { CONTACT_FIELDS, type TCsvImportResult } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { Contact } from './contact.entity';
 import { mergeContactSearchIndexes } from './contact-search-index';
-import { EXPORT_COLUMNS } from './contacts-export-copy';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
 import {
   normaliseHeader,
@@ -19,8 +18,8 @@ import {
 
 export { neutraliseFormula, restoreFormula };
 
-/** The export's header row: CSV_COLUMNS, in file order (EXPORT_COLUMNS maps them to columns). */
-export const CSV_COLUMNS = Object.keys(EXPORT_COLUMNS) as readonly (keyof typeof EXPORT_COLUMNS)[];
+/** The export's header row: the contact's fields, in the API's order. */
+export const CSV_COLUMNS = CONTACT_FIELDS;
 const MAX_ROWS = 50_000;
 const MAX_REPORTED_ERRORS = 10;
 

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  ATTRIBUTION_FIELDS,
+  ZContactCreate,
   type TAttribution,
   type TContact,
   type TContactCreate,
@@ -27,22 +29,16 @@ type ContactData = Omit<TContactCreate, 'source'> &
     ownerId?: number | null;
   };
 
+/** What a create may set: the create schema's fields and the attribution, from src/shared. */
+const SETTABLE_FIELDS = [...Object.keys(ZContactCreate.shape), ...ATTRIBUTION_FIELDS] as const;
+
 export async function createContact(em: EntityManager, input: ContactData): Promise<TContact> {
+  const given = input as Record<string, unknown>;
+  const fields = Object.fromEntries(SETTABLE_FIELDS.map((f) => [f, given[f] ?? null]));
   const contact = em.create(Contact, {
-    name: input.name,
-    email: input.email,
-    company: input.company ?? null,
-    phone: input.phone ?? null,
-    message: input.message ?? null,
+    ...(fields as Omit<ContactData, 'ownerId' | 'status'>),
     source: input.source ?? 'website',
     status: input.status ?? 'new',
-    utmSource: input.utmSource ?? null,
-    utmMedium: input.utmMedium ?? null,
-    utmCampaign: input.utmCampaign ?? null,
-    utmTerm: input.utmTerm ?? null,
-    utmContent: input.utmContent ?? null,
-    referrer: input.referrer ?? null,
-    landingPage: input.landingPage ?? null,
     owner: input.ownerId ? em.getReference(User, input.ownerId) : null,
   });
   await em.flush();
@@ -50,7 +46,7 @@ export async function createContact(em: EntityManager, input: ContactData): Prom
 }
 
 /**
- * The spec's list, every contact newest first, for tRPC callers (one call per request: the
+ * The product's list, every contact newest first, for tRPC callers (one call per request: the
  * procedure is unbatchable). REST streams the same batches (contacts-list.route.ts).
  */
 export async function listAllContacts(em: EntityManager): Promise<TContact[]> {

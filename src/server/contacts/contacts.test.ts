@@ -40,7 +40,7 @@ describe('POST /api/contacts (public submit)', () => {
     expect(list.map((c) => c.name)).toEqual(['Ada Lovelace']);
   });
 
-  it('names each invalid field with the spec message, on both transports', async () => {
+  it('names each invalid field with the documented message, on both transports', async () => {
     const res = await t
       .anonymous()
       .rest<{ message: string; data: { fieldErrors: Record<string, string> } }>(

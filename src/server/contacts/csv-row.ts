@@ -17,6 +17,9 @@ export const ZCsvRow = ZContactCreate.extend({
 });
 export type TCsvRow = z.output<typeof ZCsvRow>;
 
+/** The fields a CSV import reads and writes (the columns come from the entity: contact-columns.ts). */
+export const CSV_IMPORT_FIELDS = Object.keys(ZCsvRow.shape) as readonly (keyof TCsvRow)[];
+
 /** Header names compared loosely: ' E-Mail ' is not 'email', but ' Email ' and 'EMAIL' are. */
 export const normaliseHeader = (h: string) => h.trim().replace(/\s+/g, '').toLowerCase();
 
@@ -40,15 +43,9 @@ export interface CsvRecord {
 export function parseCsvRow(
   record: Record<string, string>,
 ): { row: TCsvRow; reason?: undefined } | { row?: undefined; reason: string } {
-  const parsed = ZCsvRow.safeParse({
-    name: restoreFormula(record.name) ?? '',
-    email: restoreFormula(record.email) ?? '',
-    company: restoreFormula(record.company),
-    phone: restoreFormula(record.phone),
-    message: restoreFormula(record.message),
-    source: restoreFormula(record.source) || 'csv_import',
-    status: record.status,
-  });
+  const parsed = ZCsvRow.safeParse(
+    Object.fromEntries(CSV_IMPORT_FIELDS.map((field) => [field, restoreFormula(record[field])])),
+  );
   if (parsed.success) return { row: parsed.data };
   return { reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') };
 }

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 /**
- * The spec's fetch helper sends no Content-Type when there is no body (e.g. POST /api/auth/logout).
+ * The product's fetch helper sends no Content-Type when there is no body (e.g. POST /api/auth/logout).
  * Treat an empty write as an empty JSON object so the REST layer does not answer 415.
  */
 export function bodilessJson(): RequestHandler {

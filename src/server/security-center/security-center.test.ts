@@ -30,7 +30,7 @@ const event = (
   });
 
 describe('settings', () => {
-  it('start at the spec defaults and save on the server (REST, tRPC, createCaller)', async () => {
+  it('start at the documented defaults and save on the server (REST, tRPC, createCaller)', async () => {
     expect((await admin.rest('GET', '/security/settings')).body).toEqual(DEFAULT_SECURITY_SETTINGS);
     const changed: TSecuritySettings = {
       ...DEFAULT_SECURITY_SETTINGS,

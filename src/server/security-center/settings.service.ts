@@ -33,7 +33,7 @@ function toProtectionSettings(row: ISecuritySettings): ProtectionSettings {
 const readRow = (em: EntityManager) => em.findOne(SecuritySettings, SETTINGS_ID, { refresh: true });
 
 /**
- * The settings row, created with the spec defaults (all protections on, 5 per hour, 3 s) on
+ * The settings row, created with the product's defaults (all protections on, 5 per hour, 3 s) on
  * first use. Read on every submission, so a saved change applies at once on every instance.
  */
 export async function loadProtectionSettings(em: EntityManager): Promise<ProtectionSettings> {

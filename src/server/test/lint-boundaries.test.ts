@@ -1,4 +1,4 @@
-// The import boundaries of ARCHITECTURE.md are lint rules (eslint.config.js); a deliberate
+// The import boundaries of docs/ARCHITECTURE.md are lint rules (eslint.config.js); a deliberate
 // violation in each layer must fail them, and the allowed imports must pass.
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';

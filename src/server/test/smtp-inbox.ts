@@ -21,7 +21,7 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
   const receivedAt: number[] = [];
   let refusals = 0;
   const server = new SMTPServer({
-    // smtp-server's built-in certificate is expired: plain SMTP, no STARTTLS (see NOTES.md).
+    // smtp-server's built-in certificate is expired: plain SMTP, no STARTTLS.
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     logger: false,

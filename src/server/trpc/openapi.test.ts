@@ -68,7 +68,7 @@ describe('GET /api/openapi.json', () => {
     ).resolves.toBeDefined();
   });
 
-  it('describes every method and path of the spec', async () => {
+  it('describes every method and path of the product', async () => {
     const doc = await fetchDocument();
     const missing = SPEC_CALLS.filter((call) => !operation(doc, call));
     expect(missing).toEqual([]);

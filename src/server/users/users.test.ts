@@ -45,7 +45,7 @@ function issueMessages(body: ErrorBody): Record<string, string> {
 }
 
 describe('users: list and create', () => {
-  it('creates a user over REST (role user, email lowercased) and lists it with the spec fields', async () => {
+  it('creates a user over REST (role user, email lowercased) and lists it with the documented fields', async () => {
     const res = await admin.rest<TUser>('POST', '/users', newUser);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -240,7 +240,7 @@ describe('users: update', () => {
     expect(res.body.role).toBe('admin');
   });
 
-  it('refuses a new password shorter than 6 characters with the spec message; a blank one changes nothing', async () => {
+  it('refuses a new password shorter than 6 characters with the documented message; a blank one changes nothing', async () => {
     const user = await grace();
     const res = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, {
       username: 'grace',

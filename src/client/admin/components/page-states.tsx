@@ -1,7 +1,7 @@
 import { AlertTriangle, Inbox, Loader2, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** The spec's loading line ('Loading contacts...'), announced politely to screen readers. */
+/** The product's loading line ('Loading contacts...'), announced politely to screen readers. */
 export function LoadingState({ text }: { text: string }) {
   return (
     <div

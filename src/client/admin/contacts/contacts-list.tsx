@@ -5,8 +5,8 @@ import { Button } from '../../components/ui/button';
 import { DropdownMenuItem } from '../../components/ui/dropdown-menu';
 import { CardMenu } from '../components/card-menu';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { ContactCard } from '../components/contact-card';
-import { ContactDetailsDialog } from '../components/contact-details-dialog';
+import { ContactCard } from './contact-card';
+import { ContactDetailsDialog } from './contact-details-dialog';
 import { useContactMutations } from './use-contacts';
 import { useTeam } from './use-team';
 

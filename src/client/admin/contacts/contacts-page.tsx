@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import type { TContactStatus } from '../../../shared/contacts.schema';
 import { CountBadges } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
-import { ContactDetailsDialog } from '../components/contact-details-dialog';
+import { ContactDetailsDialog } from './contact-details-dialog';
 import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
 import { formatNumber } from '../lib/format';

@@ -30,7 +30,7 @@ import { toast } from '../../lib/use-toast';
 import { ImportJobProgress } from './import-job-progress';
 import { useContactMutations } from './use-contacts';
 
-/** Spec: the import preview shows the first 100 characters of the file. */
+/** The product (docs/PRODUCT.md): the import preview shows the first 100 characters of the file. */
 export const CSV_PREVIEW_CHARS = 100;
 
 const MODE_HELP: Record<TImportMode, string> = {

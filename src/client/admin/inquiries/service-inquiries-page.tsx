@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PRIORITIES, type TServiceInquiry } from '../../../shared/service-inquiries.schema';
 import { trpc } from '../../lib/trpc';
-import { ContactDetailsDialog } from '../components/contact-details-dialog';
+import { ContactDetailsDialog } from '../contacts/contact-details-dialog';
 import { CountBadges } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
 import { ListPage } from '../components/list-page';

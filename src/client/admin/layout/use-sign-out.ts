@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { trpc } from '../../lib/trpc';
 
-/** Spec section 4: on success or on error the cache is cleared and the user goes to the login page. */
+/** The product (docs/PRODUCT.md): on success or on error the cache is cleared and the user goes to the login page. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

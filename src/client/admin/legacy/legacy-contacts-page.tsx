@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TContactStatus } from '../../../shared/contacts.schema';
 import { trpc } from '../../lib/trpc';
-import { ContactCard } from '../components/contact-card';
+import { ContactCard } from '../contacts/contact-card';
 import { ListPage } from '../components/list-page';
 import { notifyError, notifySuccess } from '../lib/notify';
 
-/** The spec's older view sets the status with a raw fetch and its own error text. */
+/** The product's older view sets the status with a raw fetch and its own error text. */
 async function patchStatus({ id, status }: { id: number; status: TContactStatus }): Promise<void> {
   const res = await fetch(`/api/contacts/${id}/status`, {
     method: 'PATCH',

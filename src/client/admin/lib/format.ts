@@ -41,7 +41,7 @@ interface Named {
   lastName: string | null;
 }
 
-/** Spec: the full name, or the username when the first or last name is missing. */
+/** The product (docs/PRODUCT.md): the full name, or the username when the first or last name is missing. */
 export function displayName(user: Named): string {
   const first = user.firstName?.trim();
   const last = user.lastName?.trim();

@@ -1,13 +1,13 @@
 import { TRPCClientError } from '@trpc/client';
 import { toast } from '../../lib/use-toast';
 
-/** The spec's success toast: title 'Success', the action's sentence as description. */
+/** The product's success toast: title 'Success', the action's sentence as description. */
 export function notifySuccess(description: string, title = 'Success'): void {
   toast({ title, description });
 }
 
 /**
- * The spec's failure toast ('Error' / 'Failed to ...'). When the server explains a refusal
+ * The product's failure toast ('Error' / 'Failed to ...'). When the server explains a refusal
  * (a conflict, bad input, not found), its reason follows, so the admin learns why.
  */
 export function notifyError(description: string, error?: unknown, title = 'Error'): void {

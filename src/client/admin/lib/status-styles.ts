@@ -1,6 +1,6 @@
 import type { BadgeTone } from '../../components/ui/badge';
 
-/** Spec section 4 / DESIGN: the colour of each status word. Unknown values are gray. */
+/** The product (docs/PRODUCT.md): the colour of each status word. Unknown values are gray. */
 const CONTACT_TONES: Record<string, BadgeTone> = {
   new: 'blue',
   contacted: 'yellow',

@@ -9,7 +9,7 @@ import { TextField } from '../components/text-field';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { SecondFactorForm } from './second-factor-form';
 
-/** Spec section 4: after a successful login a toast shows, then a full redirect after 1 s. */
+/** The product (docs/PRODUCT.md): after a successful login a toast shows, then a full redirect after 1 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 function welcome() {

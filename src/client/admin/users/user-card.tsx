@@ -6,7 +6,7 @@ import { DropdownMenuItem } from '../../components/ui/dropdown-menu';
 import { CardMenu } from '../components/card-menu';
 import { capitalize, displayName, formatDate, initialOf } from '../lib/format';
 
-/** Spec: cards animate in with a 0.05 s step; capped so long lists do not wait seconds. */
+/** The product (docs/PRODUCT.md): cards animate in with a 0.05 s step; capped so long lists do not wait seconds. */
 const STAGGER_S = 0.05;
 const MAX_STAGGERED = 20;
 

@@ -43,7 +43,7 @@ export function UserCreateDialog({
     onOpenChange(next);
   }
 
-  // Spec section 4: on success the dialog closes and the form resets.
+  // The product (docs/PRODUCT.md): on success the dialog closes and the form resets.
   const submit = handleSubmit((data) =>
     create.mutate(data, {
       onSuccess: () => close(false),

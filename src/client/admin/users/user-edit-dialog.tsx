@@ -28,7 +28,7 @@ export function UserEditDialog({
     lastName: user.lastName ?? '',
     username: user.username,
     email: user.email,
-    // Keeps the user's current role (the spec's form defaulted to 'user' and silently demoted admins).
+    // Keeps the user's current role (the product's form defaulted to 'user' and silently demoted admins).
     role: user.role,
     newPassword: '',
     confirmPassword: '',

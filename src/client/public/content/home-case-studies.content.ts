@@ -1,6 +1,6 @@
 import type { CaseStudy } from './marketing.types';
 
-/** The six case studies on the home page (spec section 9: six on Home). */
+/** The six case studies on the home page (docs/PRODUCT.md: six on Home). */
 export const HOME_CASE_STUDIES: CaseStudy[] = [
   {
     id: 'brightpath-dental',

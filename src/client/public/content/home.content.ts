@@ -10,7 +10,7 @@ export const HERO = {
   demoAlert: 'Demo video coming soon! Book a strategy call to see a live demo.',
 } as const;
 
-/** Spec section 9: 4 slides, 4000 ms per slide, 1 s fade. */
+/** The product (docs/PRODUCT.md): 4 slides, 4000 ms per slide, 1 s fade. */
 export const SLIDE_INTERVAL_MS = 4000;
 
 export const HERO_SLIDES: HeroSlide[] = [

@@ -1,6 +1,6 @@
 import type { CaseStudyId, ServiceId } from './content-ids';
 
-/** Shapes of the static marketing content (spec section 3, "Static public content"). */
+/** Shapes of the static marketing content (docs/PRODUCT.md). */
 
 export type CaseStudyCategory =
   'Healthcare' | 'Technology' | 'Security' | 'Legal' | 'Real Estate' | 'Enterprise';

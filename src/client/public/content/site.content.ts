@@ -1,6 +1,6 @@
 import type { servicePath } from './content-ids';
 
-/** Brand facts used across every public page (see DESIGN.md). */
+/** Brand facts used across every public page (docs/PRODUCT.md › Brand). */
 export const SITE = {
   company: 'Convoza',
   product: 'Convoza AI Voice Agents',

@@ -7,7 +7,7 @@ import { LogoStripSection } from '../sections/logo-strip-section';
 import { ServicesSection } from '../sections/services-section';
 import { TestimonialsSection } from '../sections/testimonials-section';
 
-/** Spec order: hero, client logos, services, case studies, testimonials, closing CTA, footer. */
+/** The order docs/PRODUCT.md gives: hero, client logos, services, case studies, testimonials, closing CTA, footer. */
 export function HomePage() {
   return (
     <PublicLayout>

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contact-form';
 import type { TFormToken } from '../../../shared/contacts.schema';
 
-/** Spec section 9: the confirmation panel stays 3000 ms before the form resets. */
+/** The product (docs/PRODUCT.md): the confirmation panel stays 3000 ms before the form resets. */
 export const SUCCESS_PANEL_MS = 3000;
 
 export const EMPTY_CONTACT: TContactFormValues = {

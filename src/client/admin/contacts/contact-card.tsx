@@ -4,7 +4,7 @@ import type { TContact, TContactStatus } from '../../../shared/contacts.schema';
 import { Card } from '../../components/ui/card';
 import { formatDate } from '../lib/format';
 import { ContactStatusButtons } from './contact-status-buttons';
-import { ContactStatusBadge } from './status-badge';
+import { ContactStatusBadge } from '../components/status-badge';
 
 /**
  * One contact: who, how to reach them, the message, and status buttons. `menu` adds actions,

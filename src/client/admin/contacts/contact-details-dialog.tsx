@@ -13,11 +13,11 @@ import {
 } from '../../components/ui/dialog';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime } from '../lib/format';
-import { DetailList } from './detail-list';
-import { LoadingState } from './page-states';
-import { ContactStatusBadge } from './status-badge';
-import { ContactOwnerField } from '../contacts/contact-owner-field';
-import { ContactTimeline } from '../contacts/contact-timeline';
+import { DetailList } from '../components/detail-list';
+import { LoadingState } from '../components/page-states';
+import { ContactStatusBadge } from '../components/status-badge';
+import { ContactOwnerField } from './contact-owner-field';
+import { ContactTimeline } from './contact-timeline';
 
 const ATTRIBUTION_LABELS: Record<TAttributionField, string> = {
   utmSource: 'UTM Source',
