@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import {
   TWO_FACTOR_MESSAGES,
@@ -23,9 +24,13 @@ import {
   hasTwoFactor,
 } from './two-factor.service';
 
-/** The signed-in user, as the step-up checks see them. */
-const verifier = (ctx: Pick<Context, 'em' | 'ip' | 'req'> & { actor: Actor }): Verifier => ({
-  em: ctx.em,
+/**
+ * The signed-in user, as the step-up checks see them. Their counters, audit entries and security
+ * events are written outside the write's transaction (a fork of the root manager): a refused
+ * attempt rolls the write back, and must still count and leave its trace.
+ */
+const verifier = (ctx: Pick<Context, 'ip' | 'req' | 'deps'> & { actor: Actor }): Verifier => ({
+  em: ctx.deps.orm.em.fork() as EntityManager,
   user: { id: ctx.actor.userId, username: ctx.actor.username },
   ip: ctx.ip,
   userAgent: ctx.req.get('user-agent') ?? '',
