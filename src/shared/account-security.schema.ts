@@ -47,6 +47,7 @@ export const ZSecondFactor = z
     message: TWO_FACTOR_MESSAGES.oneOf,
     path: ['code'],
   });
+export type TSecondFactorInput = z.input<typeof ZSecondFactor>;
 export type TSecondFactor = z.output<typeof ZSecondFactor>;
 
 /** The current password, asked again before a change to how the account signs in. */

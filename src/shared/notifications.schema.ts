@@ -105,6 +105,7 @@ export const ZNotificationSettingsForm = ZNotificationSettings.extend({
       ctx.addIssue({ code: 'custom', message });
     }),
 });
+export type TNotificationSettingsFormInput = z.input<typeof ZNotificationSettingsForm>;
 
 /** GET /api/notifications/status: whether email goes out at all (SMTP_URL set). */
 export const ZEmailStatus = z.object({

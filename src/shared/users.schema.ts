@@ -34,6 +34,7 @@ export const ZUserCreate = z.strictObject({
   lastName: optionalText(100),
   role: ZRole.default('user'),
 });
+export type TUserCreateInput = z.input<typeof ZUserCreate>;
 export type TUserCreate = z.output<typeof ZUserCreate>;
 
 export const ZUserUpdate = z.strictObject({
@@ -60,6 +61,7 @@ export const ZUserEditForm = ZUserUpdate.omit({ id: true })
     message: USER_MESSAGES.passwordsDontMatch,
     path: ['confirmPassword'],
   });
+export type TUserEditFormInput = z.input<typeof ZUserEditForm>;
 
 export const ZUser = z.object({
   id: z.number().int(),

@@ -43,6 +43,7 @@ export const ZWebhookCreate = z.strictObject({
   events: ZWebhookEvents,
   description: optionalText(500),
 });
+export type TWebhookCreateInput = z.input<typeof ZWebhookCreate>;
 export type TWebhookCreate = z.output<typeof ZWebhookCreate>;
 
 /** PATCH: only the fields sent change (a missing description stays; null or blank clears it). */

@@ -1,7 +1,11 @@
 import { ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import type { TTwoFactorSetup } from '../../../shared/account-security.schema';
-import { ZTotpCode } from '../../../shared/account-security.schema';
+import { useState } from 'react';
+import {
+  ZTwoFactorDisable,
+  ZTwoFactorEnable,
+  ZTwoFactorSetupInput,
+  type TTwoFactorSetup,
+} from '../../../shared/account-security.schema';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -12,65 +16,49 @@ import {
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
 import { OneTimeSecretDialog } from '../components/one-time-secret-dialog';
-import { TextField } from '../components/text-field';
+import { Form, formFields } from '../components/form';
+import { useSchemaForm } from '../lib/schema-form';
 import { notifyError, notifySuccess } from '../lib/notify';
 
-/** Scan (or type) the key, then confirm with a code; the recovery codes are shown once. */
+const { FormField } = formFields<{ password?: string; code?: string }>();
+
+/** First the password (a stolen session alone must not enrol an authenticator), then the key. */
 function SetUp({ onDone }: { onDone: () => void }) {
   const [setup, setSetup] = useState<TTwoFactorSetup | null>(null);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | undefined>();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const passwordForm = useSchemaForm(ZTwoFactorSetupInput, { password: '' });
+  const codeForm = useSchemaForm(ZTwoFactorEnable, { code: '' });
   const begin = trpc.auth.twoFactorSetup.useMutation({
-    onSuccess: (result) => {
-      setPassword('');
-      setSetup(result);
-    },
+    onSuccess: setSetup,
     onError: (e) =>
-      e.data?.fieldErrors?.password || e.data?.httpStatus === 400
-        ? setPasswordError(e.data?.fieldErrors?.password ?? e.message)
+      e.data?.httpStatus === 400 || e.data?.httpStatus === 429
+        ? passwordForm.setError('password', { type: 'server', message: e.message })
         : notifyError('Could not start the set-up', e),
   });
   const enable = trpc.auth.twoFactorEnable.useMutation({
     onSuccess: (result) => setRecoveryCodes(result.recoveryCodes),
-    onError: (e) => setError(e.message),
+    onError: (e) => codeForm.setError('code', { type: 'server', message: e.message }),
   });
-
-  function confirm(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZTotpCode.safeParse(code);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    enable.mutate({ code: parsed.data });
-  }
 
   if (!setup)
     return (
-      <form
-        noValidate
+      <Form
+        form={passwordForm}
+        idPrefix="setup"
         className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_max-content] sm:items-start"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!password) return setPasswordError('Password is required');
-          setPasswordError(undefined);
-          begin.mutate({ password });
-        }}
+        onSubmit={(data) => begin.mutate(data)}
       >
-        <TextField
+        <FormField
+          name="password"
           id="setup-password"
           label="Your password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={passwordError}
         />
         <Button type="submit" disabled={begin.isPending} className="sm:mt-6">
           <ShieldCheck aria-hidden /> Set Up Two-Factor Authentication
         </Button>
-      </form>
+      </Form>
     );
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
@@ -79,7 +67,12 @@ function SetUp({ onDone }: { onDone: () => void }) {
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
         alt="QR code to scan with your authenticator app"
       />
-      <form onSubmit={confirm} noValidate className="space-y-3">
+      <Form
+        form={codeForm}
+        idPrefix="enable"
+        className="space-y-3"
+        onSubmit={(data) => enable.mutate(data)}
+      >
         <p className="text-sm text-slate-700">
           Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy...), or
           type this key:
@@ -90,19 +83,17 @@ function SetUp({ onDone }: { onDone: () => void }) {
         >
           {setup.secret}
         </code>
-        <TextField
+        <FormField
+          name="code"
           id="enable-code"
           label="Code from the app"
           inputMode="numeric"
           autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={error}
         />
         <Button type="submit" disabled={enable.isPending}>
           Turn On
         </Button>
-      </form>
+      </Form>
       {recoveryCodes && (
         <OneTimeSecretDialog
           title="Save your recovery codes"
@@ -125,47 +116,42 @@ function SetUp({ onDone }: { onDone: () => void }) {
 
 /** Turning it off takes the password and a code (or a recovery code). */
 function TurnOff({ onDone }: { onDone: () => void }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const form = useSchemaForm(ZTwoFactorDisable, { password: '', code: '' });
   const disable = trpc.auth.twoFactorDisable.useMutation({
     onSuccess: () => {
       notifySuccess('Two-factor authentication is off');
       onDone();
     },
     onError: (e) =>
-      setError({ field: e.data?.fieldErrors?.password ? 'password' : 'code', message: e.message }),
+      form.setError(e.data?.fieldErrors?.password ? 'password' : 'code', {
+        type: 'server',
+        message: e.message,
+      }),
   });
   return (
-    <form
-      noValidate
+    <Form
+      form={form}
+      idPrefix="disable"
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        disable.mutate({ password, code });
-      }}
+      onSubmit={(data) => disable.mutate(data)}
     >
-      <TextField
+      <FormField
+        name="password"
         id="disable-password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={error?.field === 'password' ? error.message : undefined}
       />
-      <TextField
+      <FormField
+        name="code"
         id="disable-code"
         label="Code or recovery code"
         autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={error?.field === 'code' ? error.message : undefined}
       />
       <Button type="submit" variant="destructive" disabled={disable.isPending}>
         Turn Off
       </Button>
-    </form>
+    </Form>
   );
 }
 

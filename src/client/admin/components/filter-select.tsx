@@ -6,20 +6,29 @@ import {
   SelectValue,
 } from '../../components/ui/select';
 
-/** A labelled filter (status, priority): 'all' plus the listed values. */
-export function FilterSelect({
+/**
+ * A labelled filter (status, priority): 'all' plus the listed values. Generic over the values'
+ * type: what it hands on is the option itself, found in the list, never a string cast to it.
+ */
+export function FilterSelect<V extends string>({
   label,
   value,
   onChange,
   options,
 }: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: string }[];
 }) {
   return (
-    <Select value={value} onValueChange={onChange}>
+    <Select
+      value={value}
+      onValueChange={(picked) => {
+        const option = options.find((o) => o.value === picked);
+        if (option) onChange(option.value);
+      }}
+    >
       <SelectTrigger aria-label={label} className="sm:w-48">
         <SelectValue />
       </SelectTrigger>

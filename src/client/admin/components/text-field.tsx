@@ -29,11 +29,19 @@ export function TextAreaField({
   id,
   label,
   error,
+  hideLabel,
   ...props
-}: { id: string; label: string; error?: string } & ComponentProps<'textarea'>) {
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hideLabel?: boolean;
+} & ComponentProps<'textarea'>) {
   return (
     <div>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </Label>
       <Textarea
         id={id}
         aria-invalid={error ? true : undefined}

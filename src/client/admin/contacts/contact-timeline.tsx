@@ -31,8 +31,7 @@ const ICONS: Record<TContactActivity['type'], LucideIcon> = {
 
 const str = (v: unknown) =>
   typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
-const isStatus = (v: unknown): v is TContactStatus =>
-  CONTACT_STATUSES.includes(v as TContactStatus);
+const isStatus = (v: unknown): v is TContactStatus => CONTACT_STATUSES.some((s) => s === v);
 
 /** One entry's sentence (and body), from its type and data. */
 function Describe({

@@ -1,6 +1,6 @@
 import { Download, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import { CONTACT_STATUSES, type TContactStatus } from '../../../shared/contacts.schema';
+import { CONTACT_STATUSES } from '../../../shared/contacts.schema';
 import { Button } from '../../components/ui/button';
 import {
   Select,
@@ -75,9 +75,10 @@ export function ContactsBulkBar({
         <Select
           value=""
           disabled={bulk.isPending}
-          onValueChange={(status) =>
-            bulk.mutate({ ...target, action: 'set_status', status: status as TContactStatus })
-          }
+          onValueChange={(picked) => {
+            const status = CONTACT_STATUSES.find((s) => s === picked);
+            if (status) bulk.mutate({ ...target, action: 'set_status', status });
+          }}
         >
           <SelectTrigger aria-label="Set status of the selected contacts" className="w-36">
             <SelectValue placeholder="Set status" />

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { TContactStatus } from '../../../shared/contacts.schema';
+import { CONTACT_STATUSES, type TContactStatus } from '../../../shared/contacts.schema';
 import { CountBadges } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
 import { ContactDetailsDialog } from './contact-details-dialog';
 import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
-import { formatNumber } from '../lib/format';
+import { capitalize, formatNumber } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactsActions } from './contacts-actions';
 import { ContactsList } from './contacts-list';
@@ -16,12 +16,9 @@ import { useSelection } from './use-selection';
 import { useTeam } from './use-team';
 
 const STATUS_OPTIONS = [
-  { value: 'all', label: 'All Status' },
-  { value: 'new', label: 'New' },
-  { value: 'contacted', label: 'Contacted' },
-  { value: 'qualified', label: 'Qualified' },
-  { value: 'converted', label: 'Converted' },
-] as const;
+  { value: 'all' as const, label: 'All Status' },
+  ...CONTACT_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
+];
 
 /**
  * `?contact=ID` (the link in a new-lead alert) opens that contact's details, wherever it is in
@@ -89,7 +86,7 @@ export function ContactsPage() {
             <FilterSelect
               label="Filter by status"
               value={status}
-              onChange={(v) => setStatus(v as TContactStatus | 'all')}
+              onChange={setStatus}
               options={STATUS_OPTIONS}
             />
             <FilterSelect

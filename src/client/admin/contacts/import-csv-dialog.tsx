@@ -17,13 +17,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select';
+import { EnumSelect } from '../components/form';
 import { errorMessage, throwIfNotOk } from '../../lib/api-request';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
@@ -171,21 +165,15 @@ export function ImportCsvDialog({
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-primary hover:file:bg-indigo-100"
           />
         </div>
-        <div>
-          <Label htmlFor="import-mode">Mode</Label>
-          <Select value={mode} onValueChange={(v) => setMode(v as TImportMode)} disabled={running}>
-            <SelectTrigger id="import-mode" aria-label="Mode">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {IMPORT_MODES.map((m) => (
-                <SelectItem key={m} value={m}>
-                  {IMPORT_MODE_LABELS[m]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <EnumSelect
+          id="import-mode"
+          label="Mode"
+          value={mode}
+          options={IMPORT_MODES}
+          optionLabel={(m) => IMPORT_MODE_LABELS[m]}
+          onChange={setMode}
+          disabled={running}
+        />
         {preview !== null && file && (
           <div>
             <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">

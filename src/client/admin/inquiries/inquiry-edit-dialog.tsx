@@ -1,4 +1,4 @@
-import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   PRIORITIES,
   ZServiceInquiryUpdate,
@@ -11,18 +11,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { FieldError } from '../../components/ui/field-error';
-import { Textarea } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { EditDialogFooter } from '../components/edit-dialog-footer';
+import { Form, formFields } from '../components/form';
 import { serviceTypeLabel } from '../lib/format';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
-import { EditDialogFooter } from '../components/edit-dialog-footer';
-import { SelectField } from '../components/select-field';
-import { TextField } from '../components/text-field';
 import { useInquiryUpdate } from './use-inquiries';
 
 /** The update's rules for the fields this form shows; the id comes from the inquiry. */
 const ZInquiryForm = ZServiceInquiryUpdate.omit({ id: true });
+const { FormField, FormTextArea, FormSelect } = formFields<z.input<typeof ZInquiryForm>>();
 
 /** Edits priority and the free-text details; mount with key={inquiry.id}. */
 export function InquiryEditDialog({
@@ -39,20 +36,7 @@ export function InquiryEditDialog({
     budget: inquiry.budget ?? '',
     notes: inquiry.notes ?? '',
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = form;
   const update = useInquiryUpdate();
-
-  const submit = handleSubmit((data) =>
-    update.mutate(
-      { id: inquiry.id, ...data },
-      { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
-    ),
-  );
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -63,52 +47,26 @@ export function InquiryEditDialog({
             {serviceTypeLabel(inquiry.serviceType)} for contact #{inquiry.contactId}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <Controller
-            control={control}
-            name="priority"
-            render={({ field }) => (
-              <SelectField
-                id="inquiry-priority"
-                label="Priority"
-                value={field.value ?? inquiry.priority}
-                options={PRIORITIES}
-                onChange={field.onChange}
-                error={errors.priority?.message}
-              />
-            )}
-          />
-          <TextField
-            id="inquiry-volume"
-            label="Estimated Volume"
-            {...register('estimatedVolume')}
-            error={errors.estimatedVolume?.message}
-          />
+        <Form
+          form={form}
+          idPrefix="inquiry"
+          className="grid gap-4"
+          onSubmit={(data) =>
+            update.mutate(
+              { id: inquiry.id, ...data },
+              { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
+            )
+          }
+        >
+          <FormSelect name="priority" label="Priority" options={PRIORITIES} />
+          <FormField name="estimatedVolume" label="Estimated Volume" />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField
-              id="inquiry-timeline"
-              label="Timeline"
-              {...register('timeline')}
-              error={errors.timeline?.message}
-            />
-            <TextField
-              id="inquiry-budget"
-              label="Budget"
-              {...register('budget')}
-              error={errors.budget?.message}
-            />
+            <FormField name="timeline" label="Timeline" />
+            <FormField name="budget" label="Budget" />
           </div>
-          <div>
-            <Label htmlFor="inquiry-notes">Notes</Label>
-            <Textarea
-              id="inquiry-notes"
-              {...register('notes')}
-              aria-invalid={errors.notes ? true : undefined}
-            />
-            <FieldError id="inquiry-notes-error" message={errors.notes?.message} />
-          </div>
+          <FormTextArea name="notes" label="Notes" />
           <EditDialogFooter pending={update.isPending} onCancel={onClose} />
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

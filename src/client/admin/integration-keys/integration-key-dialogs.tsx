@@ -11,10 +11,12 @@ import {
 } from '../../components/ui/dialog';
 import { EditDialogFooter } from '../components/edit-dialog-footer';
 import { OneTimeSecretDialog } from '../components/one-time-secret-dialog';
-import { TextField } from '../components/text-field';
+import { Form, formFields } from '../components/form';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { trpc } from '../../lib/trpc';
 import { notifyError } from '../lib/notify';
+
+const { FormField } = formFields<{ name: string }>();
 
 /** Names a new key; hands the answer (with the key, shown once) to `onCreated`. */
 export function CreateKeyDialog({
@@ -30,12 +32,6 @@ export function CreateKeyDialog({
     onError: (e) => notifyError('Failed to create the key', e),
     onSettled: () => utils.admin.integrationKeys.list.invalidate(),
   });
-  const submit = form.handleSubmit((data) =>
-    create.mutate(data, {
-      onSuccess: onCreated,
-      onError: (error) => showServerFieldErrors(form, error),
-    }),
-  );
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent>
@@ -46,20 +42,24 @@ export function CreateKeyDialog({
             system that will use it.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <TextField
-            id="key-name"
-            label="Name"
-            placeholder="HubSpot sync"
-            {...form.register('name')}
-            error={form.formState.errors.name?.message}
-          />
+        <Form
+          form={form}
+          idPrefix="key"
+          className="grid gap-4"
+          onSubmit={(data) =>
+            create.mutate(data, {
+              onSuccess: onCreated,
+              onError: (error) => showServerFieldErrors(form, error),
+            })
+          }
+        >
+          <FormField name="name" label="Name" placeholder="HubSpot sync" />
           <EditDialogFooter
             pending={create.isPending}
             onCancel={onClose}
             submitLabel="Create Key"
           />
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -6,11 +6,11 @@ import {
   ZNotificationSettingsForm,
   type TemplateValues,
   type TNotificationSettings,
+  type TNotificationSettingsFormInput,
 } from '../../../shared/notifications.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
-import { SwitchField } from '../components/switch-field';
-import { TextAreaField, TextField } from '../components/text-field';
+import { Form, formFields } from '../components/form';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 
@@ -25,9 +25,11 @@ const SAMPLE_LEAD: TemplateValues = {
   contactUrl: `${typeof window === 'undefined' ? '' : window.location.origin}/admin/contacts`,
 };
 
+const { FormField, FormTextArea, FormSwitch } = formFields<TNotificationSettingsFormInput>();
+
 /** A template is edited in a monospaced box, so placeholders and line breaks read as they are. */
-function TemplateField(props: ComponentProps<typeof TextAreaField>) {
-  return <TextAreaField rows={7} className="font-mono text-xs" {...props} />;
+function TemplateField(props: ComponentProps<typeof FormTextArea>) {
+  return <FormTextArea rows={7} className="font-mono text-xs" {...props} />;
 }
 
 function Preview({ title, subject, body }: { title: string; subject: string; body: string }) {
@@ -50,14 +52,8 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
     ...initial,
     alertRecipients: initial.alertRecipients.join('\n'),
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = form;
   const [alertSubject, alertBody, autoReplySubject, autoReplyBody, autoReplyEnabled] = useWatch({
-    control,
+    control: form.control,
     name: ['alertSubject', 'alertBody', 'autoReplySubject', 'autoReplyBody', 'autoReplyEnabled'],
   });
   const save = trpc.admin.notifications.updateSettings.useMutation({
@@ -65,57 +61,39 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
     onError: (e) => notifyError('Failed to save notification settings', e),
     onSettled: () => utils.admin.notifications.invalidate(),
   });
-  const submit = handleSubmit((data) =>
-    save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) }),
-  );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <Form
+      form={form}
+      idPrefix="notifications"
+      className="space-y-5"
+      onSubmit={(data) =>
+        save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) })
+      }
+    >
       <TemplateField
+        name="alertRecipients"
         id="alert-recipients"
         label="Alert recipients (one email per line)"
         rows={3}
         placeholder="sales@yourcompany.com"
-        {...register('alertRecipients')}
-        error={errors.alertRecipients?.message}
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="space-y-3">
-          <TextField
-            id="alert-subject"
-            label="New-lead alert: subject"
-            {...register('alertSubject')}
-            error={errors.alertSubject?.message}
-          />
-          <TemplateField
-            id="alert-body"
-            label="New-lead alert: message"
-            {...register('alertBody')}
-            error={errors.alertBody?.message}
-          />
+          <FormField name="alertSubject" id="alert-subject" label="New-lead alert: subject" />
+          <TemplateField name="alertBody" id="alert-body" label="New-lead alert: message" />
         </div>
         <Preview title="Alert preview" subject={alertSubject} body={alertBody} />
       </div>
-      <SwitchField
-        control={control}
+      <FormSwitch
         name="autoReplyEnabled"
         label="Auto-reply to the lead"
         hint="Plain text and HTML, no tracking pixels"
       />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="space-y-3">
-          <TextField
-            id="auto-reply-subject"
-            label="Auto-reply: subject"
-            {...register('autoReplySubject')}
-            error={errors.autoReplySubject?.message}
-          />
-          <TemplateField
-            id="auto-reply-body"
-            label="Auto-reply: message"
-            {...register('autoReplyBody')}
-            error={errors.autoReplyBody?.message}
-          />
+          <FormField name="autoReplySubject" id="auto-reply-subject" label="Auto-reply: subject" />
+          <TemplateField name="autoReplyBody" id="auto-reply-body" label="Auto-reply: message" />
         </div>
         {autoReplyEnabled ? (
           <Preview title="Auto-reply preview" subject={autoReplySubject} body={autoReplyBody} />
@@ -123,15 +101,14 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
           <p className="self-center text-sm text-slate-600">The auto-reply is off.</p>
         )}
       </div>
-      <TextField
+      <FormField
+        name="autoReplyHourlyLimit"
         id="auto-reply-hourly-limit"
         label="Auto-replies per hour, whole site"
         type="number"
         min={AUTO_REPLY_HOURLY_LIMIT.min}
         max={AUTO_REPLY_HOURLY_LIMIT.max}
         className="max-w-40"
-        {...register('autoReplyHourlyLimit', { setValueAs: Number })}
-        error={errors.autoReplyHourlyLimit?.message}
       />
       <p className="text-xs text-slate-600">
         Alert placeholders:{' '}
@@ -143,6 +120,6 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Settings'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -5,12 +5,14 @@ import { ZLogin } from '../../../shared/auth.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
-import { TextField } from '../components/text-field';
+import { Form, formFields } from '../components/form';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { SecondFactorForm } from './second-factor-form';
 
 /** The product (docs/PRODUCT.md): after a successful login a toast shows, then a full redirect after 1 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+const { FormField } = formFields<{ username: string; password: string }>();
 
 function welcome() {
   toast({ title: 'Login Successful', description: 'Welcome to the admin panel' });
@@ -20,11 +22,6 @@ function welcome() {
 export function LoginPage() {
   const [secondStep, setSecondStep] = useState(false);
   const form = useSchemaForm(ZLogin, { username: '', password: '' });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
   const login = trpc.auth.login.useMutation({
     onSuccess: (result) => (result.twoFactorRequired ? setSecondStep(true) : welcome()),
     onError: (error) => {
@@ -36,8 +33,6 @@ export function LoginPage() {
       });
     },
   });
-
-  const submit = handleSubmit((data) => login.mutate(data));
 
   const pending = login.isPending || (login.isSuccess && !secondStep);
   return (
@@ -56,28 +51,31 @@ export function LoginPage() {
           {secondStep ? (
             <SecondFactorForm onSignedIn={welcome} />
           ) : (
-            <form onSubmit={submit} noValidate className="space-y-4">
-              <TextField
+            <Form
+              form={form}
+              idPrefix="login"
+              className="space-y-4"
+              onSubmit={(data) => login.mutate(data)}
+            >
+              <FormField
+                name="username"
                 id="username"
                 label="Username"
                 autoComplete="username"
                 placeholder="Enter your username"
-                {...register('username')}
-                error={errors.username?.message}
               />
-              <TextField
+              <FormField
+                name="password"
                 id="password"
                 label="Password"
                 type="password"
                 autoComplete="current-password"
                 placeholder="Enter your password"
-                {...register('password')}
-                error={errors.password?.message}
               />
               <Button type="submit" className="w-full" disabled={pending}>
                 {pending ? 'Signing in...' : 'Sign In'}
               </Button>
-            </form>
+            </Form>
           )}
         </div>
         <Link

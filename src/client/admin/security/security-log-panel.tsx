@@ -4,6 +4,7 @@ import {
   SECURITY_EVENT_TYPES,
   type TSecurityEventType,
   type TSeverity,
+  SEVERITIES,
 } from '../../../shared/security.schema';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -22,23 +23,21 @@ import { priorityTone } from '../lib/status-styles';
 
 const typeLabel = (t: string) => t.split('_').map(capitalize).join(' ');
 const TYPE_OPTIONS = [
-  { value: 'all', label: 'All events' },
+  { value: 'all' as const, label: 'All events' },
   ...SECURITY_EVENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) })),
 ];
 const SEVERITY_OPTIONS = [
-  { value: 'all', label: 'All severities' },
-  { value: 'high', label: 'High' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'low', label: 'Low' },
+  { value: 'all' as const, label: 'All severities' },
+  ...SEVERITIES.map((s) => ({ value: s, label: capitalize(s) })),
 ];
 
 export function SecurityLogPanel() {
-  const [type, setType] = useState('all');
-  const [severity, setSeverity] = useState('all');
+  const [type, setType] = useState<TSecurityEventType | 'all'>('all');
+  const [severity, setSeverity] = useState<TSeverity | 'all'>('all');
   const events = trpc.admin.security.events.useInfiniteQuery(
     {
-      type: type === 'all' ? undefined : (type as TSecurityEventType),
-      severity: severity === 'all' ? undefined : (severity as TSeverity),
+      type: type === 'all' ? undefined : type,
+      severity: severity === 'all' ? undefined : severity,
       limit: 10,
     },
     { getNextPageParam: (last) => last.nextCursor ?? undefined, placeholderData: keepPreviousData },

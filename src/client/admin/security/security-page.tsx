@@ -21,12 +21,7 @@ export function SecurityPage() {
         title="Security Center"
         subtitle="Monitor and manage security features and threats"
         actions={
-          <FilterSelect
-            label="Period"
-            value={period}
-            onChange={(v) => setPeriod(v as TSecurityPeriod)}
-            options={PERIODS}
-          />
+          <FilterSelect label="Period" value={period} onChange={setPeriod} options={PERIODS} />
         }
       />
       <div className="space-y-6">

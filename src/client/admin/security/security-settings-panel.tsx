@@ -9,8 +9,7 @@ import {
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
 import { LoadingState } from '../components/page-states';
-import { SwitchField } from '../components/switch-field';
-import { TextField } from '../components/text-field';
+import { Form, formFields } from '../components/form';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 
@@ -47,72 +46,67 @@ const SWITCHES: readonly { key: SwitchKey; label: string; hint: string }[] = [
   },
 ];
 
+const { FormField, FormSwitch } = formFields<TSecuritySettings>();
+
 function SettingsForm({ initial }: { initial: TSecuritySettings }) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(ZSecuritySettings, initial);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = form;
   const save = trpc.admin.security.updateSettings.useMutation({
     onSuccess: () => notifySuccess('Security settings saved successfully'),
     onError: (e) => notifyError('Failed to save security settings', e),
     onSettled: () => utils.admin.security.invalidate(),
   });
 
-  const submit = handleSubmit((data) =>
-    save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) }),
-  );
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <Form
+      form={form}
+      idPrefix="security"
+      className="space-y-4"
+      onSubmit={(data) =>
+        save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) })
+      }
+    >
       {SWITCHES.map(({ key, label, hint }) => (
-        <SwitchField key={key} control={control} name={key} label={label} hint={hint} />
+        <FormSwitch key={key} name={key} label={label} hint={hint} />
       ))}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField
+        <FormField
+          name="maxSubmissionsPerHour"
           id="max-per-hour"
           label="Max submissions per hour"
           type="number"
           min={1}
           max={100}
-          {...register('maxSubmissionsPerHour', { setValueAs: Number })}
-          error={errors.maxSubmissionsPerHour?.message}
         />
-        <TextField
+        <FormField
+          name="minFormFillTime"
           id="min-fill-time"
           label="Minimum form fill time (seconds)"
           type="number"
           min={1}
           max={60}
-          {...register('minFormFillTime', { setValueAs: Number })}
-          error={errors.minFormFillTime?.message}
         />
-        <TextField
+        <FormField
+          name="integrationKeyHourlyLimit"
           id="integration-key-limit"
           label="Submissions per integration key per hour"
           type="number"
           min={1}
           max={100000}
-          {...register('integrationKeyHourlyLimit', { setValueAs: Number })}
-          error={errors.integrationKeyHourlyLimit?.message}
         />
-        <TextField
+        <FormField
+          name="auditRetentionDays"
           id="audit-retention"
           label="Keep audit log entries (days)"
           type="number"
           min={30}
           max={3650}
-          {...register('auditRetentionDays', { setValueAs: Number })}
-          error={errors.auditRetentionDays?.message}
         />
       </div>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Settings'}
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -1,5 +1,4 @@
-import { Controller } from 'react-hook-form';
-import { ZUserCreate } from '../../../shared/users.schema';
+import { ROLES, ZUserCreate, type TUserCreateInput } from '../../../shared/users.schema';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -9,10 +8,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { Form, formFields } from '../components/form';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
-import { RoleSelect } from './role-select';
-import { TextField } from '../components/text-field';
 import { useUserMutations } from './use-users';
+
+const { FormField, FormSelect } = formFields<TUserCreateInput>();
 
 export function UserCreateDialog({
   open,
@@ -29,27 +29,12 @@ export function UserCreateDialog({
     lastName: '',
     role: 'user',
   });
-  const {
-    register,
-    control,
-    reset,
-    handleSubmit,
-    formState: { errors },
-  } = form;
   const { create } = useUserMutations();
 
   function close(next: boolean) {
-    if (!next) reset();
+    if (!next) form.reset();
     onOpenChange(next);
   }
-
-  // The product (docs/PRODUCT.md): on success the dialog closes and the form resets.
-  const submit = handleSubmit((data) =>
-    create.mutate(data, {
-      onSuccess: () => close(false),
-      onError: (error) => showServerFieldErrors(form, error),
-    }),
-  );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -58,54 +43,26 @@ export function UserCreateDialog({
           <DialogTitle>Create New User</DialogTitle>
           <DialogDescription>Add a user who can sign in to the admin panel.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <Form
+          form={form}
+          idPrefix="create"
+          className="grid gap-4"
+          // The product (docs/PRODUCT.md): on success the dialog closes and the form resets.
+          onSubmit={(data) =>
+            create.mutate(data, {
+              onSuccess: () => close(false),
+              onError: (error) => showServerFieldErrors(form, error),
+            })
+          }
+        >
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField
-              id="create-firstName"
-              label="First Name"
-              {...register('firstName')}
-              error={errors.firstName?.message}
-            />
-            <TextField
-              id="create-lastName"
-              label="Last Name"
-              {...register('lastName')}
-              error={errors.lastName?.message}
-            />
+            <FormField name="firstName" label="First Name" />
+            <FormField name="lastName" label="Last Name" />
           </div>
-          <TextField
-            id="create-username"
-            label="Username"
-            autoComplete="off"
-            {...register('username')}
-            error={errors.username?.message}
-          />
-          <TextField
-            id="create-email"
-            label="Email"
-            type="email"
-            {...register('email')}
-            error={errors.email?.message}
-          />
-          <TextField
-            id="create-password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            {...register('password')}
-            error={errors.password?.message}
-          />
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <RoleSelect
-                id="create-role"
-                value={field.value ?? 'user'}
-                onChange={field.onChange}
-              />
-            )}
-          />
+          <FormField name="username" label="Username" autoComplete="off" />
+          <FormField name="email" label="Email" type="email" />
+          <FormField name="password" label="Password" type="password" autoComplete="new-password" />
+          <FormSelect name="role" label="Role" options={ROLES} />
           <DialogFooter>
             <Button variant="secondary" onClick={() => close(false)}>
               Cancel
@@ -114,7 +71,7 @@ export function UserCreateDialog({
               {create.isPending ? 'Creating...' : 'Create User'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,5 +1,9 @@
-import { Controller } from 'react-hook-form';
-import { ZUserEditForm, type TUser } from '../../../shared/users.schema';
+import {
+  ROLES,
+  ZUserEditForm,
+  type TUser,
+  type TUserEditFormInput,
+} from '../../../shared/users.schema';
 import {
   Dialog,
   DialogContent,
@@ -7,11 +11,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
-import { RoleSelect } from './role-select';
 import { EditDialogFooter } from '../components/edit-dialog-footer';
-import { TextField } from '../components/text-field';
+import { Form, formFields } from '../components/form';
+import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { useUserMutations } from './use-users';
+
+const { FormField, FormSelect } = formFields<TUserEditFormInput>();
 
 /** Edit form for one user; mount with key={user.id} so it starts from that user's values. */
 export function UserEditDialog({
@@ -33,21 +38,7 @@ export function UserEditDialog({
     newPassword: '',
     confirmPassword: '',
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = form;
   const { update } = useUserMutations();
-
-  // confirmPassword is checked here and never sent.
-  const submit = handleSubmit(({ confirmPassword: _confirm, ...data }) =>
-    update.mutate(
-      { id: user.id, ...data },
-      { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
-    ),
-  );
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -56,77 +47,57 @@ export function UserEditDialog({
           <DialogTitle>Edit User</DialogTitle>
           <DialogDescription>Update user information</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <Form
+          form={form}
+          idPrefix="edit"
+          className="grid gap-4"
+          // confirmPassword is checked here and never sent.
+          onSubmit={({ confirmPassword: _confirm, ...data }) =>
+            update.mutate(
+              { id: user.id, ...data },
+              { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
+            )
+          }
+        >
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField
-              id="edit-firstName"
-              label="First Name"
-              {...register('firstName')}
-              error={errors.firstName?.message}
-            />
-            <TextField
-              id="edit-lastName"
-              label="Last Name"
-              {...register('lastName')}
-              error={errors.lastName?.message}
-            />
+            <FormField name="firstName" label="First Name" />
+            <FormField name="lastName" label="Last Name" />
           </div>
-          <TextField
-            id="edit-username"
-            label="Username"
-            {...register('username')}
-            error={errors.username?.message}
-          />
-          <TextField
-            id="edit-email"
-            label="Email"
-            type="email"
-            {...register('email')}
-            error={errors.email?.message}
-          />
-          <Controller
-            control={control}
+          <FormField name="username" label="Username" />
+          <FormField name="email" label="Email" type="email" />
+          <FormSelect
             name="role"
-            render={({ field }) => (
-              <RoleSelect
-                id="edit-role"
-                value={field.value ?? user.role}
-                onChange={field.onChange}
-                lockedReason={
-                  isLastAdmin
-                    ? 'This is the only administrator, so the role stays admin. Make another user an admin first.'
-                    : undefined
-                }
-              />
-            )}
+            label="Role"
+            options={ROLES}
+            lockedReason={
+              isLastAdmin
+                ? 'This is the only administrator, so the role stays admin. Make another user an admin first.'
+                : undefined
+            }
           />
           <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-slate-900">
               Change Password (Optional)
             </legend>
-            <TextField
-              id="edit-newPassword"
+            <FormField
+              name="newPassword"
               label="New Password"
               type="password"
               autoComplete="new-password"
               placeholder="Leave blank to keep the current password"
-              {...register('newPassword')}
-              error={errors.newPassword?.message}
             />
-            <TextField
-              id="edit-confirmPassword"
+            <FormField
+              name="confirmPassword"
               label="Confirm Password"
               type="password"
               autoComplete="new-password"
-              {...register('confirmPassword')}
-              error={errors.confirmPassword?.message}
             />
             <p className="text-xs text-slate-600">
               A new password or role signs this user out of their other sessions.
             </p>
           </fieldset>
           <EditDialogFooter pending={update.isPending} onCancel={onClose} />
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import {
   ZWebhookCreate,
   type TWebhook,
   type TWebhookCreated,
+  type TWebhookCreateInput,
   type TWebhookEvent,
 } from '../../../shared/webhooks.schema';
 import {
@@ -16,9 +17,11 @@ import {
 } from '../../components/ui/dialog';
 import { FieldError } from '../../components/ui/field-error';
 import { EditDialogFooter } from '../components/edit-dialog-footer';
-import { TextField } from '../components/text-field';
+import { Form, formFields } from '../components/form';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { useWebhookMutations } from './use-webhooks';
+
+const { FormField } = formFields<TWebhookCreateInput>();
 
 /** The events as checkboxes; the shared schema insists on at least one. */
 function EventChoices({
@@ -74,20 +77,10 @@ export function WebhookFormDialog({
     events: webhook?.events ?? ['contact.created'],
     description: webhook?.description ?? '',
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = form;
+  const errors = form.formState.errors;
   const { create, update } = useWebhookMutations();
   const onError = (error: Parameters<typeof showServerFieldErrors>[1]) =>
     showServerFieldErrors(form, error);
-  const submit = handleSubmit((data) =>
-    webhook
-      ? update.mutate({ id: webhook.id, ...data }, { onSuccess: onClose, onError })
-      : create.mutate(data, { onSuccess: (created) => onCreated?.(created), onError }),
-  );
 
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
@@ -100,18 +93,25 @@ export function WebhookFormDialog({
               : 'Convoza POSTs each event you choose to this URL, signed with a secret shown once.'}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <TextField
-            id="webhook-url"
+        <Form
+          form={form}
+          idPrefix="webhook"
+          className="grid gap-4"
+          onSubmit={(data) =>
+            webhook
+              ? update.mutate({ id: webhook.id, ...data }, { onSuccess: onClose, onError })
+              : create.mutate(data, { onSuccess: (created) => onCreated?.(created), onError })
+          }
+        >
+          <FormField
+            name="url"
             label="Endpoint URL"
             type="url"
             inputMode="url"
             placeholder="https://example.com/webhooks/convoza"
-            {...register('url')}
-            error={errors.url?.message}
           />
           <Controller
-            control={control}
+            control={form.control}
             name="events"
             render={({ field }) => (
               <EventChoices
@@ -121,15 +121,9 @@ export function WebhookFormDialog({
               />
             )}
           />
-          <TextField
-            id="webhook-description"
-            label="Description (optional)"
-            placeholder="CRM sync"
-            {...register('description')}
-            error={errors.description?.message}
-          />
+          <FormField name="description" label="Description (optional)" placeholder="CRM sync" />
           <EditDialogFooter pending={create.isPending || update.isPending} onCancel={onClose} />
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
