@@ -1,7 +1,7 @@
 // Account Security: set up two-factor sign-in with a code computed from the key shown, sign in
 // with a code and with a recovery code, and sign another session out; at 1280 and 375 px.
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/public';
 import {
   adminPage,
@@ -9,18 +9,14 @@ import {
   expectToast,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
+import { shot } from './support/browser';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 let secret = '';
 let recoveryCodes: string[] = [];
-beforeAll(async () => {
-  suite = await startAdminSuite();
-});
-afterAll(() => suite?.stop());
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -51,7 +47,7 @@ describe('Account Security', () => {
     await expect
       .poll(() => page.getByText('The password is not right.').isVisible(), RENDERED)
       .toBe(true);
-    await page.screenshot({ path: '/tmp/shots/account-2fa-password-desktop.png' });
+    await page.screenshot({ path: shot('account-2fa-password-desktop.png') });
     await page.getByLabel('Your password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Set Up Two-Factor Authentication' }).click();
     secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -59,7 +55,7 @@ describe('Account Security', () => {
     await expect
       .poll(() => page.getByAltText('QR code to scan with your authenticator app').isVisible())
       .toBe(true);
-    await page.screenshot({ path: '/tmp/shots/account-2fa-setup-desktop.png', fullPage: true });
+    await page.screenshot({ path: shot('account-2fa-setup-desktop.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByLabel('Code from the app').fill(await generate({ secret, epoch: now() - 30 }));
     await page.getByRole('button', { name: 'Turn On' }).click();
@@ -91,7 +87,7 @@ describe('Account Security', () => {
     await p.page.setViewportSize(PHONE);
     await p.page.getByRole('button', { name: 'Use a recovery code' }).click();
     await p.page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
-    await p.page.screenshot({ path: '/tmp/shots/login-2fa-phone.png' });
+    await p.page.screenshot({ path: shot('login-2fa-phone.png') });
     expect(await seriousAxeViolations(p.page)).toEqual([]);
     await p.page.getByRole('button', { name: 'Verify' }).click();
     await p.page.waitForURL('**/admin');
@@ -130,7 +126,7 @@ describe('Account Security', () => {
     const sessions = p.page.getByTestId('session');
     await expect.poll(() => sessions.count(), RENDERED).toBeGreaterThanOrEqual(2);
     await expect.poll(() => p.page.getByText('This device').count()).toBe(1);
-    await p.page.screenshot({ path: '/tmp/shots/account-sessions-phone.png', fullPage: true });
+    await p.page.screenshot({ path: shot('account-sessions-phone.png'), fullPage: true });
     expect(await seriousAxeViolations(p.page)).toEqual([]);
     await p.page.getByRole('button', { name: 'Sign Out All Other Sessions' }).click();
     await expectToast(p.page, 'Success', /Signed out \d+ other session/);

@@ -7,24 +7,21 @@ import {
   insertCampaign,
   insertContact,
   insertInquiry,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
   type AdminPage,
-  type AdminSuite,
 } from './support/admin';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 let p: AdminPage;
 const squash = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim();
 const testText = async (id: string) => squash(await p.page.getByTestId(id).first().innerText());
 
 beforeAll(async () => {
-  suite = await startAdminSuite();
   p = await adminPage(suite);
 });
 afterAll(async () => {
   await p?.close();
-  await suite?.stop();
 });
 
 async function seed() {

@@ -1,7 +1,7 @@
 // The Audit Log screen: a change made in the back office shows up with who, what, before ->
 // after and where from; filters narrow it; the CSV export downloads the filtered log.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/public';
 import {
   adminPage,
@@ -10,18 +10,16 @@ import {
   insertContact,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
+import { shot } from './support/browser';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 let contactId = 0;
 beforeAll(async () => {
-  suite = await startAdminSuite();
   contactId = await insertContact(suite, { name: 'Maya Patel', email: 'maya@northwind.test' });
 });
-afterAll(() => suite?.stop());
 
 describe('Audit Log screen', () => {
   it('lists a status change with before -> after and filters by entity and action (desktop)', async () => {
@@ -51,7 +49,7 @@ describe('Audit Log screen', () => {
     await expect.poll(() => page.getByText('No Matching Entries').isVisible(), RENDERED).toBe(true);
     await chooseOption(page, 'Filter by entity', 'Contact');
     await expect.poll(() => entries.count(), RENDERED).toBe(1);
-    await page.screenshot({ path: '/tmp/shots/audit-log-desktop.png', fullPage: true });
+    await page.screenshot({ path: shot('audit-log-desktop.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([
@@ -77,7 +75,7 @@ describe('Audit Log screen', () => {
     const p = await adminPage(suite, { viewport: PHONE });
     await p.page.goto('/admin/audit-log');
     await p.page.getByTestId('audit-entry').first().waitFor();
-    await p.page.screenshot({ path: '/tmp/shots/audit-log-phone.png', fullPage: true });
+    await p.page.screenshot({ path: shot('audit-log-phone.png'), fullPage: true });
     expect(await seriousAxeViolations(p.page)).toEqual([]);
     const overflow = await p.page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,

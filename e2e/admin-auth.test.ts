@@ -1,21 +1,16 @@
 // Login validation and flow, the guard, sign out, and the sidebar drawer on a phone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   E2E_ADMIN,
   PHONE,
   RENDERED,
   adminPage,
   expectToast,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
 
-let suite: AdminSuite;
-beforeAll(async () => {
-  suite = await startAdminSuite();
-});
-afterAll(() => suite?.stop());
+const suite = useAdminSuite();
 
 describe('admin login', () => {
   it('shows field errors, refuses bad credentials, then signs in and redirects to /admin', async () => {

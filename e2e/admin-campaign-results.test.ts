@@ -1,7 +1,6 @@
 // A campaign with a UTM code shows real results: the leads whose first touch carried the code
 // and how many converted, on its card and in View Analytics.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminPage,
   cardMenu,
@@ -10,16 +9,13 @@ import {
   insertContact,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
-import { DESKTOP } from './support/browser';
+import { DESKTOP, shot } from './support/browser';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 beforeAll(async () => {
-  suite = await startAdminSuite();
-  mkdirSync('/tmp/shots', { recursive: true });
   await insertCampaign(suite, { name: 'Spring Launch', type: 'email', status: 'active' });
   for (const [email, status] of [
     ['a@x.io', 'new'],
@@ -29,7 +25,6 @@ beforeAll(async () => {
     await suite.sql(`update contacts set utm_campaign = 'Spring-Launch' where id = $1`, [id]);
   }
 });
-afterAll(() => suite?.stop());
 
 describe('campaign results', () => {
   it('are shown once the campaign has its UTM code (desktop)', async () => {
@@ -50,7 +45,7 @@ describe('campaign results', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Success');
     await expect.poll(() => card.innerText(), RENDERED).toMatch(/Leads\s*2[\s\S]*Conversions\s*1/);
-    await page.screenshot({ path: '/tmp/shots/admin-campaign-results-1280.png' });
+    await page.screenshot({ path: shot('admin-campaign-results-1280.png') });
 
     await cardMenu(page, 'Actions for Spring Launch', 'View Analytics');
     const details = page.getByRole('dialog', { name: 'Spring Launch' });
@@ -68,7 +63,7 @@ describe('campaign results', () => {
     await expect
       .poll(() => page.getByTestId('campaign-card').innerText(), RENDERED)
       .toMatch(/Leads\s*2/);
-    await page.screenshot({ path: '/tmp/shots/admin-campaign-results-375.png', fullPage: true });
+    await page.screenshot({ path: shot('admin-campaign-results-375.png'), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
     );

@@ -1,23 +1,19 @@
 // The link in a new-lead alert, /admin/contacts?contact=ID, opens that contact's details with
 // where the lead came from; an id that does not exist says so.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminPage,
   insertContact,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
-import { DESKTOP } from './support/browser';
+import { DESKTOP, shot } from './support/browser';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 let id = 0;
 beforeAll(async () => {
-  suite = await startAdminSuite();
-  mkdirSync('/tmp/shots', { recursive: true });
   id = await insertContact(suite, {
     name: 'Linked Lead',
     email: 'linked@example.com',
@@ -34,7 +30,6 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++)
     await insertContact(suite, { name: `Other ${i}`, email: `other${i}@example.com` });
 });
-afterAll(() => suite?.stop());
 
 describe('contact deep link', () => {
   for (const [label, viewport] of [
@@ -57,7 +52,7 @@ describe('contact deep link', () => {
       await dialog.evaluate((el) =>
         Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
       );
-      await page.screenshot({ path: `/tmp/shots/admin-contact-link-${viewport.width}.png` });
+      await page.screenshot({ path: shot(`admin-contact-link-${viewport.width}.png`) });
       await page.keyboard.press('Escape');
       await expect.poll(() => new URL(page.url()).search).toBe('');
       expect(await dialog.count()).toBe(0);

@@ -1,6 +1,6 @@
 // A contact's activity in its details: a status change appears with who made it, a note is
 // added (and refused when blank), then deleted after confirmation; at 1280 and 375 px.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/public';
 import {
   adminPage,
@@ -10,21 +10,19 @@ import {
   insertContact,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
+import { shot } from './support/browser';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 beforeAll(async () => {
-  suite = await startAdminSuite();
   await insertContact(suite, {
     name: 'Maya Patel',
     email: 'maya@northwind.test',
     source: 'website',
   });
 });
-afterAll(() => suite?.stop());
 
 describe('contact activity', () => {
   it('shows a status change, adds a note and refuses a blank one (desktop)', async () => {
@@ -60,7 +58,7 @@ describe('contact activity', () => {
     expect(await suite.sql(`select data from contact_activities where type = 'note'`)).toEqual([
       { data: { body: 'Called: wants a demo.\nFollow up Friday.' } },
     ]);
-    await page.getByRole('dialog').screenshot({ path: '/tmp/shots/contact-timeline-desktop.png' });
+    await page.getByRole('dialog').screenshot({ path: shot('contact-timeline-desktop.png') });
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
@@ -75,7 +73,7 @@ describe('contact activity', () => {
     await expect
       .poll(() => activity.getByText('Called: wants a demo.').isVisible(), RENDERED)
       .toBe(true);
-    await page.screenshot({ path: '/tmp/shots/contact-timeline-phone.png' });
+    await page.screenshot({ path: shot('contact-timeline-phone.png') });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await activity.getByRole('button', { name: 'Delete note' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete note' }).click();

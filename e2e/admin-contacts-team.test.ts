@@ -1,7 +1,7 @@
 // Team work on the contacts screen: the owner filter, assigning in the details, picking contacts
 // and acting on them in bulk (status, owner, export, delete), and the Lead Routing card.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/public';
 import {
   adminPage,
@@ -12,18 +12,17 @@ import {
   insertContact,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
   type AdminPage,
-  type AdminSuite,
 } from './support/admin';
+import { shot } from './support/browser';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 let rita = 0;
 const NAMES = ['Maya Patel', 'Liam Chen', 'Ava Rossi', 'Noah Smith', 'Zoe Park', 'Omar Haddad'];
 
 beforeAll(async () => {
-  suite = await startAdminSuite();
   const [user] = await suite.sql<{ id: number }>(
     `insert into users (username, password, email, first_name, last_name, role)
      values ('rita', 'not-a-hash', 'rita@convoza.test', 'Rita', 'Reyes', 'user') returning id`,
@@ -36,7 +35,6 @@ beforeAll(async () => {
       company: i % 2 ? 'Contoso' : 'Northwind',
     });
 });
-afterAll(() => suite?.stop());
 
 async function openContacts(viewport?: { width: number; height: number }): Promise<AdminPage> {
   const p = await adminPage(suite, { viewport });
@@ -91,7 +89,7 @@ describe('contacts: ownership and bulk actions', () => {
     await chooseOption(page, 'Filter by owner', 'Rita Reyes');
     await expect.poll(() => page.getByTestId('contact-card').count(), RENDERED).toBe(6);
     await page.getByRole('checkbox', { name: 'Select Ava Rossi' }).check();
-    await page.screenshot({ path: '/tmp/shots/contacts-bulk-desktop.png', fullPage: true });
+    await page.screenshot({ path: shot('contacts-bulk-desktop.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
@@ -104,7 +102,7 @@ describe('contacts: ownership and bulk actions', () => {
     await chooseOption(p.page, 'Owner', 'Unassigned');
     await expectToast(p.page, 'Success', 'Contact unassigned');
     expect((await contactRows()).find((r) => r.name === 'Noah Smith')?.owner_id).toBeNull();
-    await dialog.screenshot({ path: '/tmp/shots/contact-owner-dialog.png' });
+    await dialog.screenshot({ path: shot('contact-owner-dialog.png') });
     await p.close();
   });
 
@@ -117,7 +115,7 @@ describe('contacts: ownership and bulk actions', () => {
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await bar.getByRole('button', { name: 'Select all 2 matching' }).click();
     await expect.poll(() => bar.getByText('2 contacts selected').isVisible(), RENDERED).toBe(true);
-    await page.screenshot({ path: '/tmp/shots/contacts-bulk-phone.png', fullPage: true });
+    await page.screenshot({ path: shot('contacts-bulk-phone.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([
@@ -163,7 +161,7 @@ describe('Users: Lead Routing', () => {
     await card.getByRole('button', { name: 'Save Routing' }).click();
     await expectToast(page, 'Success', 'New leads go in turn to 1 user');
     await expect.poll(() => card.getByText('Round-robin is on').isVisible(), RENDERED).toBe(true);
-    await page.screenshot({ path: '/tmp/shots/lead-routing-phone.png', fullPage: true });
+    await page.screenshot({ path: shot('lead-routing-phone.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await suite.sql('select user_id from lead_routing_members')).toEqual([
       { user_id: rita },

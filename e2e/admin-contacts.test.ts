@@ -11,13 +11,13 @@ import {
   expectToast,
   insertContact,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
   type AdminPage,
-  type AdminSuite,
 } from './support/admin';
+import { shot } from './support/browser';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 let p: AdminPage;
 const cards = () => p.page.getByTestId('contact-card');
 const badge = async (label: string) =>
@@ -25,7 +25,6 @@ const badge = async (label: string) =>
 const names = async () => (await cards().locator('h3').allInnerTexts()).sort();
 
 beforeAll(async () => {
-  suite = await startAdminSuite();
   await insertContact(suite, {
     name: 'Maya Patel',
     email: 'maya@northwind.test',
@@ -58,7 +57,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await p?.close();
-  await suite?.stop();
 });
 
 describe('admin contacts', () => {
@@ -254,9 +252,9 @@ describe('admin contacts', () => {
     expect(report.split('\n')[0]).toBe('line,reason');
     expect(report).toMatch(/^3,/m);
     expect(report).toMatch(/^5,/m);
-    await p.page.screenshot({ path: '/tmp/shots/import-result-desktop.png' });
+    await p.page.screenshot({ path: shot('import-result-desktop.png') });
     await p.page.setViewportSize({ width: 375, height: 812 });
-    await p.page.screenshot({ path: '/tmp/shots/import-result-phone.png' });
+    await p.page.screenshot({ path: shot('import-result-phone.png') });
     await p.page.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => names()).toContain('Mia Stone');

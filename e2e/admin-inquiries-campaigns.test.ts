@@ -10,13 +10,12 @@ import {
   insertCampaign,
   insertContact,
   insertInquiry,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
   type AdminPage,
-  type AdminSuite,
 } from './support/admin';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 let p: AdminPage;
 let contactId = 0;
 let outboundId = 0;
@@ -25,7 +24,6 @@ const badge = async (label: string) =>
   squash(await p.page.getByTestId(`count-${label}`).textContent());
 
 beforeAll(async () => {
-  suite = await startAdminSuite();
   contactId = await insertContact(suite, {
     name: 'Maya Patel',
     email: 'maya@northwind.test',
@@ -75,7 +73,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await p?.close();
-  await suite?.stop();
 });
 
 describe('admin service inquiries', () => {

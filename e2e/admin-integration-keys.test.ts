@@ -1,24 +1,17 @@
 // The API Keys screen: create a key (shown once, with a request that uses it), use it from a
 // server-side fetch against POST /api/contacts, see its last use, and revoke it.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminPage,
   expectToast,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
-import { DESKTOP } from './support/browser';
+import { DESKTOP, shot } from './support/browser';
 
-let suite: AdminSuite;
-beforeAll(async () => {
-  suite = await startAdminSuite();
-  mkdirSync('/tmp/shots', { recursive: true });
-});
-afterAll(() => suite?.stop());
+const suite = useAdminSuite();
 
 async function openKeys(viewport = DESKTOP) {
   const p = await adminPage(suite, { viewport });
@@ -64,7 +57,7 @@ describe('API Keys screen', () => {
     await shown.evaluate((el) =>
       Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
     );
-    await page.screenshot({ path: '/tmp/shots/admin-api-keys-created-375.png' });
+    await page.screenshot({ path: shot('admin-api-keys-created-375.png') });
     await shown.getByRole('button', { name: 'Copy the api key' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await shown.getByRole('button', { name: 'Done' }).click();
@@ -75,7 +68,7 @@ describe('API Keys screen', () => {
     expect(await page.content()).not.toContain(key);
     expect(await page.getByTestId('key-last-used').innerText()).toBe('Never');
     expect(await page.getByTestId('keys-total').innerText()).toBe('Total: 1 key');
-    await page.screenshot({ path: '/tmp/shots/admin-api-keys-375.png', fullPage: true });
+    await page.screenshot({ path: shot('admin-api-keys-375.png'), fullPage: true });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);
     await close();
   });
@@ -97,7 +90,7 @@ describe('API Keys screen', () => {
     await expect
       .poll(() => page.getByTestId('key-last-used').innerText(), RENDERED)
       .not.toBe('Never');
-    await page.screenshot({ path: '/tmp/shots/admin-api-keys-1280.png' });
+    await page.screenshot({ path: shot('admin-api-keys-1280.png') });
 
     await page.getByRole('button', { name: 'Revoke Zapier' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Revoke API key?' });

@@ -1,25 +1,18 @@
 // The Notifications screen: the not-configured banner, recipients and templates saved through
 // the form (with the shared schema's errors), the live preview, and the outbox.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminPage,
   expectToast,
   insertContact,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
-import { DESKTOP } from './support/browser';
+import { DESKTOP, shot } from './support/browser';
 
-let suite: AdminSuite;
-beforeAll(async () => {
-  suite = await startAdminSuite();
-  mkdirSync('/tmp/shots', { recursive: true });
-});
-afterAll(() => suite?.stop());
+const suite = useAdminSuite();
 
 async function openNotifications(viewport = DESKTOP) {
   const p = await adminPage(suite, { viewport });
@@ -100,7 +93,7 @@ describe('Notifications screen', () => {
       );
       await page.waitForLoadState('networkidle');
       await page.screenshot({
-        path: `/tmp/shots/admin-notifications-${viewport.width}.png`,
+        path: shot(`admin-notifications-${viewport.width}.png`),
         fullPage: true,
       });
       const overflow = await page.evaluate(

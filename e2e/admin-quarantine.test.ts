@@ -1,6 +1,6 @@
 // The Security Center's Quarantine panel: held submissions with their reason, Release (becomes a
 // contact) and Delete (after confirmation); at 1280 and 375 px.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/public';
 import {
   adminPage,
@@ -8,12 +8,12 @@ import {
   expectToast,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
+import { shot } from './support/browser';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 const hold = (name: string, email: string, reason: string) =>
   suite.sql(
     `insert into quarantined_submissions (reason, payload, source, ip, user_agent, expires_at)
@@ -32,11 +32,9 @@ const hold = (name: string, email: string, reason: string) =>
   );
 
 beforeAll(async () => {
-  suite = await startAdminSuite();
   await hold('Rae Genuine', 'rae@northwind.test', 'Spam phrase: "first page of google"');
   await hold('Sam Spammer', 'sam@spam.test', 'Link stuffing: 5 links');
 });
-afterAll(() => suite?.stop());
 
 describe('Quarantine panel', () => {
   it('releases a genuine lead into Contacts and deletes spam (desktop)', async () => {
@@ -47,7 +45,7 @@ describe('Quarantine panel', () => {
     await expect.poll(() => panel.getByTestId('quarantine-item').count(), RENDERED).toBe(2);
     await expect.poll(() => page.getByText('Quarantine (2)').isVisible()).toBe(true);
     await page.getByText('Quarantine (2)').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/shots/quarantine-desktop.png', fullPage: true });
+    await page.screenshot({ path: shot('quarantine-desktop.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const rae = panel.getByTestId('quarantine-item').filter({ hasText: 'Rae Genuine' });
@@ -77,7 +75,7 @@ describe('Quarantine panel', () => {
     const item = p.page.getByTestId('quarantine-item').first();
     await item.waitFor();
     await item.scrollIntoViewIfNeeded();
-    await p.page.screenshot({ path: '/tmp/shots/quarantine-phone.png' });
+    await p.page.screenshot({ path: shot('quarantine-phone.png') });
     expect(await seriousAxeViolations(p.page)).toEqual([]);
     const overflow = await p.page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,
@@ -107,7 +105,7 @@ describe('Quarantine panel', () => {
     await expect.poll(() => items.first().textContent()).toContain('Pia Phone');
     await expect.poll(() => page.getByText('Quarantine (1)').isVisible()).toBe(true);
     await page.getByRole('searchbox', { name: 'Filter by reason' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/shots/quarantine-filtered-desktop.png' });
+    await page.screenshot({ path: shot('quarantine-filtered-desktop.png') });
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();

@@ -1,16 +1,15 @@
 // Every admin screen at desktop and phone width with demo data: it renders its heading, makes
-// no console errors, and leaves a screenshot in /tmp/shots for a person to look at.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// no console errors, and leaves a screenshot (SCREENSHOT_DIR, /tmp/shots by default) for a person to look at.
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
   RENDERED,
   adminPage,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
+import { shot } from './support/browser';
 
 const SCREENS = [
   { path: '', name: 'dashboard', heading: 'Dashboard' },
@@ -23,12 +22,7 @@ const SCREENS = [
   { path: 'legacy', name: 'legacy', heading: 'Contact Submissions' },
 ];
 
-let suite: AdminSuite;
-beforeAll(async () => {
-  suite = await startAdminSuite({ seedDemo: true });
-  mkdirSync('/tmp/shots', { recursive: true });
-});
-afterAll(() => suite?.stop());
+const suite = useAdminSuite({ seedDemo: true });
 
 describe.each([
   ['desktop', DESKTOP],
@@ -50,7 +44,7 @@ describe.each([
       Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
     );
     await page.screenshot({
-      path: `/tmp/shots/admin-${name}-${viewport.width}.png`,
+      path: shot(`admin-${name}-${viewport.width}.png`),
       fullPage: true,
     });
     expect(unexpectedErrors(consoleErrors)).toEqual([]);

@@ -1,24 +1,20 @@
 // Speed to lead on the Analytics screen (with its period) and on the Dashboard: how fast leads
 // were answered, where they came from and whether their emails went out.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminPage,
   chooseOption,
   insertContact,
   PHONE,
   RENDERED,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
-  type AdminSuite,
 } from './support/admin';
-import { DESKTOP } from './support/browser';
+import { DESKTOP, shot } from './support/browser';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 const DAY = 86_400_000;
 beforeAll(async () => {
-  suite = await startAdminSuite();
-  mkdirSync('/tmp/shots', { recursive: true });
   // Answered after 2, 4 and 30 minutes, 10 days ago; one from 2 days ago not answered yet.
   for (const [minutes, campaign] of [
     [2, 'spring-launch'],
@@ -43,7 +39,6 @@ beforeAll(async () => {
     createdAt: new Date(Date.now() - 2 * DAY),
   });
 });
-afterAll(() => suite?.stop());
 
 describe('speed to lead', () => {
   it('shows median, p90 and shares for the period, and follows a period change (desktop)', async () => {
@@ -58,7 +53,7 @@ describe('speed to lead', () => {
     );
     const sources = await page.getByRole('region', { name: 'Leads by source' }).innerText();
     expect(sources).toMatch(/website\s+spring-launch\s+2/);
-    await page.screenshot({ path: '/tmp/shots/admin-speed-to-lead-1280.png', fullPage: true });
+    await page.screenshot({ path: shot('admin-speed-to-lead-1280.png'), fullPage: true });
 
     await chooseOption(page, 'Period', 'Last 7 days');
     await expect
@@ -77,7 +72,7 @@ describe('speed to lead', () => {
       .toMatch(/4 min/);
     expect(await page.getByTestId('lead-emails').innerText()).toMatch(/0 sent/);
     await page.getByTestId('speed-median').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/shots/admin-speed-to-lead-375.png' });
+    await page.screenshot({ path: shot('admin-speed-to-lead-375.png') });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     expect(unexpectedErrors(consoleErrors)).toEqual([]);

@@ -6,27 +6,24 @@ import {
   cardMenu,
   closeToasts,
   expectToast,
-  startAdminSuite,
+  useAdminSuite,
   unexpectedErrors,
   type AdminPage,
-  type AdminSuite,
 } from './support/admin';
 
-let suite: AdminSuite;
+const suite = useAdminSuite();
 let p: AdminPage;
 const squash = (t: string | null) => (t ?? '').replace(/\s+/g, ' ').trim();
 const cards = () => p.page.getByTestId('user-card');
 const names = async () => (await cards().locator('h3').allTextContents()).sort();
 
 beforeAll(async () => {
-  suite = await startAdminSuite();
   p = await adminPage(suite);
   await p.page.goto('/admin/users');
   await cards().first().waitFor();
 });
 afterAll(async () => {
   await p?.close();
-  await suite?.stop();
 });
 
 describe('admin users', () => {

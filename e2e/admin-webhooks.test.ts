@@ -1,6 +1,5 @@
 // The Webhooks screen: add an endpoint (its secret shown once), see it listed, switch it off and
 // on, and watch a real delivery to a receiver on 127.0.0.1 appear after a form submission.
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/server/test/pg-admin';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
@@ -14,7 +13,7 @@ import {
   type AdminSuite,
 } from './support/admin';
 import { startAppServer } from './support/app-server';
-import { DESKTOP, launchBrowser } from './support/browser';
+import { DESKTOP, launchBrowser, shot } from './support/browser';
 
 const receiver = await startReceiver();
 let suite: AdminSuite;
@@ -35,7 +34,6 @@ beforeAll(async () => {
       await server.stop();
     },
   };
-  mkdirSync('/tmp/shots', { recursive: true });
 });
 afterAll(async () => {
   await suite?.stop();
@@ -66,7 +64,7 @@ describe('Webhooks screen', () => {
     await expect
       .poll(() => dialog.locator('#webhook-url-error').innerText())
       .toBe('Must be an http:// or https:// URL');
-    await page.screenshot({ path: '/tmp/shots/admin-webhooks-form-375.png' });
+    await page.screenshot({ path: shot('admin-webhooks-form-375.png') });
 
     await dialog.getByLabel('Endpoint URL').fill(receiver.url);
     await dialog.getByRole('checkbox', { name: /contact\.status_changed/ }).check();
@@ -81,7 +79,7 @@ describe('Webhooks screen', () => {
     await shown.evaluate((el) =>
       Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
     );
-    await page.screenshot({ path: '/tmp/shots/admin-webhooks-secret-375.png' });
+    await page.screenshot({ path: shot('admin-webhooks-secret-375.png') });
     await shown.getByRole('button', { name: 'Copy the signing secret' }).click();
     await expect
       .poll(() => shown.getByRole('button', { name: 'Copy the signing secret' }).innerText())
@@ -169,7 +167,7 @@ describe('Webhooks screen', () => {
       );
       await p.waitForLoadState('networkidle');
       await p.screenshot({
-        path: `/tmp/shots/admin-webhooks-${viewport.width}.png`,
+        path: shot(`admin-webhooks-${viewport.width}.png`),
         fullPage: true,
       });
       const overflow = await p.evaluate(

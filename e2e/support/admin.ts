@@ -2,7 +2,9 @@
 // per file, signed-in pages that record console errors, and direct SQL for seeding known data.
 import type { QueryResultRow } from 'pg';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { queryRows } from '../../src/server/test/pg-admin';
+import { lateBound } from '../../src/server/test/use-test-app';
 import { E2E_ADMIN, startAppServer, type AppServer } from './app-server';
 import { DESKTOP, launchBrowser, openPage, type WatchedPage } from './browser';
 
@@ -16,6 +18,19 @@ export interface AdminSuite {
     params?: unknown[],
   ) => Promise<T[]>;
   stop: () => Promise<void>;
+}
+
+/**
+ * The suite of a test file: started before its tests, stopped after them. The handle reads the
+ * running suite (a test file names it once at the top instead of a variable and two hooks).
+ */
+export function useAdminSuite(options: { seedDemo?: boolean } = {}): AdminSuite {
+  let suite: AdminSuite | undefined;
+  beforeAll(async () => {
+    suite = await startAdminSuite(options);
+  });
+  afterAll(() => suite?.stop());
+  return lateBound(() => suite, 'The admin suite');
 }
 
 export async function startAdminSuite(options: { seedDemo?: boolean } = {}): Promise<AdminSuite> {

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 // Debian chromium through playwright-core; a page that records console errors and any
 // request to another host, so tests can assert there were none.
 import {
@@ -64,3 +66,10 @@ export async function openPage(
   });
   return { page, context, consoleErrors, foreignRequests, close: () => context.close() };
 }
+
+/** Where screenshots go: SCREENSHOT_DIR, or /tmp/shots. */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? '/tmp/shots';
+mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+/** The path of a screenshot named `name` (e.g. 'contacts-375.png'). */
+export const shot = (name: string) => join(SCREENSHOT_DIR, name);

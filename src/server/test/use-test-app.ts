@@ -11,7 +11,7 @@ export type SignedInClient = Client & { userId: number };
  * from beforeEach): every property read goes to the current one, so test files can name it once
  * at the top instead of declaring a variable and assigning it in a hook.
  */
-function lateBound<T extends object>(current: () => T | undefined, what: string): T {
+export function lateBound<T extends object>(current: () => T | undefined, what: string): T {
   return new Proxy({} as T, {
     get(_target, property) {
       const value = current();
