@@ -1,14 +1,7 @@
 import { CAMPAIGN_TYPES, ZCampaignUpdate, type TCampaign } from '../../../shared/campaigns.schema';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
-import { EditDialogFooter } from '../components/edit-dialog-footer';
-import { Form, formFields } from '../components/form';
-import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { formFields } from '../components/form';
+import { FormDialog } from '../components/form-dialog';
+import { useSchemaForm } from '../lib/schema-form';
 import type { z } from 'zod';
 import { useCampaignMutations } from './use-campaigns';
 
@@ -39,49 +32,38 @@ export function CampaignEditDialog({
   const { update } = useCampaignMutations();
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit Campaign</DialogTitle>
-          <DialogDescription>Editing {campaign.name}</DialogDescription>
-        </DialogHeader>
-        <Form
-          form={form}
-          idPrefix="campaign"
-          className="grid gap-4"
-          onSubmit={(data) =>
-            update.mutate(
-              { id: campaign.id, ...data },
-              { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
-            )
-          }
-        >
-          <FormField name="name" label="Name" />
-          <FormSelect name="type" label="Type" options={CAMPAIGN_TYPES} />
-          <FormField name="targetAudience" label="Target Audience" />
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <FormField name="goalMetric" label="Goal Metric" />
-            <FormField
-              name="goalValue"
-              label="Goal Value"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              parse={parseGoal}
-            />
-          </div>
-          <FormField
-            name="utmCampaign"
-            id="campaign-utm"
-            label="UTM campaign code (optional)"
-            placeholder="spring-launch"
-            title="Leads whose link carried utm_campaign=this code count as this campaign's results"
-          />
-          <FormTextArea name="description" label="Description" />
-          <EditDialogFooter pending={update.isPending} onCancel={onClose} />
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title="Edit Campaign"
+      description={`Editing ${campaign.name}`}
+      form={form}
+      idPrefix="campaign"
+      save={(data) => update.mutateAsync({ id: campaign.id, ...data })}
+      onClose={onClose}
+      pending={update.isPending}
+    >
+      <FormField name="name" label="Name" />
+      <FormSelect name="type" label="Type" options={CAMPAIGN_TYPES} />
+      <FormField name="targetAudience" label="Target Audience" />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField name="goalMetric" label="Goal Metric" />
+        <FormField
+          name="goalValue"
+          label="Goal Value"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          parse={parseGoal}
+        />
+      </div>
+      <FormField
+        name="utmCampaign"
+        id="campaign-utm"
+        label="UTM campaign code (optional)"
+        placeholder="spring-launch"
+        title="Leads whose link carried utm_campaign=this code count as this campaign's results"
+      />
+      <FormTextArea name="description" label="Description" />
+    </FormDialog>
   );
 }

@@ -1,15 +1,17 @@
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
 
-/** Cancel + submit for the edit dialogs; the submit reads 'Saving...' while pending. */
+/** Cancel + submit for the form dialogs; the submit reads 'Saving...' (or pendingLabel) while pending. */
 export function EditDialogFooter({
   pending,
   onCancel,
   submitLabel = 'Save Changes',
+  pendingLabel = 'Saving...',
 }: {
   pending: boolean;
   onCancel: () => void;
   submitLabel?: string;
+  pendingLabel?: string;
 }) {
   return (
     <DialogFooter>
@@ -17,7 +19,7 @@ export function EditDialogFooter({
         Cancel
       </Button>
       <Button type="submit" disabled={pending}>
-        {pending ? 'Saving...' : submitLabel}
+        {pending ? pendingLabel : submitLabel}
       </Button>
     </DialogFooter>
   );

@@ -4,17 +4,10 @@ import {
   ZServiceInquiryUpdate,
   type TServiceInquiry,
 } from '../../../shared/service-inquiries.schema';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
-import { EditDialogFooter } from '../components/edit-dialog-footer';
-import { Form, formFields } from '../components/form';
+import { formFields } from '../components/form';
+import { FormDialog } from '../components/form-dialog';
 import { serviceTypeLabel } from '../lib/format';
-import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { useSchemaForm } from '../lib/schema-form';
 import { useInquiryUpdate } from './use-inquiries';
 
 /** The update's rules for the fields this form shows; the id comes from the inquiry. */
@@ -39,35 +32,22 @@ export function InquiryEditDialog({
   const update = useInquiryUpdate();
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit Inquiry</DialogTitle>
-          <DialogDescription>
-            {serviceTypeLabel(inquiry.serviceType)} for contact #{inquiry.contactId}
-          </DialogDescription>
-        </DialogHeader>
-        <Form
-          form={form}
-          idPrefix="inquiry"
-          className="grid gap-4"
-          onSubmit={(data) =>
-            update.mutate(
-              { id: inquiry.id, ...data },
-              { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
-            )
-          }
-        >
-          <FormSelect name="priority" label="Priority" options={PRIORITIES} />
-          <FormField name="estimatedVolume" label="Estimated Volume" />
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <FormField name="timeline" label="Timeline" />
-            <FormField name="budget" label="Budget" />
-          </div>
-          <FormTextArea name="notes" label="Notes" />
-          <EditDialogFooter pending={update.isPending} onCancel={onClose} />
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title="Edit Inquiry"
+      description={`${serviceTypeLabel(inquiry.serviceType)} for contact #${inquiry.contactId}`}
+      form={form}
+      idPrefix="inquiry"
+      save={(data) => update.mutateAsync({ id: inquiry.id, ...data })}
+      onClose={onClose}
+      pending={update.isPending}
+    >
+      <FormSelect name="priority" label="Priority" options={PRIORITIES} />
+      <FormField name="estimatedVolume" label="Estimated Volume" />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField name="timeline" label="Timeline" />
+        <FormField name="budget" label="Budget" />
+      </div>
+      <FormTextArea name="notes" label="Notes" />
+    </FormDialog>
   );
 }

@@ -2,17 +2,10 @@ import {
   ZIntegrationKeyCreate,
   type TIntegrationKeyCreated,
 } from '../../../shared/integration-keys.schema';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
-import { EditDialogFooter } from '../components/edit-dialog-footer';
 import { OneTimeSecretDialog } from '../components/one-time-secret-dialog';
-import { Form, formFields } from '../components/form';
-import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { formFields } from '../components/form';
+import { FormDialog } from '../components/form-dialog';
+import { useSchemaForm } from '../lib/schema-form';
 import { trpc } from '../../lib/trpc';
 import { notifyError } from '../lib/notify';
 
@@ -33,35 +26,19 @@ export function CreateKeyDialog({
     onSettled: () => utils.admin.integrationKeys.list.invalidate(),
   });
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Create API Key</DialogTitle>
-          <DialogDescription>
-            A key lets one of your systems send leads to POST /api/contacts. Name it after the
-            system that will use it.
-          </DialogDescription>
-        </DialogHeader>
-        <Form
-          form={form}
-          idPrefix="key"
-          className="grid gap-4"
-          onSubmit={(data) =>
-            create.mutate(data, {
-              onSuccess: onCreated,
-              onError: (error) => showServerFieldErrors(form, error),
-            })
-          }
-        >
-          <FormField name="name" label="Name" placeholder="HubSpot sync" />
-          <EditDialogFooter
-            pending={create.isPending}
-            onCancel={onClose}
-            submitLabel="Create Key"
-          />
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title="Create API Key"
+      description="A key lets one of your systems send leads to POST /api/contacts. Name it after the system that will use it."
+      form={form}
+      idPrefix="key"
+      save={(data) => create.mutateAsync(data)}
+      onSaved={onCreated}
+      onClose={onClose}
+      pending={create.isPending}
+      submitLabel="Create Key"
+    >
+      <FormField name="name" label="Name" placeholder="HubSpot sync" />
+    </FormDialog>
   );
 }
 

@@ -4,16 +4,9 @@ import {
   type TUser,
   type TUserEditFormInput,
 } from '../../../shared/users.schema';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
-import { EditDialogFooter } from '../components/edit-dialog-footer';
-import { Form, formFields } from '../components/form';
-import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { formFields } from '../components/form';
+import { FormDialog } from '../components/form-dialog';
+import { useSchemaForm } from '../lib/schema-form';
 import { useUserMutations } from './use-users';
 
 const { FormField, FormSelect } = formFields<TUserEditFormInput>();
@@ -41,64 +34,55 @@ export function UserEditDialog({
   const { update } = useUserMutations();
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit User</DialogTitle>
-          <DialogDescription>Update user information</DialogDescription>
-        </DialogHeader>
-        <Form
-          form={form}
-          idPrefix="edit"
-          className="grid gap-4"
-          // confirmPassword is checked here and never sent.
-          onSubmit={({ confirmPassword: _confirm, ...data }) =>
-            update.mutate(
-              { id: user.id, ...data },
-              { onSuccess: onClose, onError: (error) => showServerFieldErrors(form, error) },
-            )
-          }
-        >
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <FormField name="firstName" label="First Name" />
-            <FormField name="lastName" label="Last Name" />
-          </div>
-          <FormField name="username" label="Username" />
-          <FormField name="email" label="Email" type="email" />
-          <FormSelect
-            name="role"
-            label="Role"
-            options={ROLES}
-            lockedReason={
-              isLastAdmin
-                ? 'This is the only administrator, so the role stays admin. Make another user an admin first.'
-                : undefined
-            }
-          />
-          <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
-            <legend className="px-1 text-sm font-semibold text-slate-900">
-              Change Password (Optional)
-            </legend>
-            <FormField
-              name="newPassword"
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              placeholder="Leave blank to keep the current password"
-            />
-            <FormField
-              name="confirmPassword"
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-            />
-            <p className="text-xs text-slate-600">
-              A new password or role signs this user out of their other sessions.
-            </p>
-          </fieldset>
-          <EditDialogFooter pending={update.isPending} onCancel={onClose} />
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title="Edit User"
+      description="Update user information"
+      form={form}
+      idPrefix="edit"
+      // confirmPassword is checked here and never sent.
+      save={({ confirmPassword: _confirm, ...data }) =>
+        update.mutateAsync({ id: user.id, ...data })
+      }
+      onClose={onClose}
+      pending={update.isPending}
+    >
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField name="firstName" label="First Name" />
+        <FormField name="lastName" label="Last Name" />
+      </div>
+      <FormField name="username" label="Username" />
+      <FormField name="email" label="Email" type="email" />
+      <FormSelect
+        name="role"
+        label="Role"
+        options={ROLES}
+        lockedReason={
+          isLastAdmin
+            ? 'This is the only administrator, so the role stays admin. Make another user an admin first.'
+            : undefined
+        }
+      />
+      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">
+          Change Password (Optional)
+        </legend>
+        <FormField
+          name="newPassword"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Leave blank to keep the current password"
+        />
+        <FormField
+          name="confirmPassword"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <p className="text-xs text-slate-600">
+          A new password or role signs this user out of their other sessions.
+        </p>
+      </fieldset>
+    </FormDialog>
   );
 }

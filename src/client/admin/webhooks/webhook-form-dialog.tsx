@@ -8,17 +8,10 @@ import {
   type TWebhookCreateInput,
   type TWebhookEvent,
 } from '../../../shared/webhooks.schema';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
 import { FieldError } from '../../components/ui/field-error';
-import { EditDialogFooter } from '../components/edit-dialog-footer';
-import { Form, formFields } from '../components/form';
-import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { formFields } from '../components/form';
+import { FormDialog } from '../components/form-dialog';
+import { useSchemaForm } from '../lib/schema-form';
 import { useWebhookMutations } from './use-webhooks';
 
 const { FormField } = formFields<TWebhookCreateInput>();
@@ -79,52 +72,45 @@ export function WebhookFormDialog({
   });
   const errors = form.formState.errors;
   const { create, update } = useWebhookMutations();
-  const onError = (error: Parameters<typeof showServerFieldErrors>[1]) =>
-    showServerFieldErrors(form, error);
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{webhook ? 'Edit Endpoint' : 'Add Endpoint'}</DialogTitle>
-          <DialogDescription>
-            {webhook
-              ? `Editing ${webhook.url}`
-              : 'Convoza POSTs each event you choose to this URL, signed with a secret shown once.'}
-          </DialogDescription>
-        </DialogHeader>
-        <Form
-          form={form}
-          idPrefix="webhook"
-          className="grid gap-4"
-          onSubmit={(data) =>
-            webhook
-              ? update.mutate({ id: webhook.id, ...data }, { onSuccess: onClose, onError })
-              : create.mutate(data, { onSuccess: (created) => onCreated?.(created), onError })
-          }
-        >
-          <FormField
-            name="url"
-            label="Endpoint URL"
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com/webhooks/convoza"
+    <FormDialog
+      title={webhook ? 'Edit Endpoint' : 'Add Endpoint'}
+      description={
+        webhook
+          ? `Editing ${webhook.url}`
+          : 'Convoza POSTs each event you choose to this URL, signed with a secret shown once.'
+      }
+      form={form}
+      idPrefix="webhook"
+      // A new endpoint's answer carries its one-time secret: it goes to onCreated, not away.
+      save={async (data) => {
+        if (webhook) await update.mutateAsync({ id: webhook.id, ...data });
+        else onCreated?.(await create.mutateAsync(data));
+      }}
+      onSaved={webhook ? undefined : () => {}}
+      onClose={onClose}
+      pending={create.isPending || update.isPending}
+    >
+      <FormField
+        name="url"
+        label="Endpoint URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/webhooks/convoza"
+      />
+      <Controller
+        control={form.control}
+        name="events"
+        render={({ field }) => (
+          <EventChoices
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={errors.events?.message ?? errors.events?.root?.message}
           />
-          <Controller
-            control={form.control}
-            name="events"
-            render={({ field }) => (
-              <EventChoices
-                value={field.value ?? []}
-                onChange={field.onChange}
-                error={errors.events?.message ?? errors.events?.root?.message}
-              />
-            )}
-          />
-          <FormField name="description" label="Description (optional)" placeholder="CRM sync" />
-          <EditDialogFooter pending={create.isPending || update.isPending} onCancel={onClose} />
-        </Form>
-      </DialogContent>
-    </Dialog>
+        )}
+      />
+      <FormField name="description" label="Description (optional)" placeholder="CRM sync" />
+    </FormDialog>
   );
 }
