@@ -14,6 +14,7 @@ import {
   unexpectedErrors,
   type AdminPage,
 } from './support/admin';
+import { shot } from './support/browser';
 
 const suite = useAdminSuite();
 let p: AdminPage;
@@ -249,6 +250,10 @@ describe('admin campaigns', () => {
     await dialog.getByLabel('Name').fill('Summer Social Blast');
     await dialog.getByRole('combobox', { name: 'Type' }).click();
     await p.page.getByRole('option', { name: 'Social', exact: true }).click();
+    await dialog.getByLabel('Goal Value').fill('2.5');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => dialog.locator('#campaign-goal-value-error').textContent()).toMatch(/whole/i);
+    await p.page.screenshot({ path: shot('admin-campaign-edit-1280.png') });
     await dialog.getByLabel('Goal Value').fill('25000');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -1,5 +1,5 @@
 import { CAMPAIGN_TYPES, ZCampaignUpdate, type TCampaign } from '../../../shared/campaigns.schema';
-import { formFields } from '../components/form';
+import { formFields, isBlank } from '../components/form';
 import { FormDialog } from '../components/form-dialog';
 import { useSchemaForm } from '../lib/schema-form';
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ const ZCampaignForm = ZCampaignUpdate.omit({ id: true, status: true });
 const { FormField, FormTextArea, FormSelect } = formFields<z.input<typeof ZCampaignForm>>();
 
 /** Blank -> null (no goal); anything else a number, so zod can report a non-whole value. */
-const parseGoal = (text: string) => (text.trim() === '' ? null : Number(text));
+const parseGoal = (value: unknown) => (isBlank(value) ? null : Number(value));
 
 /** Edits a campaign's name, type, audience, goal and description; mount with key={campaign.id}. */
 export function CampaignEditDialog({

@@ -56,6 +56,9 @@ export function Form<In extends FieldValues, Out extends FieldValues>({
   );
 }
 
+/** No value typed: an empty (or blank) text, or a default value of null/undefined. */
+export const isBlank = (value: unknown) => value == null || String(value).trim() === '';
+
 const kebab = (name: string) =>
   name
     .replace(/[.[\]]+/g, '-')
@@ -86,12 +89,15 @@ export function formFields<T extends FieldValues>() {
     name: Path<T>;
     label: string;
     id?: string;
-    /** Turns the typed text into the value (a number input gives a number, blank NaN, by default). */
-    parse?: (text: string) => unknown;
+    /**
+     * Turns the field's value into the form's value (a number input gives a number, blank NaN, by
+     * default). react-hook-form also runs it on the default value, so it may get a non-string.
+     */
+    parse?: (value: unknown) => unknown;
   } & InputProps) {
     const field = useField(name, id);
     const setValueAs =
-      parse ?? (input.type === 'number' ? (v: string) => (v === '' ? NaN : Number(v)) : undefined);
+      parse ?? (input.type === 'number' ? (v: unknown) => (isBlank(v) ? NaN : Number(v)) : undefined);
     const registered = field.form.register(name, setValueAs ? { setValueAs } : {});
     return <TextField id={field.id} label={label} error={field.error} {...input} {...registered} />;
   }
