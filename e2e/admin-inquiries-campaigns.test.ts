@@ -252,7 +252,9 @@ describe('admin campaigns', () => {
     await p.page.getByRole('option', { name: 'Social', exact: true }).click();
     await dialog.getByLabel('Goal Value').fill('2.5');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => dialog.locator('#campaign-goal-value-error').textContent()).toMatch(/whole/i);
+    await expect
+      .poll(() => dialog.locator('#campaign-goal-value-error').textContent())
+      .toMatch(/whole/i);
     await p.page.screenshot({ path: shot('admin-campaign-edit-1280.png') });
     await dialog.getByLabel('Goal Value').fill('25000');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();

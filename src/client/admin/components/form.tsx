@@ -97,7 +97,8 @@ export function formFields<T extends FieldValues>() {
   } & InputProps) {
     const field = useField(name, id);
     const setValueAs =
-      parse ?? (input.type === 'number' ? (v: unknown) => (isBlank(v) ? NaN : Number(v)) : undefined);
+      parse ??
+      (input.type === 'number' ? (v: unknown) => (isBlank(v) ? NaN : Number(v)) : undefined);
     const registered = field.form.register(name, setValueAs ? { setValueAs } : {});
     return <TextField id={field.id} label={label} error={field.error} {...input} {...registered} />;
   }
