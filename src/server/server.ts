@@ -8,6 +8,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { ensureFirstAdmin } from './users/first-admin.service';
 import { initOrm, type Orm } from './db/orm';
 import { installConnectionGuard } from './db/connection-guard';
+import { attachSharedCache } from './db/shared-cache';
 import { createEventBus, maintenanceTasks, seedDemoData } from './features';
 import { listen } from './http/listen';
 import { createLogger } from './logger';
@@ -46,6 +47,7 @@ export async function startServer(
   }
   const orm = await initOrm(databaseUrl);
   await installConnectionGuard(orm);
+  const stopSharedCache = attachSharedCache(orm, databaseUrl, log);
   const em = orm.em.fork() as EntityManager;
   await ensureFirstAdmin(
     em,
@@ -105,6 +107,7 @@ export async function startServer(
       });
       await queue.stop();
       mailer?.close();
+      await stopSharedCache();
       await drainPool(orm);
       await orm.close();
       await embedded?.stop();

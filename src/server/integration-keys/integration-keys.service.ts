@@ -10,6 +10,9 @@ import { IntegrationKey, type IIntegrationKey } from './integration-key.entity';
 
 const PREFIX_LENGTH = INTEGRATION_KEY_PREFIX.length + 4;
 
+/** How stale a key's last-used time may be. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 const view = (row: IIntegrationKey): TIntegrationKey => ({
@@ -65,6 +68,14 @@ export async function authenticateIntegrationKey(
     throw new AppError('UNAUTHORIZED', INVALID_KEY_MESSAGE);
   const row = await em.findOne(IntegrationKey, { keyHash: hashKey(key) });
   if (!row) throw new AppError('UNAUTHORIZED', INVALID_KEY_MESSAGE);
-  await em.nativeUpdate(IntegrationKey, { id: row.id }, { lastUsedAt: new Date() });
+  // "Last used" to the minute: a busy key would otherwise rewrite its row on every lead, and
+  // every request with that key, on every instance, would queue for that row's lock.
+  const now = new Date();
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
+    await em.nativeUpdate(
+      IntegrationKey,
+      { id: row.id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: now } }] },
+      { lastUsedAt: now },
+    );
   return { id: row.id, name: row.name };
 }

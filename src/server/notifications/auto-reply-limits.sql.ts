@@ -23,15 +23,22 @@ export async function releaseAutoReply(
   return em.transactional(async (tem) => {
     await tem.execute(`select pg_advisory_xact_lock(hashtext('auto_reply_release'))`);
     const { autoReplyHourlyLimit } = await getNotificationSettings(tem);
-    const [counts] = await tem.execute<{ to_recipient: string; in_hour: string }[]>(
-      `select count(*) filter (where lower("to") = lower(?) and released_at > now() - interval '24 hours') as to_recipient,
-              count(*) filter (where released_at > now() - interval '1 hour') as in_hour
-         from notification_messages
-        where kind = 'auto_reply' and released_at > now() - interval '24 hours'`,
+    // Each question reads one index; the hourly count stops at the limit (at most 10,000 rows).
+    const [recipient] = await tem.execute<{ seen: boolean }[]>(
+      `select exists (select 1 from notification_messages
+                       where kind = 'auto_reply' and released_at is not null and lower("to") = lower(?)
+                         and released_at > now() - interval '24 hours') as seen`,
       [to],
     );
-    if (Number(counts?.to_recipient) > 0) return AUTO_REPLY_LIMIT_REASONS.recipient;
-    if (Number(counts?.in_hour) >= autoReplyHourlyLimit)
+    if (recipient?.seen) return AUTO_REPLY_LIMIT_REASONS.recipient;
+    const [hour] = await tem.execute<{ released: string }[]>(
+      `select count(*) as released from (
+         select 1 from notification_messages
+          where kind = 'auto_reply' and released_at is not null and released_at > now() - interval '1 hour'
+          limit ?) as last_hour`,
+      [autoReplyHourlyLimit],
+    );
+    if (Number(hour?.released) >= autoReplyHourlyLimit)
       return AUTO_REPLY_LIMIT_REASONS.hourly(autoReplyHourlyLimit);
     await tem.execute(`update notification_messages set released_at = now() where id = ?`, [
       notificationId,

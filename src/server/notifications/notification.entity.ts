@@ -30,10 +30,16 @@ export const Notification = defineEntity({
   },
   indexes: [
     {
-      // The relay limits count released auto-replies of the last day, per address and in all.
+      // The relay limit per address: this address's released auto-replies of the last day.
       name: 'notification_messages_auto_reply_released_index',
       expression:
         'create index "notification_messages_auto_reply_released_index" on "notification_messages" (lower("to"), "released_at") where "kind" = \'auto_reply\' and "released_at" is not null',
+    },
+    {
+      // The site's hourly relay limit: released auto-replies of the last hour, newest first.
+      name: 'notification_messages_auto_reply_hour_index',
+      expression:
+        'create index "notification_messages_auto_reply_hour_index" on "notification_messages" ("released_at") where "kind" = \'auto_reply\' and "released_at" is not null',
     },
   ],
 });

@@ -5,6 +5,7 @@ import {
   type TSecuritySettings,
   type TSecuritySettingsUpdate,
 } from '../../shared/security.schema';
+import { cachedRead, invalidateShared } from '../db/shared-cache';
 import { SecuritySettings, type ISecuritySettings } from './security-settings.entity';
 
 export interface ProtectionSettings extends TSecuritySettings {
@@ -15,7 +16,8 @@ export interface ProtectionSettings extends TSecuritySettings {
 const SETTINGS_ID = 1;
 
 function toProtectionSettings(row: ISecuritySettings): ProtectionSettings {
-  return {
+  // Frozen: the cached copy is shared by every request of this instance.
+  return Object.freeze({
     rateLimitEnabled: row.rateLimitEnabled,
     honeypotEnabled: row.honeypotEnabled,
     botDetectionEnabled: row.botDetectionEnabled,
@@ -26,17 +28,24 @@ function toProtectionSettings(row: ISecuritySettings): ProtectionSettings {
     auditRetentionDays: row.auditRetentionDays,
     requireAdminTwoFactor: row.requireAdminTwoFactor,
     formSecret: row.formSecret,
-  };
+  });
 }
 
 /** Always from the database, never the identity map: another instance may have saved since. */
 const readRow = (em: EntityManager) => em.findOne(SecuritySettings, SETTINGS_ID, { refresh: true });
 
+const CACHE_KEY = 'security_settings';
+
 /**
- * The settings row, created with the product's defaults (all protections on, 5 per hour, 3 s) on
- * first use. Read on every submission, so a saved change applies at once on every instance.
+ * The settings, created with the product's defaults (all protections on, 5 per hour, 3 s) on
+ * first use. Read by every submission from the shared cache, which a saved change empties on
+ * every instance as it commits.
  */
-export async function loadProtectionSettings(em: EntityManager): Promise<ProtectionSettings> {
+export function loadProtectionSettings(em: EntityManager): Promise<ProtectionSettings> {
+  return cachedRead(em, CACHE_KEY, () => readOrCreate(em));
+}
+
+async function readOrCreate(em: EntityManager): Promise<ProtectionSettings> {
   const row = await readRow(em);
   if (row) return toProtectionSettings(row);
   // Two instances may race to create the row: the loser's insert does nothing and it reads the winner's.
@@ -72,5 +81,6 @@ export async function updateSecuritySettings(
   const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   em.assign(row, { ...defined, updatedAt: new Date() });
   await em.flush();
+  await invalidateShared(em, CACHE_KEY);
   return getSecuritySettings(em);
 }

@@ -12,17 +12,14 @@ export function hourOf(date: Date): Date {
   return new Date(Math.floor(date.getTime() / 3_600_000) * 3_600_000);
 }
 
-/** How many counter rows an hour has at most (see CleanSubmissionHour). */
-const CLEAN_COUNTER_SHARDS = 32;
-
 /**
- * Counts one accepted submission (call inside the submission's transaction), on the row of this
- * connection's slot: concurrent leads on other connections, on any instance, update other rows.
+ * Counts one accepted submission (call inside the submission's transaction), on this
+ * connection's own row: concurrent leads on other connections, on any instance, update others.
  */
 export async function countCleanSubmission(em: EntityManager, now = new Date()): Promise<void> {
   await em.execute(
     `insert into security_clean_submissions (hour, shard, count)
-     values (?, pg_backend_pid() % ${CLEAN_COUNTER_SHARDS}, 1)
+     values (?, pg_backend_pid(), 1)
      on conflict (hour, shard) do update set count = security_clean_submissions.count + 1`,
     [hourOf(now)],
   );

@@ -5,6 +5,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import superjson from 'superjson';
 import { ormOptions } from '../../../mikro-orm.config';
 import { createApp, type AppOptions } from '../app';
+import { attachSharedCache, invalidateAllShared } from '../db/shared-cache';
 import { listen, type HttpTimeouts } from '../http/listen';
 import { SessionManager, type Actor } from '../auth/session';
 import { JobQueue } from '../jobs/job-queue';
@@ -119,8 +120,17 @@ export interface TestAppOptions {
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const database = await createTestDatabase();
   const log = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
+  // Cached reads as in production; emptying the tables empties the cache of every instance.
+  const stopCaches = [attachSharedCache(database.orm, database.url, log)];
+  const db = {
+    ...database,
+    reset: async () => {
+      await database.reset();
+      await invalidateAllShared(database.em());
+    },
+  };
   const sessions = new SessionManager({
     secret: 'x'.repeat(32) + 'test-secret',
     idleMinutes: 60,
@@ -195,6 +205,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     startInstance: async ({ app: appOptions, ownOrm = false } = {}) => {
       const orm = ownOrm ? await MikroORM.init(ormOptions(db.url)) : db.orm;
+      if (ownOrm) stopCaches.push(attachSharedCache(orm, db.url, log));
       const other = await listen(createApp({ ...deps, orm }, appOptions), 0, '127.0.0.1');
       extraInstances.push(async () => {
         await new Promise<void>((done) => other.close(() => done()));
@@ -207,6 +218,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await queue?.stop();
       mailer?.close();
       await Promise.all(extraInstances.map((close) => close()));
+      await Promise.all(stopCaches.map((stop) => stop()));
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections();
       await db.drop();

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { invalidateShared } from '../db/shared-cache';
+import { SUBSCRIBED_ENDPOINTS_KEY } from './subscribed-endpoints';
 import type {
   TWebhook,
   TWebhookCreate,
@@ -67,6 +69,7 @@ export async function createWebhook(
     secret: newWebhookSecret(),
   });
   await em.flush();
+  await invalidateShared(em, SUBSCRIBED_ENDPOINTS_KEY);
   return { ...webhookView(endpoint), secret: endpoint.secret };
 }
 
@@ -84,6 +87,7 @@ export async function updateWebhook(
   if (changes.description !== undefined) endpoint.description = changes.description;
   if (changes.enabled !== undefined) endpoint.enabled = changes.enabled;
   await em.flush();
+  await invalidateShared(em, SUBSCRIBED_ENDPOINTS_KEY);
   return webhookView(endpoint);
 }
 
@@ -91,4 +95,5 @@ export async function updateWebhook(
 export async function deleteWebhook(em: EntityManager, id: number): Promise<void> {
   const deleted = await em.nativeDelete(WebhookEndpoint, { id });
   if (deleted === 0) throw notFound('Webhook', id);
+  await invalidateShared(em, SUBSCRIBED_ENDPOINTS_KEY);
 }

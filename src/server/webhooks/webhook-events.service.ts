@@ -5,6 +5,7 @@ import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { queueWebhookAttempt, type WebhookSettings } from './webhook-settings';
 import { newMessageId } from './webhook-signature';
+import { subscribedEndpoints } from './subscribed-endpoints';
 
 /**
  * Writes one delivery per enabled endpoint subscribed to `event`, with the body as it will be
@@ -19,9 +20,7 @@ export async function queueWebhookEvent(
 ): Promise<void> {
   const queue = settings?.queue;
   if (!queue) return;
-  const endpoints = (await em.find(WebhookEndpoint, { enabled: true })).filter((e) =>
-    e.events.includes(event),
-  );
+  const endpoints = (await subscribedEndpoints(em)).filter((e) => e.events.includes(event));
   if (!endpoints.length) return;
   const payload = JSON.stringify({
     type: event,
@@ -30,7 +29,7 @@ export async function queueWebhookEvent(
   });
   const rows = endpoints.map((endpoint) =>
     em.create(WebhookDelivery, {
-      endpoint,
+      endpoint: em.getReference(WebhookEndpoint, endpoint.id),
       contact: contact.id,
       messageId: newMessageId(),
       event,
