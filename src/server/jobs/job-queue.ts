@@ -51,6 +51,25 @@ export class JobQueue {
     return new JobQueue(boss, log);
   }
 
+  /**
+   * Enqueues several jobs of one queue in one statement, inside `em`'s open transaction (the
+   * queue's retry policy applies as with sendInTransaction).
+   */
+  async sendManyInTransaction(
+    em: EntityManager,
+    queue: QueueName,
+    jobs: { data: object; group?: string }[],
+  ): Promise<void> {
+    if (!jobs.length) return;
+    const trx = em.getTransactionContext<KyselyTransactionLike>();
+    if (!trx) throw new Error(`${queue} jobs enqueued outside a transaction`);
+    await this.boss.insert(
+      queue,
+      jobs.map(({ data, group }) => ({ data, ...(group ? { group: { id: group } } : {}) })),
+      { db: fromKysely(trx) },
+    );
+  }
+
   /** Enqueues inside `em`'s open transaction (call within em.transactional). */
   async sendInTransaction(
     em: EntityManager,

@@ -93,6 +93,9 @@ export async function queueLeadNotifications(
   );
   await em.flush();
   if (queue && mailer)
-    for (const row of rows)
-      await queue.sendInTransaction(em, 'email', { notificationId: row.id } satisfies EmailJob);
+    await queue.sendManyInTransaction(
+      em,
+      'email',
+      rows.map((row) => ({ data: { notificationId: row.id } satisfies EmailJob })),
+    );
 }

@@ -3,7 +3,7 @@ import type { TContact } from '../../shared/contacts.schema';
 import type { TWebhookEvent } from '../../shared/webhooks.schema';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
-import { queueWebhookAttempt, type WebhookSettings } from './webhook-settings';
+import { webhookGroup, type WebhookJob, type WebhookSettings } from './webhook-settings';
 import { newMessageId } from './webhook-signature';
 import { subscribedEndpoints } from './subscribed-endpoints';
 
@@ -37,10 +37,12 @@ export async function queueWebhookEvent(
     }),
   );
   await em.flush();
-  for (const row of rows)
-    await queueWebhookAttempt(em, queue, row.endpoint.id, {
-      deliveryId: row.id,
-      retry: 0,
-      attempt: 0,
-    });
+  await queue.sendManyInTransaction(
+    em,
+    'webhook',
+    rows.map((row) => ({
+      data: { deliveryId: row.id, retry: 0, attempt: 0 } satisfies WebhookJob,
+      group: webhookGroup(row.endpoint.id),
+    })),
+  );
 }

@@ -34,6 +34,9 @@ export interface WebhookJob {
  * Queues one attempt at a delivery in `em`'s transaction. Attempts are grouped by endpoint, so
  * one endpoint that hangs or is slow holds only its own group's workers (webhook-worker.ts).
  */
+/** The queue group of an endpoint's attempts: at most 2 of them run at once (webhook-worker.ts). */
+export const webhookGroup = (endpointId: number) => `endpoint-${endpointId}`;
+
 export function queueWebhookAttempt(
   em: EntityManager,
   queue: JobQueue,
@@ -42,7 +45,7 @@ export function queueWebhookAttempt(
   startAfter?: Date,
 ): Promise<void> {
   return queue.sendInTransaction(em, 'webhook', job, {
-    group: `endpoint-${endpointId}`,
+    group: webhookGroup(endpointId),
     ...(startAfter ? { startAfter } : {}),
   });
 }

@@ -394,7 +394,7 @@ describe('effectively once', () => {
     );
     expect(await deliveries(hook.id)).toEqual([]); // no queue: nothing written
     // A queue that takes no job: the delivery is written, and no worker of the app races us.
-    const noJobs = { sendInTransaction: async () => {} } as unknown as JobQueue;
+    const noJobs = { sendManyInTransaction: async () => {} } as unknown as JobQueue;
     await em.transactional((tem) =>
       queueWebhookEvent(tem, 'contact.created', contact, { ...settings(), queue: noJobs }),
     );
