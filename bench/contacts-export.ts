@@ -19,7 +19,7 @@ import { get } from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { initOrm } from '../src/server/db/orm';
 import { contactFilterSql } from '../src/server/contacts/contact-filter.sql';
-import { inlineSql } from '../src/server/contacts/contacts-export-copy';
+import { inlineSql } from '../src/server/contacts/contacts-export-copy.sql';
 import { createDatabase, dropDatabase, pgAdminUrl, queryRows } from '../src/server/test/pg-admin';
 import { startAppInstance } from './app-instance';
 import { writeBenchmarkSection } from './bench-doc';

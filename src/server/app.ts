@@ -1,4 +1,5 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { pingDatabase } from './db/health.sql';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
 import { auditExportRoute } from './audit/audit-export.route';
@@ -43,7 +44,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
 
   app.get('/api/health', async (_req, res) => {
     try {
-      await deps.orm.em.getConnection().execute('select 1');
+      await pingDatabase(deps.orm);
       res.set('Cache-Control', 'no-store').json({ status: 'ok' });
     } catch {
       res

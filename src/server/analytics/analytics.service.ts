@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAnalyticsSummary } from '../../shared/analytics.schema';
 import { countCampaignsByStatus } from '../campaigns/campaigns.service';
 import { Campaign } from '../campaigns/campaign.entity';
-import { contactsPerDay, leadsBySource } from '../contacts/contact-stats.service';
-import { maintainedStatusCounts } from '../contacts/contact-counts.service';
-import { speedToLead } from '../contacts/speed-to-lead.service';
-import { emailDeliveryCounts } from '../notifications/delivery-stats.service';
+import { contactsPerDay, leadsBySource } from '../contacts/contact-stats.sql';
+import { maintainedStatusCounts } from '../contacts/contact-counts.sql';
+import { speedToLead } from '../contacts/speed-to-lead.sql';
+import { emailDeliveryCounts } from '../notifications/delivery-stats.sql';
 import { ServiceInquiry } from '../service-inquiries/service-inquiry.entity';
 import { User } from '../users/user.entity';
 

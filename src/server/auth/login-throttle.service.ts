@@ -2,13 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors';
 import { findUserByUsername } from '../users/users.service';
 import { clientKey } from '../rate-limit/client-ip';
-import { recordSecurityEvent } from '../security-center/events.service';
+import { recordSecurityEvent } from '../security-center/events.sql';
 import {
   clearRateLimit,
   consumeRateLimit,
   refundRateLimit,
   type RateLimitRule,
-} from '../rate-limit/rate-limit.service';
+} from '../rate-limit/rate-limit.sql';
 import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
 
 /**

@@ -3,9 +3,9 @@ import {
   consumeRateLimit,
   refundRateLimit,
   type RateLimitRule,
-} from '../rate-limit/rate-limit.service';
+} from '../rate-limit/rate-limit.sql';
 import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
-import { recordSecurityEvent } from '../security-center/events.service';
+import { recordSecurityEvent } from '../security-center/events.sql';
 
 /**
  * Wrong second-factor codes an account may take in 15 minutes, from all networks and sign-ins

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { getIronSession, unsealData, type SessionOptions } from 'iron-session';
 import type { TRole } from '../../shared/users.schema';
-import { namedStatement } from '../db/named-statement';
+import { readSessionActor } from './session-actor.sql';
 import { Session } from './session.entity';
 import { SignInChallenge } from './sign-in-challenge.entity';
 
@@ -49,32 +49,6 @@ const IDLE_BUMP_MS = 60_000;
 
 /** Sealed cookie texts whose content is remembered (see SessionManager.readCookie). */
 const UNSEALED_CACHE_SIZE = 5_000;
-
-/**
- * The session, its user and the admins' two-factor rule in one round trip: every signed-in
- * request asks this first, and the ORM's entity hydration cost more than the query.
- */
-const ACTOR_SQL = `select s.id, extract(epoch from s.expires_at)::float8 * 1000 as expires_ms,
-         extract(epoch from s.idle_expires_at)::float8 * 1000 as idle_expires_ms, u.id as user_id, u.username, u.role,
-         u.first_name, u.last_name, u.is_active, u.two_factor_enabled_at is not null as two_factor_enabled,
-         coalesce((select require_admin_two_factor from security_settings where id = 1), false)
-           as admins_need_two_factor
-    from sessions s join users u on u.id = s.user_id where s.id = $1`;
-
-interface ActorRow {
-  id: string;
-  /** Epoch milliseconds (the ORM's pool leaves timestamps as text). */
-  expires_ms: number;
-  idle_expires_ms: number;
-  user_id: number;
-  username: string;
-  role: TRole;
-  first_name: string | null;
-  last_name: string | null;
-  is_active: boolean;
-  two_factor_enabled: boolean;
-  admins_need_two_factor: boolean;
-}
 
 /** The value of cookie `name` in a Cookie header, as sent (iron seals are URL-safe). */
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -146,8 +120,7 @@ export class SessionManager {
   ): Promise<Actor | null> {
     const { sid } = await this.readCookie(req);
     if (!sid) return null;
-    const pool = await em.getConnection().getNativeClient();
-    const row = (await pool.query<ActorRow>(namedStatement(ACTOR_SQL, [sid]))).rows[0];
+    const row = await readSessionActor(em, sid);
     const now = Date.now();
     if (!row || row.expires_ms <= now || row.idle_expires_ms <= now || !row.is_active) {
       if (row) await em.nativeDelete(Session, { id: row.id });

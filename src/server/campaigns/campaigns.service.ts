@@ -9,7 +9,7 @@ import type {
 } from '../../shared/campaigns.schema';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError, notFound } from '../errors';
-import { campaignResults } from '../contacts/campaign-results.service';
+import { campaignResults } from '../contacts/campaign-results.sql';
 import { Campaign, type ICampaign } from './campaign.entity';
 
 export function toCampaignView(c: ICampaign, results?: Map<string, TCampaignResults>): TCampaign {

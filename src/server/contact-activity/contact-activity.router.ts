@@ -7,7 +7,8 @@ import {
 } from '../../shared/contact-activity.schema';
 import { ZOk } from '../../shared/text.schema';
 import { adminProcedure, router } from '../trpc/trpc';
-import { addContactNote, deleteContactNote, listContactActivity } from './contact-activity.service';
+import { addContactNote, deleteContactNote } from './contact-activity.service';
+import { listContactActivity } from './contact-timeline.sql';
 
 const tags = ['contacts'];
 

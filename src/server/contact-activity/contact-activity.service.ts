@@ -4,7 +4,7 @@ import { AppError, notFound } from '../errors';
 import { Contact } from '../contacts/contact.entity';
 import type { Actor } from '../auth/session';
 import { ContactActivity } from './contact-activity.entity';
-import { SQL_ISO_FORMAT } from '../db/sql-format';
+import { typedSql } from '../db/typed-sql';
 import type { EventBus } from '../events/event-bus';
 
 export interface ActivityRecord {
@@ -34,65 +34,18 @@ export async function recordBulkActivity(
   changed: { id: number; from: unknown }[],
   actorId: number,
 ): Promise<void> {
-  await em.execute(
-    `insert into contact_activities (contact_id, type, actor_id, data)
-     select c.id, ?, ?, jsonb_build_object('from', c."from", 'to', ?::jsonb)
-       from jsonb_to_recordset(?::jsonb) as c(id int, "from" jsonb)`,
-    [type, actorId, JSON.stringify(to), JSON.stringify(changed)],
-  );
-}
-
-interface TimelineRow {
-  id: string;
-  type: TContactActivity['type'];
-  at: string;
-  actor_id: number | null;
-  actor_username: string | null;
-  data: Record<string, unknown>;
-}
-
-/**
- * A contact's timeline, newest first: the recorded activities, its creation, and the lead
- * emails and webhook deliveries about it, merged in SQL. Each branch reads its contact_id index
- * and keeps at most `limit` rows, so a contact with thousands of events stays a few index scans.
- */
-export async function listContactActivity(
-  em: EntityManager,
-  contactId: number,
-  limit: number,
-): Promise<TContactActivity[]> {
-  const contact = await em.findOne(Contact, { id: contactId }, { fields: ['id'] });
-  if (!contact) throw notFound('Contact', contactId);
-  const rows = await em.execute<TimelineRow[]>(
-    `select id, type, to_char(at at time zone 'utc', ${SQL_ISO_FORMAT}) as at, actor_id, actor_username, data from (
-       (select a.type || ':' || a.id as id, a.type, a.at, a.actor_id, u.username as actor_username,
-               case when a.type = 'note' then a.data || jsonb_build_object('noteId', a.id) else a.data end as data
-          from contact_activities a left join users u on u.id = a.actor_id
-         where a.contact_id = ? order by a.at desc, a.id desc limit ?)
-       union all
-       (select 'created:' || c.id, 'created', c.created_at, null, null, jsonb_build_object('source', c.source)
-          from contacts c where c.id = ?)
-       union all
-       (select 'email:' || m.id, 'email', m.created_at, null, null,
-               jsonb_build_object('kind', m.kind, 'to', m."to", 'subject', m.subject, 'status', m.status,
-                                  'sentAt', to_char(m.sent_at at time zone 'utc', ${SQL_ISO_FORMAT}))
-          from notification_messages m where m.contact_id = ? order by m.created_at desc limit ?)
-       union all
-       (select 'webhook:' || d.id, 'webhook', d.created_at, null, null,
-               jsonb_build_object('event', d.event, 'url', e.url, 'status', d.status, 'attempts', d.attempts,
-                                  'responseStatus', d.response_status)
-          from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-         where d.contact_id = ? order by d.created_at desc limit ?)
-     ) t order by t.at desc, t.id desc limit ?`,
-    [contactId, limit, contactId, contactId, limit, contactId, limit, limit],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    at: r.at,
-    actor: r.actor_id === null ? null : { id: r.actor_id, username: r.actor_username ?? '' },
-    data: r.data,
-  }));
+  if (!changed.length) return;
+  await typedSql(em, [ContactActivity])
+    .insertInto('contact_activities')
+    .values(
+      changed.map((c) => ({
+        contact_id: c.id,
+        type,
+        actor_id: actorId,
+        data: { from: c.from, to },
+      })),
+    )
+    .execute();
 }
 
 /** A note on a contact by the signed-in user; answers the timeline entry it became. */

@@ -1,6 +1,6 @@
 import type { Feature } from '../feature';
 import { ContactImport, ContactImportChunk, ContactImportError } from './contact-import.entity';
-import { pruneContactImports } from './contact-imports.service';
+import { pruneContactImports } from './contact-imports.sql';
 import { failAbandonedImports } from './import-lock.sql';
 
 export const contactImportsFeature: Feature = {

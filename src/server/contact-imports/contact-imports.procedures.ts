@@ -1,6 +1,6 @@
 import { ZImportJob, ZImportJobInput } from '../../shared/contact-import.schema';
 import { adminProcedure } from '../trpc/trpc';
-import { getContactImport } from './contact-imports.service';
+import { getContactImport } from './contact-imports.sql';
 
 /** admin.contacts.importStatus; the upload itself is a streamed route (import-upload.route.ts). */
 export const contactImportProcedures = {

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { TImportAccepted, TImportJob } from '../../shared/contact-import.schema';
 import type { TContact } from '../../shared/contacts.schema';
 import type { Client } from '../test/test-app';
-import { pruneContactImports } from './contact-imports.service';
+import { pruneContactImports } from './contact-imports.sql';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 const t = useTestApp({ imports: true });

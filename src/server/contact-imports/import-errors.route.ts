@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { importErrorsAfter, importExists } from './import-files.sql';
 import { pipeline } from 'node:stream/promises';
 import type { RequestHandler } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -15,11 +16,8 @@ export function importErrorsRoute(deps: AppDeps): RequestHandler {
     const input = ZImportJobInput.safeParse(req.params);
     if (!input.success) return sendApiError(res, 400, 'BAD_REQUEST', describeZodError(input.error));
     const pool = await em.getConnection().getNativeClient();
-    const found = await pool.query(
-      `select 1 from contact_imports where id = $1 and status <> 'uploading'`,
-      [input.data.jobId],
-    );
-    if (!found.rowCount) return sendApiError(res, 404, 'NOT_FOUND', 'Import job not found');
+    if (!(await importExists(pool, input.data.jobId)))
+      return sendApiError(res, 404, 'NOT_FOUND', 'Import job not found');
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader(
       'Content-Disposition',
@@ -36,11 +34,7 @@ async function* errorRows(em: EntityManager, jobId: string): AsyncGenerator<stri
   const pool = await em.getConnection().getNativeClient();
   yield 'line,reason\n';
   for (let after = 0; ;) {
-    const { rows } = await pool.query<{ line: number; reason: string }>(
-      `select line, reason from contact_import_errors
-        where contact_import_id = $1 and line > $2 order by line limit 1000`,
-      [jobId, after],
-    );
+    const rows = await importErrorsAfter(pool, jobId, after);
     if (!rows.length) return;
     yield rows.map((r) => `${r.line},${csvField(r.reason)}\n`).join('');
     after = rows[rows.length - 1]!.line;

@@ -11,8 +11,20 @@ import {
   type CsvRecord,
   type TCsvRow,
 } from '../contacts/csv-row';
-import { TRIGRAM_INDEXES } from '../contacts/contact-search-index';
 import { writeContactBatch } from './import-batch.sql';
+import {
+  beginTransaction,
+  claimQueuedImport,
+  clearImportErrors,
+  commitTransaction,
+  finishImport,
+  mergeTrigramPendingLists,
+  readImportChunk,
+  recordImportErrors,
+  recordImportProgress,
+  rollbackTransaction,
+  type ImportTally,
+} from './import-state.sql';
 import {
   ABANDONED_IMPORT_MESSAGE,
   failIfRunning,
@@ -35,16 +47,6 @@ export const MAX_RECORD_BYTES = 1024 * 1024;
 
 /** A problem with the whole file: the job fails with this message, nothing is stored, no retry. */
 class FileProblem extends Error {}
-
-interface Tally {
-  processed: number;
-  inserted: number;
-  updated: number;
-  skipped: number;
-  errorCount: number;
-  bytesProcessed: number;
-  firstErrors: { line: number; reason: string }[];
-}
 
 /**
  * Runs one queued import: claims it, streams its stored file through the CSV parser, validates
@@ -71,23 +73,14 @@ export async function runContactImport(pool: Pool, importId: string): Promise<vo
 async function runClaimed(pool: Pool, client: PoolClient, importId: string): Promise<void> {
   // Only a queued import starts: one left running by a dead process is failed instead of re-run
   // (a file that crashed a server must not crash it again at every restart).
-  const claimed = await pool.query<{ mode: TImportMode }>(
-    `update contact_imports
-        set status = 'running', started_at = now(), finished_at = null, bytes_processed = 0,
-            processed = 0, inserted = 0, updated = 0, skipped = 0, error_count = 0,
-            errors = '[]', failure = null
-      where id = $1 and status = 'queued'
-      returning mode`,
-    [importId],
-  );
-  const mode = claimed.rows[0]?.mode;
+  const mode = await claimQueuedImport(pool, importId);
   if (!mode) {
     await failIfRunning(pool, importId, ABANDONED_IMPORT_MESSAGE);
     return; // finished already (a repeated delivery), deleted, or abandoned (now failed)
   }
-  await pool.query(`delete from contact_import_errors where contact_import_id = $1`, [importId]);
+  await clearImportErrors(pool, importId);
 
-  const tally: Tally = {
+  const tally: ImportTally = {
     processed: 0,
     inserted: 0,
     updated: 0,
@@ -97,7 +90,7 @@ async function runClaimed(pool: Pool, client: PoolClient, importId: string): Pro
     firstErrors: [],
   };
   try {
-    await client.query('begin');
+    await beginTransaction(client);
     let failure: string | null = null;
     try {
       await importRows(pool, client, importId, mode, tally);
@@ -109,49 +102,18 @@ async function runClaimed(pool: Pool, client: PoolClient, importId: string): Pro
       failure = error.message;
     }
     if (failure) {
-      await client.query('rollback');
+      await rollbackTransaction(client);
       tally.inserted = tally.updated = 0;
-      await finish(pool, importId, 'failed', tally, failure);
+      await finishImport(pool, importId, 'failed', tally, failure);
     } else {
-      // The batches went to the trigram indexes' pending lists; merging them now keeps the
-      // next search on the indexes (see Migration20261124100500).
-      await client.query(
-        `select ${TRIGRAM_INDEXES.map((n) => `gin_clean_pending_list('${n}'::regclass)`).join(', ')}`,
-      );
-      await finish(client, importId, 'done', tally, null);
-      await client.query('commit');
+      await mergeTrigramPendingLists(client);
+      await finishImport(client, importId, 'done', tally, null);
+      await commitTransaction(client);
     }
   } catch (error) {
-    await client.query('rollback').catch(() => {});
+    await rollbackTransaction(client).catch(() => {});
     throw error;
   }
-}
-
-async function finish(
-  db: Pool | PoolClient,
-  importId: string,
-  status: 'done' | 'failed',
-  tally: Tally,
-  failure: string | null,
-): Promise<void> {
-  await db.query(
-    `update contact_imports
-        set status = $2, finished_at = now(), failure = $3, processed = $4, inserted = $5,
-            updated = $6, skipped = $7, error_count = $8, errors = $9, bytes_processed = bytes_total
-      where id = $1`,
-    [
-      importId,
-      status,
-      failure,
-      tally.processed,
-      tally.inserted,
-      tally.updated,
-      tally.skipped,
-      tally.errorCount,
-      JSON.stringify(tally.firstErrors),
-    ],
-  );
-  await db.query(`delete from contact_import_chunks where contact_import_id = $1`, [importId]);
 }
 
 async function importRows(
@@ -159,7 +121,7 @@ async function importRows(
   client: PoolClient,
   importId: string,
   mode: TImportMode,
-  tally: Tally,
+  tally: ImportTally,
 ): Promise<void> {
   let batch: TCsvRow[] = [];
   let batchChars = 0;
@@ -169,11 +131,7 @@ async function importRows(
   let nextRecordLine = 2;
   const flushErrors = async () => {
     if (!errors.length) return;
-    await pool.query(
-      `insert into contact_import_errors (contact_import_id, line, reason)
-       select $1, * from unnest($2::int[], $3::text[]) on conflict do nothing`,
-      [importId, errors.map((e) => e.line), errors.map((e) => e.reason)],
-    );
+    await recordImportErrors(pool, importId, errors);
     errors = [];
   };
   // One batch is written while the next is parsed: the database and the parser work at once.
@@ -193,11 +151,7 @@ async function importRows(
     await flushErrors();
     if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now();
-      await pool.query(
-        `update contact_imports set processed = $2, bytes_processed = $3, error_count = $4,
-                skipped = $5 where id = $1`,
-        [importId, tally.processed, tally.bytesProcessed, tally.errorCount, tally.skipped],
-      );
+      await recordImportProgress(pool, importId, tally);
     }
   };
 
@@ -271,11 +225,7 @@ async function* fileText(
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let carriageReturn = false;
   for (let seq = 0; ; seq++) {
-    const { rows } = await pool.query<{ data: Buffer }>(
-      `select data from contact_import_chunks where contact_import_id = $1 and seq = $2`,
-      [importId, seq],
-    );
-    const data = rows[0]?.data;
+    const data = await readImportChunk(pool, importId, seq);
     let text: string;
     try {
       text = data ? decoder.decode(data, { stream: true }) : decoder.decode();

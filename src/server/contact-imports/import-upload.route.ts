@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import {
+  createUploadingImport,
+  deleteImport,
+  markImportQueued,
+  storeImportChunk,
+} from './import-files.sql';
 import { PassThrough } from 'node:stream';
 import type { Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -49,10 +55,7 @@ export function contactImportUploadRoute(deps: AppDeps, pace = IMPORT_UPLOAD_PAC
 
     const jobId = randomUUID();
     const pool = await em.getConnection().getNativeClient();
-    await pool.query(
-      `insert into contact_imports (id, mode, status, created_by_id) values ($1, $2, 'uploading', $3)`,
-      [jobId, query.data.mode, actor.userId],
-    );
+    await createUploadingImport(pool, jobId, query.data.mode, actor.userId);
     let bytes: number;
     try {
       bytes = await storeBody(req, pace, async (seq, data) => {
@@ -62,14 +65,11 @@ export function contactImportUploadRoute(deps: AppDeps, pace = IMPORT_UPLOAD_PAC
           // Only a well-formed upload is told that this instance runs no imports (no job queue).
           if (!deps.jobs) throw new UploadRefused(503, 'Imports are not running');
         }
-        await pool.query(
-          `insert into contact_import_chunks (contact_import_id, seq, data) values ($1, $2, $3)`,
-          [jobId, seq, data],
-        );
+        await storeImportChunk(pool, jobId, seq, data);
       });
       if (bytes === 0) throw new UploadRefused(400, 'The file is empty');
     } catch (error) {
-      await pool.query(`delete from contact_imports where id = $1`, [jobId]);
+      await deleteImport(pool, jobId);
       if (error instanceof UploadRefused) return refuse(res, error.status, error.message, 'file');
       if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
       throw error;
@@ -77,10 +77,7 @@ export function contactImportUploadRoute(deps: AppDeps, pace = IMPORT_UPLOAD_PAC
 
     const queue = deps.jobs!;
     await em.transactional(async (tem: EntityManager) => {
-      await tem.execute(
-        `update contact_imports set status = 'queued', bytes_total = ? where id = ?`,
-        [bytes, jobId],
-      );
+      await markImportQueued(tem, jobId, bytes);
       await queue.sendInTransaction(tem, 'contactImport', { importId: jobId });
       await recordAudit(tem, {
         actor: { id: actor.userId, username: actor.username },

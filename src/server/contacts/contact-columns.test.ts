@@ -7,7 +7,7 @@ import { fieldColumns } from '../db/entity-columns';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { CONTACT_COLUMNS, IMPORT_COLUMNS } from './contact-columns';
 import { Contact } from './contact.entity';
-import { EXPORT_HEADER } from './contacts-export-copy';
+import { EXPORT_HEADER } from './contacts-export-copy.sql';
 import { CSV_IMPORT_FIELDS } from './csv-row';
 
 const t = useTestApp();

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactPage, TContactStatusCounts } from '../../shared/contacts.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { compactContactCounts, maintainedStatusCounts } from './contact-counts.service';
-import { contactsPerDay, leadsBySource } from './contact-stats.service';
+import { compactContactCounts, maintainedStatusCounts } from './contact-counts.sql';
+import { contactsPerDay, leadsBySource } from './contact-stats.sql';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');

@@ -3,7 +3,7 @@ import type { TContactSubmit } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { guardSubmission, TOKEN_MESSAGES, type Submitter } from '../form-guard/contact-guard';
 import { spendFormToken } from '../form-guard/form-token.service';
-import { recordSecurityEvent } from '../security-center/events.service';
+import { recordSecurityEvent } from '../security-center/events.sql';
 import { loadProtectionSettings } from '../security-center/settings.service';
 import type { EventBus } from '../events/event-bus';
 import { quarantineSubmission } from '../quarantine/quarantine.service';

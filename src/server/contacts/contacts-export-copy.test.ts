@@ -17,7 +17,7 @@ import {
   inlineSql,
   MAX_CONCURRENT_EXPORTS,
   sqlLiteral,
-} from './contacts-export-copy';
+} from './contacts-export-copy.sql';
 
 const sqlOn = (t: TestApp) =>
   async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []) {

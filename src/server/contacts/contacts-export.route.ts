@@ -12,7 +12,7 @@ import {
   ExportCutOff,
   MAX_CONCURRENT_EXPORTS,
   takeExportSlot,
-} from './contacts-export-copy';
+} from './contacts-export-copy.sql';
 
 /**
  * GET /api/contacts/export/csv[?status&search&ownerId | ?ids=1,2,3]: what the list shows (or the

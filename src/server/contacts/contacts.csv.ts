@@ -5,7 +5,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CONTACT_FIELDS, type TCsvImportResult } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { Contact } from './contact.entity';
-import { mergeContactSearchIndexes } from './contact-search-index';
+import { mergeContactSearchIndexes } from './contact-search-index.sql';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
 import {
   normaliseHeader,

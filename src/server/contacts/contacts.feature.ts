@@ -1,8 +1,8 @@
 import type { Feature } from '../feature';
 import { ContactCountDelta } from './contact-count.entity';
-import { compactContactCounts } from './contact-counts.service';
+import { compactContactCounts } from './contact-counts.sql';
 import { ContactDailyDelta } from './contact-daily.entity';
-import { compactContactDaily } from './contact-stats.service';
+import { compactContactDaily } from './contact-stats.sql';
 import { Contact } from './contact.entity';
 import { seedDemoContacts } from './contacts.demo';
 

@@ -20,7 +20,7 @@ import { contactFilterSql } from './contact-filter.sql';
 import { searchCounts, searchPageIds } from './contact-search.sql';
 import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
-import { maintainedStatusCounts, type CountOwner } from './contact-counts.service';
+import { maintainedStatusCounts, type CountOwner } from './contact-counts.sql';
 
 type ContactData = Omit<TContactCreate, 'source'> &
   Partial<TAttribution> & {

@@ -1,4 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createDatabase } from './create-database.sql';
 import {
   chmodSync,
   chownSync,
@@ -11,7 +12,6 @@ import {
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { freePort } from '../free-port';
 import { reachableBinaries, reachableClusterDir, type SystemUser } from './embedded-location';
 
@@ -174,14 +174,4 @@ function stopPostgres(child: ChildProcess): Promise<void> {
     child.once('exit', () => done());
     child.kill('SIGINT'); // fast shutdown: rolls back open transactions, checkpoints, exits
   });
-}
-
-async function createDatabase(adminUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
 }

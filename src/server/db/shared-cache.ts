@@ -5,7 +5,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import type { Orm } from './orm';
+import { listen, notifyInTransaction } from './notify.sql';
+import type { MikroORM as Orm } from '@mikro-orm/postgresql';
 
 const CHANNEL = 'convoza_shared_cache';
 /** The notification that drops every key. */
@@ -63,13 +64,13 @@ export async function invalidateShared(em: EntityManager, key: string): Promise<
     changedIn.set(trx, keys);
   }
   caches.get(em.config)?.drop(key);
-  await em.execute('select pg_notify(?, ?)', [CHANNEL, key]);
+  await notifyInTransaction(em, CHANNEL, key);
 }
 
 /** Every key changed at once (e.g. tables emptied): this instance now, the others on commit. */
 export async function invalidateAllShared(em: EntityManager): Promise<void> {
   caches.get(em.config)?.dropAll();
-  await em.execute('select pg_notify(?, ?)', [CHANNEL, ALL_KEYS]);
+  await notifyInTransaction(em, CHANNEL, ALL_KEYS);
 }
 
 /**
@@ -105,7 +106,7 @@ export function attachSharedCache(orm: Orm, databaseUrl: string, log: Logger): (
     client = next;
     try {
       await next.connect();
-      await next.query(`listen ${CHANNEL}`);
+      await listen(next, CHANNEL);
       if (client !== next || stopped) return;
       cache.dropAll();
       cache.listening = true;

@@ -3,9 +3,9 @@ import type { TSecurityEventType, TSeverity } from '../../shared/security.schema
 import { AppError } from '../errors';
 import { detectBot } from './bot-detection';
 import { clientKey } from '../rate-limit/client-ip';
-import { recordSecurityEvent } from '../security-center/events.service';
+import { recordSecurityEvent } from '../security-center/events.sql';
 import { checkFormToken } from './form-token';
-import { consumeRateLimit } from '../rate-limit/rate-limit.service';
+import { consumeRateLimit } from '../rate-limit/rate-limit.sql';
 import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
 import type { ProtectionSettings } from '../security-center/settings.service';
 import { checkContent } from './suspicious-content';

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedSql } from '../db/typed-sql';
+import { UsedFormToken } from './used-form-token.entity';
 import { clientKey } from '../rate-limit/client-ip';
 import { issueFormToken } from './form-token';
-import { consumeRateLimit } from '../rate-limit/rate-limit.service';
+import { consumeRateLimit } from '../rate-limit/rate-limit.sql';
 import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
-import { recordSecurityEvent } from '../security-center/events.service';
+import { recordSecurityEvent } from '../security-center/events.sql';
 import { loadProtectionSettings } from '../security-center/settings.service';
 
 /**
@@ -53,19 +55,20 @@ export async function spendFormToken(
   nonce: string,
   expiresAt: Date,
 ): Promise<boolean> {
-  const spent = await em.execute<{ nonce: string }[]>(
-    'insert into security_used_form_tokens (nonce, expires_at) values (?, ?) on conflict do nothing returning nonce',
-    [nonce, expiresAt],
-  );
-  return spent.length > 0;
+  const spent = await typedSql(em, [UsedFormToken])
+    .insertInto('security_used_form_tokens')
+    .values({ nonce, expires_at: expiresAt })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('nonce')
+    .executeTakeFirst();
+  return spent !== undefined;
 }
 
 /** Forgets spent tokens once they have expired (an expired token is refused anyway). */
 export async function pruneSpentFormTokens(em: EntityManager, now = new Date()): Promise<number> {
-  const result = await em.execute<{ affectedRows: number }>(
-    'delete from security_used_form_tokens where expires_at < ?',
-    [now],
-    'run',
-  );
-  return result.affectedRows;
+  const { numDeletedRows } = await typedSql(em, [UsedFormToken])
+    .deleteFrom('security_used_form_tokens')
+    .where('expires_at', '<', now)
+    .executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
 }

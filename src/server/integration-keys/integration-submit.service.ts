@@ -4,9 +4,9 @@ import { SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.se
 import { storeLead } from '../contacts/store-lead.service';
 import { guardContent } from '../form-guard/contact-guard';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
-import { consumeRateLimit } from '../rate-limit/rate-limit.service';
+import { consumeRateLimit } from '../rate-limit/rate-limit.sql';
 import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
-import { recordSecurityEvent } from '../security-center/events.service';
+import { recordSecurityEvent } from '../security-center/events.sql';
 import { loadProtectionSettings } from '../security-center/settings.service';
 import type { EventBus } from '../events/event-bus';
 import { authenticateIntegrationKey } from './integration-keys.service';

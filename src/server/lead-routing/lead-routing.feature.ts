@@ -1,7 +1,7 @@
 import { setContactOwner } from '../contacts/contact-owner.service';
 import type { Feature } from '../feature';
 import { LeadRoutingMember } from './lead-routing-member.entity';
-import { nextLeadOwner } from './lead-routing.service';
+import { nextLeadOwner } from './lead-routing.sql';
 
 /** Round-robin: a lead arriving goes to the next member of the routing pool, if there is one. */
 export const leadRoutingFeature: Feature = {

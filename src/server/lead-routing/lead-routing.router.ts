@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZLeadRouting } from '../../shared/contacts-bulk.schema';
 import { adminProcedure, router } from '../trpc/trpc';
-import { getLeadRouting, setLeadRouting } from './lead-routing.service';
+import { getLeadRouting, setLeadRouting } from './lead-routing.sql';
 
 const tags = ['lead routing'];
 

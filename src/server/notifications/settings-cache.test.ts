@@ -66,7 +66,7 @@ describe('shared cache', () => {
     const other = await cachingInstance();
     await sql(
       `select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = current_database() and query ilike 'listen convoza_shared_cache%'`,
+        where datname = current_database() and query ilike 'listen %convoza_shared_cache%'`,
     );
     await sql(`update notification_settings set alert_subject = 'After the loss {{name}}'`);
     await expect.poll(() => subjectOn(other), { timeout: 3000 }).toBe('After the loss {{name}}');

@@ -1,6 +1,6 @@
 import type { Feature } from '../feature';
 import { RateLimitWindow } from './rate-limit.entity';
-import { pruneRateLimitWindows } from './rate-limit.service';
+import { pruneRateLimitWindows } from './rate-limit.sql';
 
 export const rateLimitFeature: Feature = {
   name: 'rateLimit',

@@ -4,7 +4,7 @@ import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared
 import type { Client } from '../test/test-app';
 import { useInstance, useTestApp } from '../test/use-test-app';
 import { clientKey } from './client-ip';
-import { consumeRateLimit, peekRateLimit } from './rate-limit.service';
+import { consumeRateLimit, peekRateLimit } from './rate-limit.sql';
 import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared/security.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { pruneSecurityEvents, recordSecurityEvent } from './events.service';
+import { pruneSecurityEvents, recordSecurityEvent } from './events.sql';
 
 import { BROWSER_HEADERS } from '../test/contact-form-support';
 

@@ -1,9 +1,9 @@
 import type { Feature } from '../feature';
 import { CleanSubmissionHour } from './clean-submission.entity';
-import { pruneSecurityEvents, SECURITY_RETENTION_DAYS } from './events.service';
+import { pruneSecurityEvents, SECURITY_RETENTION_DAYS } from './events.sql';
 import { SecurityEvent } from './security-event.entity';
 import { SecuritySettings } from './security-settings.entity';
-import { countCleanSubmission, pruneCleanSubmissionCounters } from './stats.service';
+import { countCleanSubmission, pruneCleanSubmissionCounters } from './stats.sql';
 
 const retentionCutoff = (now: Date) =>
   new Date(now.getTime() - SECURITY_RETENTION_DAYS * 86_400_000);

@@ -7,11 +7,11 @@ import {
 } from '../../shared/security.schema';
 import { actorFor } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { recordSecurityEvent } from './events.service';
+import { recordSecurityEvent } from './events.sql';
 import { runMaintenance } from '../db/maintenance';
 import { maintenanceTasks } from '../features';
-import { SECURITY_RETENTION_DAYS } from './events.service';
-import { countCleanSubmission } from './stats.service';
+import { SECURITY_RETENTION_DAYS } from './events.sql';
+import { countCleanSubmission } from './stats.sql';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');

@@ -8,9 +8,9 @@ import {
   ZSecurityStats,
 } from '../../shared/security.schema';
 import { adminProcedure, router } from '../trpc/trpc';
-import { findSecurityEvents } from './events.service';
+import { findSecurityEvents } from './events.sql';
 import { getSecuritySettings, updateSecuritySettings } from './settings.service';
-import { securityStats } from './stats.service';
+import { securityStats } from './stats.sql';
 
 const tags = ['security'];
 
