@@ -21,5 +21,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker per core minus one: a single worker on this 2-core machine,
+    // idle while PostgreSQL works. These tests wait on the database more than they compute.
+    maxWorkers: 3,
   },
 });

@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    // Two files at a time, each with its own app, database and browser: a file spends most of
+    // its time waiting for the browser to paint and the app to answer.
+    maxWorkers: 2,
   },
 });
