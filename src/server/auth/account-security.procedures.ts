@@ -17,6 +17,7 @@ import { authedProcedure } from '../trpc/trpc';
 import type { Actor } from './session';
 import { listMySessions, revokeMySession, revokeOtherSessions } from './sessions.service';
 import { confirmPassword, confirmSecondFactor, type Verifier } from './step-up.service';
+import { restRoutes } from '../trpc/rest-meta';
 import {
   beginTwoFactorSetup,
   clearTwoFactor,
@@ -39,21 +40,19 @@ const verifier = (ctx: Pick<Context, 'ip' | 'req' | 'deps'> & { actor: Actor }):
 /** Step-up checks answer 429 with Retry-After once the sign-in throttle is exhausted. */
 const stepUpProcedure = authedProcedure.use(throttled);
 
-const tags = ['account security'];
+const rest = restRoutes(['account security']);
 
 /** The signed-in user's own two-factor set-up and sessions (auth.*). */
 export const accountSecurityProcedures = {
   twoFactorSetup: stepUpProcedure
-    .meta({
-      audit: 'two_factor_setup',
-      openapi: {
-        method: 'POST',
-        path: '/auth/2fa/setup',
-        tags,
-        summary:
-          'A new TOTP key with its otpauth URL and QR code (pending until enabled); needs the current password',
-      },
-    })
+    .meta(
+      rest(
+        'POST',
+        '/auth/2fa/setup',
+        'A new TOTP key with its otpauth URL and QR code (pending until enabled); needs the current password',
+        { audit: 'two_factor_setup' },
+      ),
+    )
     .input(ZTwoFactorSetupInput)
     .output(ZTwoFactorSetup)
     .mutation(async ({ ctx, input }) => {
@@ -64,29 +63,27 @@ export const accountSecurityProcedures = {
     }),
 
   twoFactorEnable: authedProcedure
-    .meta({
-      audit: 'two_factor_enable',
-      openapi: {
-        method: 'POST',
-        path: '/auth/2fa/enable',
-        tags,
-        summary: 'Turn two-factor sign-in on with a code; answers 10 one-time recovery codes',
-      },
-    })
+    .meta(
+      rest(
+        'POST',
+        '/auth/2fa/enable',
+        'Turn two-factor sign-in on with a code; answers 10 one-time recovery codes',
+        { audit: 'two_factor_enable' },
+      ),
+    )
     .input(ZTwoFactorEnable)
     .output(ZTwoFactorEnabled)
     .mutation(({ ctx, input }) => enableTwoFactor(ctx.em, ctx.actor.userId, input.code)),
 
   twoFactorDisable: stepUpProcedure
-    .meta({
-      audit: 'two_factor_disable',
-      openapi: {
-        method: 'POST',
-        path: '/auth/2fa/disable',
-        tags,
-        summary: 'Turn two-factor sign-in off (password and a code or recovery code)',
-      },
-    })
+    .meta(
+      rest(
+        'POST',
+        '/auth/2fa/disable',
+        'Turn two-factor sign-in off (password and a code or recovery code)',
+        { audit: 'two_factor_disable' },
+      ),
+    )
     .input(ZTwoFactorDisable)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -108,23 +105,17 @@ export const accountSecurityProcedures = {
     }),
 
   sessions: authedProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/auth/sessions', tags, summary: 'My active sessions' },
-    })
+    .meta(rest('GET', '/auth/sessions', 'My active sessions'))
     .input(z.void())
     .output(z.array(ZSessionInfo))
     .query(({ ctx }) => listMySessions(ctx.em, ctx.actor)),
 
   revokeSession: authedProcedure
-    .meta({
-      audit: 'revoke_session',
-      openapi: {
-        method: 'DELETE',
-        path: '/auth/sessions/{id}',
-        tags,
-        summary: 'Sign one of my sessions out',
-      },
-    })
+    .meta(
+      rest('DELETE', '/auth/sessions/{id}', 'Sign one of my sessions out', {
+        audit: 'revoke_session',
+      }),
+    )
     .input(z.strictObject({ id: z.string().min(1).max(40) }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -133,15 +124,11 @@ export const accountSecurityProcedures = {
     }),
 
   revokeOtherSessions: authedProcedure
-    .meta({
-      audit: 'revoke_other_sessions',
-      openapi: {
-        method: 'POST',
-        path: '/auth/sessions/revoke-others',
-        tags,
-        summary: 'Sign out everywhere but here',
-      },
-    })
+    .meta(
+      rest('POST', '/auth/sessions/revoke-others', 'Sign out everywhere but here', {
+        audit: 'revoke_other_sessions',
+      }),
+    )
     .input(z.void())
     .output(ZOk.extend({ revoked: z.number().int() }))
     .mutation(async ({ ctx }) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCampaign, ZCampaignCreate, ZCampaignUpdate } from '../../shared/campaigns.schema';
 import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { adminProcedure, router } from '../trpc/trpc';
+import { restRoutes } from '../trpc/rest-meta';
 import {
   createCampaign,
   deleteCampaign,
@@ -10,59 +11,39 @@ import {
   updateCampaign,
 } from './campaigns.service';
 
-const tags = ['campaigns'];
+const rest = restRoutes(['campaigns']);
 
 export const adminCampaignsRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/campaigns', tags, summary: 'Every campaign, newest first' },
-    })
+    .meta(rest('GET', '/campaigns', 'Every campaign, newest first'))
     .input(z.void())
     .output(z.array(ZCampaign))
     .query(({ ctx }) => listCampaigns(ctx.em)),
 
   create: adminProcedure
-    .meta({
-      audit: 'create',
-      openapi: { method: 'POST', path: '/campaigns', tags, summary: 'Create a campaign' },
-    })
+    .meta(rest('POST', '/campaigns', 'Create a campaign', { audit: 'create' }))
     .input(ZCampaignCreate)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => createCampaign(ctx.em, input)),
 
   update: adminProcedure
-    .meta({
-      audit: 'update',
-      openapi: {
-        method: 'PATCH',
-        path: '/campaigns/{id}',
-        tags,
-        summary: 'Change any fields of a campaign',
-      },
-    })
+    .meta(rest('PATCH', '/campaigns/{id}', 'Change any fields of a campaign', { audit: 'update' }))
     .input(ZCampaignUpdate)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => updateCampaign(ctx.em, input)),
 
   duplicate: adminProcedure
-    .meta({
-      audit: 'duplicate',
-      openapi: {
-        method: 'POST',
-        path: '/campaigns/{id}/duplicate',
-        tags,
-        summary: 'Copy a campaign as a new draft',
-      },
-    })
+    .meta(
+      rest('POST', '/campaigns/{id}/duplicate', 'Copy a campaign as a new draft', {
+        audit: 'duplicate',
+      }),
+    )
     .input(ZIdInput)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => duplicateCampaign(ctx.em, input.id)),
 
   delete: adminProcedure
-    .meta({
-      audit: 'delete',
-      openapi: { method: 'DELETE', path: '/campaigns/{id}', tags, summary: 'Delete a campaign' },
-    })
+    .meta(rest('DELETE', '/campaigns/{id}', 'Delete a campaign', { audit: 'delete' }))
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

@@ -8,35 +8,30 @@ import {
 import { ZOk } from '../../shared/text.schema';
 import { adminProcedure, router } from '../trpc/trpc';
 import { addContactNote, deleteContactNote } from './contact-activity.service';
+import { restRoutes } from '../trpc/rest-meta';
 import { listContactActivity } from './contact-timeline.sql';
 
-const tags = ['contacts'];
+const rest = restRoutes(['contacts']);
 
 export const adminContactActivityRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/contacts/{id}/activity',
-        tags,
-        summary:
-          "A contact's timeline, newest first: created, status and owner changes, notes, lead emails and webhook deliveries",
-      },
-    })
+    .meta(
+      rest(
+        'GET',
+        '/contacts/{id}/activity',
+        "A contact's timeline, newest first: created, status and owner changes, notes, lead emails and webhook deliveries",
+      ),
+    )
     .input(ZContactActivityQuery)
     .output(z.array(ZContactActivity))
     .query(({ ctx, input }) => listContactActivity(ctx.em, input.id, input.limit)),
 
   addNote: adminProcedure
-    .meta({
-      audit: 'add_note',
-      openapi: {
-        method: 'POST',
-        path: '/contacts/{id}/notes',
-        tags,
-        summary: 'Add a note (1-5000 characters) to a contact',
-      },
-    })
+    .meta(
+      rest('POST', '/contacts/{id}/notes', 'Add a note (1-5000 characters) to a contact', {
+        audit: 'add_note',
+      }),
+    )
     .input(ZNoteCreate)
     .output(ZContactActivity)
     .mutation(({ ctx, input }) =>
@@ -44,15 +39,14 @@ export const adminContactActivityRouter = router({
     ),
 
   deleteNote: adminProcedure
-    .meta({
-      audit: 'delete_note',
-      openapi: {
-        method: 'DELETE',
-        path: '/contacts/{id}/notes/{noteId}',
-        tags,
-        summary: "Delete a note (its author's or, as an admin, anyone's)",
-      },
-    })
+    .meta(
+      rest(
+        'DELETE',
+        '/contacts/{id}/notes/{noteId}',
+        "Delete a note (its author's or, as an admin, anyone's)",
+        { audit: 'delete_note' },
+      ),
+    )
     .input(ZNoteDelete)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

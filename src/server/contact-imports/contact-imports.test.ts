@@ -38,9 +38,9 @@ async function upload(
   };
 }
 
-/** Polls the job until it is done or failed, over REST or tRPC. */
+/** Polls the job until it is done or failed (up to 2 minutes, for 50 MB on a busy machine). */
 async function settled(jobId: string, via: 'rest' | 'trpc' = 'rest'): Promise<TImportJob> {
-  for (let i = 0; i < 600; i++) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
     const job =
       via === 'rest'
         ? (await admin.rest<TImportJob>('GET', `/contacts/imports/${jobId}`)).body

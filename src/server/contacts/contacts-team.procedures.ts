@@ -2,22 +2,22 @@ import { ZContactBulk, ZContactBulkResult } from '../../shared/contacts-bulk.sch
 import { ZContact, ZContactOwnerUpdate } from '../../shared/contacts.schema';
 import { adminProcedure } from '../trpc/trpc';
 import { runContactBulkAction } from './contacts-bulk.service';
+import { restRoutes } from '../trpc/rest-meta';
 import { setContactOwner } from './contact-owner.service';
 
-const tags = ['contacts'];
+const rest = restRoutes(['contacts']);
 
 /** Team work on contacts: who owns a lead, and acting on many at once (admin.contacts.*). */
 export const contactsTeamProcedures = {
   setOwner: adminProcedure
-    .meta({
-      audit: 'set_owner',
-      openapi: {
-        method: 'PATCH',
-        path: '/contacts/{id}/owner',
-        tags,
-        summary: "Set a contact's owner (a user id), or unassign it with null",
-      },
-    })
+    .meta(
+      rest(
+        'PATCH',
+        '/contacts/{id}/owner',
+        "Set a contact's owner (a user id), or unassign it with null",
+        { audit: 'set_owner' },
+      ),
+    )
     .input(ZContactOwnerUpdate)
     .output(ZContact)
     .mutation(({ ctx, input }) =>
@@ -29,16 +29,14 @@ export const contactsTeamProcedures = {
     ),
 
   bulk: adminProcedure
-    .meta({
-      audit: 'bulk',
-      openapi: {
-        method: 'POST',
-        path: '/contacts/bulk',
-        tags,
-        summary:
-          'Set the status of, assign, or delete many contacts at once: the ids given, or every contact matching filter. One transaction; affected counts the contacts that changed. No per-contact webhooks are sent.',
-      },
-    })
+    .meta(
+      rest(
+        'POST',
+        '/contacts/bulk',
+        'Set the status of, assign, or delete many contacts at once: the ids given, or every contact matching filter. One transaction; affected counts the contacts that changed. No per-contact webhooks are sent.',
+        { audit: 'bulk' },
+      ),
+    )
     .input(ZContactBulk)
     .output(ZContactBulkResult)
     .mutation(({ ctx, input }) =>

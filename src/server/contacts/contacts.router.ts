@@ -12,6 +12,7 @@ import { adminProcedure, router } from '../trpc/trpc';
 import { importContactsCsv } from './contacts.csv';
 import { contactsTeamProcedures } from './contacts-team.procedures';
 import { contactImportProcedures } from '../contact-imports/contact-imports.procedures';
+import { restRoutes } from '../trpc/rest-meta';
 import {
   deleteAllContacts,
   deleteContact,
@@ -21,46 +22,37 @@ import {
   updateContactStatus,
 } from './contacts.service';
 
-const tags = ['contacts'];
+const rest = restRoutes(['contacts']);
 
 export const adminContactsRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/contacts', tags, summary: 'Every contact, newest first' },
-    })
+    .meta(rest('GET', '/contacts', 'Every contact, newest first'))
     .input(z.void())
     .output(z.array(ZContact))
     .query(({ ctx }) => listAllContacts(ctx.em)),
 
   find: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/contacts/search',
-        tags,
-        summary: 'A page of contacts with search, status filter and per-status counts',
-      },
-    })
+    .meta(
+      rest(
+        'GET',
+        '/contacts/search',
+        'A page of contacts with search, status filter and per-status counts',
+      ),
+    )
     .input(ZContactFind)
     .output(ZContactPage)
     .query(({ ctx, input }) => findContacts(ctx.em, input, ctx.actor.userId)),
 
   get: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/contacts/{id}', tags, summary: 'One contact' } })
+    .meta(rest('GET', '/contacts/{id}', 'One contact'))
     .input(ZIdInput)
     .output(ZContact)
     .query(({ ctx, input }) => getContact(ctx.em, input.id)),
 
   updateStatus: adminProcedure
-    .meta({
-      audit: 'update_status',
-      openapi: {
-        method: 'PATCH',
-        path: '/contacts/{id}/status',
-        tags,
-        summary: "Set a contact's status",
-      },
-    })
+    .meta(
+      rest('PATCH', '/contacts/{id}/status', "Set a contact's status", { audit: 'update_status' }),
+    )
     .input(ZContactStatusUpdate)
     .output(ZContact)
     .mutation(({ ctx, input }) =>
@@ -68,10 +60,7 @@ export const adminContactsRouter = router({
     ),
 
   delete: adminProcedure
-    .meta({
-      audit: 'delete',
-      openapi: { method: 'DELETE', path: '/contacts/{id}', tags, summary: 'Delete one contact' },
-    })
+    .meta(rest('DELETE', '/contacts/{id}', 'Delete one contact', { audit: 'delete' }))
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -80,15 +69,7 @@ export const adminContactsRouter = router({
     }),
 
   deleteAll: adminProcedure
-    .meta({
-      audit: 'delete_all',
-      openapi: {
-        method: 'DELETE',
-        path: '/contacts/bulk/all',
-        tags,
-        summary: 'Delete every contact',
-      },
-    })
+    .meta(rest('DELETE', '/contacts/bulk/all', 'Delete every contact', { audit: 'delete_all' }))
     .input(z.void())
     .output(ZOk.extend({ deleted: z.number().int() }))
     .mutation(async ({ ctx }) => {
@@ -97,15 +78,11 @@ export const adminContactsRouter = router({
     }),
 
   import: adminProcedure
-    .meta({
-      audit: 'import',
-      openapi: {
-        method: 'POST',
-        path: '/contacts/import/csv',
-        tags,
-        summary: 'Import contacts from CSV text (all or nothing)',
-      },
-    })
+    .meta(
+      rest('POST', '/contacts/import/csv', 'Import contacts from CSV text (all or nothing)', {
+        audit: 'import',
+      }),
+    )
     .input(ZCsvImport)
     .output(ZCsvImportResult)
     .mutation(({ ctx, input }) => importContactsCsv(ctx.em, input.csvData)),

@@ -5,19 +5,15 @@ import { issueContactFormToken } from '../form-guard/form-token.service';
 import { submitContactWithKey } from '../integration-keys/integration-submit.service';
 import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 import { router } from '../trpc/trpc';
+import { restRoutes } from '../trpc/rest-meta';
 import { submitContact } from './contact-submit.service';
 
-const tags = ['public'];
+const rest = restRoutes(['public']);
 
 export const publicContactRouter = router({
   submit: throttledProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/contacts',
-        tags,
-        protect: false,
-        summary: 'Submit the website contact form',
+    .meta(
+      rest('POST', '/contacts', 'Submit the website contact form', {
         description:
           'Protected by the Security Center settings. With bot detection on, send `formToken` from GET /contacts/form-token ' +
           'obtained at least minFormFillTime seconds earlier (single use), plus browser User-Agent and Accept-Language headers. ' +
@@ -25,8 +21,9 @@ export const publicContactRouter = router({
           'From a server, send `Authorization: Bearer <integration key>` instead (Admin > API Keys): no form token, ' +
           'browser headers or fill time are needed, the content filter still applies, 429 past the per-key hourly limit, ' +
           '401 for a wrong or revoked key; the contact gets source `api`.',
-      },
-    })
+        protect: false,
+      }),
+    )
     .input(ZContactSubmit)
     .output(
       ZOk.extend({ contact: ZContact.pick({ id: true, status: true, source: true }).optional() }),
@@ -45,19 +42,19 @@ export const publicContactRouter = router({
     }),
 
   formToken: throttledProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/contacts/form-token',
-        tags,
-        protect: false,
-        summary:
-          'A signed, single-use token to send with the contact form (proves the form was open long enough)',
-        description:
-          'Valid only from the client network it was issued to (the IPv4 address or IPv6 /64). ' +
-          'At most 30 per network per 10 minutes; beyond that 429 with Retry-After.',
-      },
-    })
+    .meta(
+      rest(
+        'GET',
+        '/contacts/form-token',
+        'A signed, single-use token to send with the contact form (proves the form was open long enough)',
+        {
+          description:
+            'Valid only from the client network it was issued to (the IPv4 address or IPv6 /64). ' +
+            'At most 30 per network per 10 minutes; beyond that 429 with Retry-After.',
+          protect: false,
+        },
+      ),
+    )
     .input(z.void())
     .output(ZFormToken)
     .query(async ({ ctx }) => {

@@ -6,55 +6,55 @@ import {
 } from '../../shared/integration-keys.schema';
 import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { adminProcedure, router } from '../trpc/trpc';
+import { restRoutes } from '../trpc/rest-meta';
 import {
   createIntegrationKey,
   deleteIntegrationKey,
   listIntegrationKeys,
 } from './integration-keys.service';
 
-const tags = ['integration-keys'];
+const rest = restRoutes(['integration-keys']);
 
 export const adminIntegrationKeysRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/integration-keys',
-        tags,
-        summary: 'Integration keys, newest first (never the keys themselves, only their prefix)',
-      },
-    })
+    .meta(
+      rest(
+        'GET',
+        '/integration-keys',
+        'Integration keys, newest first (never the keys themselves, only their prefix)',
+      ),
+    )
     .input(z.void())
     .output(z.array(ZIntegrationKey))
     .query(({ ctx }) => listIntegrationKeys(ctx.em)),
 
   create: adminProcedure
-    .meta({
-      audit: 'create',
-      openapi: {
-        method: 'POST',
-        path: '/integration-keys',
-        tags,
-        summary: 'Create an integration key; the answer is the only time the key is shown',
-        description:
-          'Send it as `Authorization: Bearer <key>` with POST /contacts to submit leads from a server: ' +
-          'no form token, browser headers or fill time; the content filter and the per-key hourly limit apply.',
-      },
-    })
+    .meta(
+      rest(
+        'POST',
+        '/integration-keys',
+        'Create an integration key; the answer is the only time the key is shown',
+        {
+          audit: 'create',
+          description:
+            'Send it as `Authorization: Bearer <key>` with POST /contacts to submit leads from a server: ' +
+            'no form token, browser headers or fill time; the content filter and the per-key hourly limit apply.',
+        },
+      ),
+    )
     .input(ZIntegrationKeyCreate)
     .output(ZIntegrationKeyCreated)
     .mutation(({ ctx, input }) => createIntegrationKey(ctx.em, input.name)),
 
   delete: adminProcedure
-    .meta({
-      audit: 'delete',
-      openapi: {
-        method: 'DELETE',
-        path: '/integration-keys/{id}',
-        tags,
-        summary: 'Revoke an integration key (requests with it get 401 at once)',
-      },
-    })
+    .meta(
+      rest(
+        'DELETE',
+        '/integration-keys/{id}',
+        'Revoke an integration key (requests with it get 401 at once)',
+        { audit: 'delete' },
+      ),
+    )
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

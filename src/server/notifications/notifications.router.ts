@@ -10,52 +10,47 @@ import { adminProcedure, router } from '../trpc/trpc';
 import { listOutbox } from './email-delivery.service';
 import { retryNotification } from './email-retry.service';
 import { ZIdInput } from '../../shared/text.schema';
+import { restRoutes } from '../trpc/rest-meta';
 import {
   getNotificationSettings,
   updateNotificationSettings,
 } from './notification-settings.service';
 
-const tags = ['notifications'];
+const rest = restRoutes(['notifications']);
 
 export const adminNotificationsRouter = router({
   settings: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/notifications/settings',
-        tags,
-        summary: 'Lead alert recipients, auto-reply switch and the templates of both emails',
-      },
-    })
+    .meta(
+      rest(
+        'GET',
+        '/notifications/settings',
+        'Lead alert recipients, auto-reply switch and the templates of both emails',
+      ),
+    )
     .input(z.void())
     .output(ZNotificationSettingsView)
     .query(({ ctx }) => getNotificationSettings(ctx.em)),
 
   updateSettings: adminProcedure
-    .meta({
-      audit: 'update_settings',
-      openapi: {
-        method: 'PUT',
-        path: '/notifications/settings',
-        tags,
-        summary: 'Save the notification settings',
+    .meta(
+      rest('PUT', '/notifications/settings', 'Save the notification settings', {
+        audit: 'update_settings',
         description:
           'Templates may use {{name}}, {{email}}, {{company}}, {{phone}}, {{message}}, {{source}} and {{contactUrl}}.',
-      },
-    })
+      }),
+    )
     .input(ZNotificationSettings)
     .output(ZNotificationSettingsView)
     .mutation(({ ctx, input }) => updateNotificationSettings(ctx.em, input)),
 
   status: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/notifications/status',
-        tags,
-        summary: 'Whether lead emails are sent (SMTP_URL set) and from which address',
-      },
-    })
+    .meta(
+      rest(
+        'GET',
+        '/notifications/status',
+        'Whether lead emails are sent (SMTP_URL set) and from which address',
+      ),
+    )
     .input(z.void())
     .output(ZEmailStatus)
     .query(({ ctx }) => {
@@ -64,28 +59,26 @@ export const adminNotificationsRouter = router({
     }),
 
   outbox: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/notifications/outbox',
-        tags,
-        summary: 'Every lead email, newest first, with its delivery status',
-      },
-    })
+    .meta(
+      rest(
+        'GET',
+        '/notifications/outbox',
+        'Every lead email, newest first, with its delivery status',
+      ),
+    )
     .input(ZOutboxFind)
     .output(z.array(ZOutboxMessage))
     .query(({ ctx, input }) => listOutbox(ctx.em, input)),
 
   retry: adminProcedure
-    .meta({
-      audit: 'retry',
-      openapi: {
-        method: 'POST',
-        path: '/notifications/outbox/{id}/retry',
-        tags,
-        summary: 'Send a failed message again (same Message-ID)',
-      },
-    })
+    .meta(
+      rest(
+        'POST',
+        '/notifications/outbox/{id}/retry',
+        'Send a failed message again (same Message-ID)',
+        { audit: 'retry' },
+      ),
+    )
     .input(ZIdInput)
     .output(ZOutboxMessage)
     .mutation(({ ctx, input }) => retryNotification(ctx.em, input.id, ctx.deps.notifier)),

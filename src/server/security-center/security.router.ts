@@ -10,60 +10,36 @@ import {
 import { adminProcedure, router } from '../trpc/trpc';
 import { findSecurityEvents } from './events.sql';
 import { getSecuritySettings, updateSecuritySettings } from './settings.service';
+import { restRoutes } from '../trpc/rest-meta';
 import { securityStats } from './stats.sql';
 
-const tags = ['security'];
+const rest = restRoutes(['security']);
 
 export const adminSecurityRouter = router({
   stats: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/security/stats',
-        tags,
-        summary: 'Security Center tiles for a period',
-      },
-    })
+    .meta(rest('GET', '/security/stats', 'Security Center tiles for a period'))
     .input(z.object({ period: ZSecurityPeriod.default('7d') }))
     .output(ZSecurityStats)
     .query(({ ctx, input }) => securityStats(ctx.em, input.period)),
 
   settings: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/security/settings',
-        tags,
-        summary: 'Contact-form protection settings',
-      },
-    })
+    .meta(rest('GET', '/security/settings', 'Contact-form protection settings'))
     .input(z.void())
     .output(ZSecuritySettings)
     .query(({ ctx }) => getSecuritySettings(ctx.em)),
 
   updateSettings: adminProcedure
-    .meta({
-      audit: 'update_settings',
-      openapi: {
-        method: 'PUT',
-        path: '/security/settings',
-        tags,
-        summary: 'Save the protection settings',
-      },
-    })
+    .meta(
+      rest('PUT', '/security/settings', 'Save the protection settings', {
+        audit: 'update_settings',
+      }),
+    )
     .input(ZSecuritySettingsUpdate)
     .output(ZSecuritySettings)
     .mutation(({ ctx, input }) => updateSecuritySettings(ctx.em, input)),
 
   events: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/security/events',
-        tags,
-        summary: 'Security log, newest first, filterable',
-      },
-    })
+    .meta(rest('GET', '/security/events', 'Security log, newest first, filterable'))
     .input(ZSecurityEventFind)
     .output(ZSecurityEventPage)
     .query(({ ctx, input }) => findSecurityEvents(ctx.em, input)),

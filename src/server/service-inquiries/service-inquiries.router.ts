@@ -5,52 +5,36 @@ import {
   ZServiceInquiryUpdate,
 } from '../../shared/service-inquiries.schema';
 import { adminProcedure, router } from '../trpc/trpc';
+import { restRoutes } from '../trpc/rest-meta';
 import {
   createServiceInquiry,
   listServiceInquiries,
   updateServiceInquiry,
 } from './service-inquiries.service';
 
-const tags = ['service inquiries'];
+const rest = restRoutes(['service inquiries']);
 
 export const adminServiceInquiriesRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/service-inquiries',
-        tags,
-        summary: 'Every service inquiry, newest first',
-      },
-    })
+    .meta(rest('GET', '/service-inquiries', 'Every service inquiry, newest first'))
     .input(z.void())
     .output(z.array(ZServiceInquiry))
     .query(({ ctx }) => listServiceInquiries(ctx.em)),
 
   create: adminProcedure
-    .meta({
-      audit: 'create',
-      openapi: {
-        method: 'POST',
-        path: '/service-inquiries',
-        tags,
-        summary: 'Record a service inquiry for a contact',
-      },
-    })
+    .meta(
+      rest('POST', '/service-inquiries', 'Record a service inquiry for a contact', {
+        audit: 'create',
+      }),
+    )
     .input(ZServiceInquiryCreate)
     .output(ZServiceInquiry)
     .mutation(({ ctx, input }) => createServiceInquiry(ctx.em, input)),
 
   update: adminProcedure
-    .meta({
-      audit: 'update',
-      openapi: {
-        method: 'PATCH',
-        path: '/service-inquiries/{id}',
-        tags,
-        summary: 'Edit priority and details',
-      },
-    })
+    .meta(
+      rest('PATCH', '/service-inquiries/{id}', 'Edit priority and details', { audit: 'update' }),
+    )
     .input(ZServiceInquiryUpdate)
     .output(ZServiceInquiry)
     .mutation(({ ctx, input }) => updateServiceInquiry(ctx.em, input)),

@@ -239,7 +239,9 @@ describe.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
           endOnFailure: true,
         },
       );
-    });
+      // 40 requests, each with a sign-in afterwards for the admin's runs (scrypt), beside
+      // other test files on a 2-core machine.
+    }, 120_000);
   },
 );
 

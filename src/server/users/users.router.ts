@@ -3,53 +3,43 @@ import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { ZUser, ZUserCreate, ZUserUpdate } from '../../shared/users.schema';
 import { clearTwoFactor } from '../auth/two-factor.service';
 import { adminProcedure, router } from '../trpc/trpc';
+import { restRoutes } from '../trpc/rest-meta';
 import { createUser, deleteUser, listUsers, updateUser } from './users.service';
 
-const tags = ['users'];
+const rest = restRoutes(['users']);
 
 export const adminUsersRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/users', tags, summary: 'Every user (never a password)' },
-    })
+    .meta(rest('GET', '/users', 'Every user (never a password)'))
     .input(z.void())
     .output(z.array(ZUser))
     .query(({ ctx }) => listUsers(ctx.em)),
 
   create: adminProcedure
-    .meta({
-      audit: 'create',
-      openapi: { method: 'POST', path: '/users', tags, summary: 'Create a user' },
-    })
+    .meta(rest('POST', '/users', 'Create a user', { audit: 'create' }))
     .input(ZUserCreate)
     .output(ZUser)
     .mutation(({ ctx, input }) => createUser(ctx.em, input)),
 
   update: adminProcedure
-    .meta({
-      audit: 'update',
-      openapi: {
-        method: 'PATCH',
-        path: '/users/{id}',
-        tags,
-        summary: 'Update a user, optionally with a new password',
-      },
-    })
+    .meta(
+      rest('PATCH', '/users/{id}', 'Update a user, optionally with a new password', {
+        audit: 'update',
+      }),
+    )
     .input(ZUserUpdate)
     .output(ZUser)
     .mutation(({ ctx, input }) => updateUser(ctx.em, input, ctx.actor)),
 
   resetTwoFactor: adminProcedure
-    .meta({
-      audit: 'reset_two_factor',
-      openapi: {
-        method: 'POST',
-        path: '/users/{id}/2fa/reset',
-        tags,
-        summary:
-          "Turn a user's two-factor sign-in off (a lost phone); with 2FA required for admins they set it up again at their next sign-in",
-      },
-    })
+    .meta(
+      rest(
+        'POST',
+        '/users/{id}/2fa/reset',
+        "Turn a user's two-factor sign-in off (a lost phone); with 2FA required for admins they set it up again at their next sign-in",
+        { audit: 'reset_two_factor' },
+      ),
+    )
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -58,15 +48,9 @@ export const adminUsersRouter = router({
     }),
 
   delete: adminProcedure
-    .meta({
-      audit: 'delete',
-      openapi: {
-        method: 'DELETE',
-        path: '/users/{id}',
-        tags,
-        summary: 'Delete a user and end their sessions',
-      },
-    })
+    .meta(
+      rest('DELETE', '/users/{id}', 'Delete a user and end their sessions', { audit: 'delete' }),
+    )
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

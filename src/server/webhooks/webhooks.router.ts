@@ -18,9 +18,10 @@ import {
   listWebhooks,
   updateWebhook,
 } from './webhook-endpoints.service';
+import { restRoutes } from '../trpc/rest-meta';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './webhook-settings';
 
-const tags = ['webhooks'];
+const rest = restRoutes(['webhooks']);
 const NO_WEBHOOKS: WebhookSettings = {
   retryDelays: [],
   allowPrivateNetworks: false,
@@ -29,33 +30,32 @@ const NO_WEBHOOKS: WebhookSettings = {
 
 export const adminWebhooksRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: { method: 'GET', path: '/webhooks', tags, summary: 'Every webhook endpoint' },
-    })
+    .meta(rest('GET', '/webhooks', 'Every webhook endpoint'))
     .input(z.void())
     .output(z.array(ZWebhook))
     .query(({ ctx }) => listWebhooks(ctx.em)),
 
   get: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/webhooks/{id}', tags, summary: 'One endpoint' } })
+    .meta(rest('GET', '/webhooks/{id}', 'One endpoint'))
     .input(ZIdInput)
     .output(ZWebhook)
     .query(({ ctx, input }) => getWebhook(ctx.em, input.id)),
 
   create: adminProcedure
-    .meta({
-      audit: 'create',
-      openapi: {
-        method: 'POST',
-        path: '/webhooks',
-        tags,
-        summary: 'Add an endpoint; the answer carries its signing secret, shown only this once',
-        description:
-          'Events: contact.created, contact.status_changed. Each delivery is a POST of `{ type, timestamp, data: { contact } }` ' +
-          'signed per Standard Webhooks: headers webhook-id, webhook-timestamp and webhook-signature ' +
-          '(`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the base64 part of the secret after `whsec_`).',
-      },
-    })
+    .meta(
+      rest(
+        'POST',
+        '/webhooks',
+        'Add an endpoint; the answer carries its signing secret, shown only this once',
+        {
+          audit: 'create',
+          description:
+            'Events: contact.created, contact.status_changed. Each delivery is a POST of `{ type, timestamp, data: { contact } }` ' +
+            'signed per Standard Webhooks: headers webhook-id, webhook-timestamp and webhook-signature ' +
+            '(`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the base64 part of the secret after `whsec_`).',
+        },
+      ),
+    )
     .input(ZWebhookCreate)
     .output(ZWebhookCreated)
     .mutation(({ ctx, input }) =>
@@ -63,15 +63,14 @@ export const adminWebhooksRouter = router({
     ),
 
   update: adminProcedure
-    .meta({
-      audit: 'update',
-      openapi: {
-        method: 'PATCH',
-        path: '/webhooks/{id}',
-        tags,
-        summary: 'Change the URL, events, description or enabled switch of an endpoint',
-      },
-    })
+    .meta(
+      rest(
+        'PATCH',
+        '/webhooks/{id}',
+        'Change the URL, events, description or enabled switch of an endpoint',
+        { audit: 'update' },
+      ),
+    )
     .input(ZWebhookUpdate)
     .output(ZWebhook)
     .mutation(({ ctx, input }) =>
@@ -79,15 +78,11 @@ export const adminWebhooksRouter = router({
     ),
 
   delete: adminProcedure
-    .meta({
-      audit: 'delete',
-      openapi: {
-        method: 'DELETE',
-        path: '/webhooks/{id}',
-        tags,
-        summary: 'Delete an endpoint and its delivery history',
-      },
-    })
+    .meta(
+      rest('DELETE', '/webhooks/{id}', 'Delete an endpoint and its delivery history', {
+        audit: 'delete',
+      }),
+    )
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -96,28 +91,26 @@ export const adminWebhooksRouter = router({
     }),
 
   deliveries: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/webhooks/{id}/deliveries',
-        tags,
-        summary: "An endpoint's deliveries, newest first, with attempts and the last error",
-      },
-    })
+    .meta(
+      rest(
+        'GET',
+        '/webhooks/{id}/deliveries',
+        "An endpoint's deliveries, newest first, with attempts and the last error",
+      ),
+    )
     .input(ZWebhookDeliveryFind)
     .output(z.array(ZWebhookDelivery))
     .query(({ ctx, input }) => listDeliveries(ctx.em, input)),
 
   retryDelivery: adminProcedure
-    .meta({
-      audit: 'retry_delivery',
-      openapi: {
-        method: 'POST',
-        path: '/webhooks/{id}/deliveries/{deliveryId}/retry',
-        tags,
-        summary: 'Send a failed delivery again (same webhook-id, full retry schedule)',
-      },
-    })
+    .meta(
+      rest(
+        'POST',
+        '/webhooks/{id}/deliveries/{deliveryId}/retry',
+        'Send a failed delivery again (same webhook-id, full retry schedule)',
+        { audit: 'retry_delivery' },
+      ),
+    )
     .input(ZWebhookDeliveryRetry)
     .output(ZWebhookDelivery)
     .mutation(({ ctx, input }) =>

@@ -111,7 +111,7 @@ export function AuditLogPage() {
         </>
       }
       query={pages}
-      loadingText="Loading audit log..."
+      items="audit log"
       errorTitle="The audit log could not be loaded"
       shown={entries.length}
       // Filtered, an empty page is "no match" (entries exist, none of these); unfiltered, "none yet".

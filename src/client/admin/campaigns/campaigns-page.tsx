@@ -80,8 +80,7 @@ export function CampaignsPage() {
           />
         }
         query={campaigns}
-        loadingText="Loading campaigns..."
-        errorTitle="Campaigns could not be loaded"
+        items="campaigns"
         shown={shown.length}
         empty={{
           title: 'No Campaigns Yet',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatNumber } from '../lib/format';
+import { capitalize, formatNumber } from '../lib/format';
 import { PageHeader } from './page-header';
 import { EmptyState, ErrorState, LoadingState } from './page-states';
 
@@ -29,8 +29,8 @@ export function ListPage({
   toolbar,
   summary,
   query,
-  loadingText,
-  errorTitle,
+  items,
+  errorTitle = `${capitalize(items)} could not be loaded`,
   shown,
   all = total.count,
   empty,
@@ -47,8 +47,9 @@ export function ListPage({
   /** Count badges under the filters. */
   summary?: ReactNode;
   query: ListQuery;
-  loadingText: string;
-  errorTitle: string;
+  /** What the page lists ('campaigns'): "Loading campaigns...", "Campaigns could not be loaded". */
+  items: string;
+  errorTitle?: string;
   /** Items on screen, and how many there are before search and filters (the total by default). */
   shown: number;
   all?: number;
@@ -86,7 +87,7 @@ export function ListPage({
       )}
       {summary && <div className="mb-5">{summary}</div>}
       {query.isPending ? (
-        <LoadingState text={loadingText} />
+        <LoadingState text={`Loading ${items}...`} />
       ) : query.isError ? (
         <ErrorState title={errorTitle} message={query.error?.message} />
       ) : shown > 0 ? (

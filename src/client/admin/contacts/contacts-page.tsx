@@ -112,8 +112,7 @@ export function ContactsPage() {
           )
         }
         query={pages}
-        loadingText="Loading contacts..."
-        errorTitle="Contacts could not be loaded"
+        items="contacts"
         shown={contacts.length}
         // Unfiltered, the loaded pages are the whole list.
         all={filtered ? total : contacts.length}

@@ -63,8 +63,7 @@ export function ServiceInquiriesPage() {
           />
         }
         query={inquiries}
-        loadingText="Loading service inquiries..."
-        errorTitle="Service inquiries could not be loaded"
+        items="service inquiries"
         shown={shown.length}
         empty={{
           title: 'No Service Inquiries Yet',

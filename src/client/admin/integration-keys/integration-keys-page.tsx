@@ -80,8 +80,7 @@ export function IntegrationKeysPage() {
           </p>
         }
         query={keys}
-        loadingText="Loading API keys..."
-        errorTitle="API keys could not be loaded"
+        items="API keys"
         shown={all.length}
         empty={{
           title: 'No API Keys Yet',

@@ -33,8 +33,7 @@ export function LegacyContactsPage() {
       subtitle="The simple list of every contact form submission"
       total={{ testId: 'legacy-total', count: all.length, noun: 'contacts' }}
       query={contacts}
-      loadingText="Loading contacts..."
-      errorTitle="Contacts could not be loaded"
+      items="contacts"
       shown={all.length}
       empty={{
         title: 'No Contacts Yet',

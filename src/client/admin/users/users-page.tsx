@@ -66,8 +66,7 @@ export function UsersPage() {
           />
         }
         query={users}
-        loadingText="Loading users..."
-        errorTitle="Users could not be loaded"
+        items="users"
         shown={shown.length}
         empty={{ title: 'No Users Yet', hint: 'Create your first user to get started.' }}
         noMatch={{ title: 'No Matching Users', hint: 'Try adjusting your search criteria' }}

@@ -36,8 +36,7 @@ export function WebhooksPage() {
           noun: all.length === 1 ? 'endpoint' : 'endpoints',
         }}
         query={webhooks}
-        loadingText="Loading endpoints..."
-        errorTitle="Endpoints could not be loaded"
+        items="endpoints"
         shown={all.length}
         empty={{
           title: 'No Endpoints Yet',

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 
-interface SectionHeadingProps {
+export interface SectionHeadingProps {
   id?: string;
   eyebrow?: string;
   title: string;

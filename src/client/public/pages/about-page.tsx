@@ -1,7 +1,7 @@
 import { ABOUT_VALUES, IMPACT_STATS, MISSION } from '../content/about.content';
 import { MetricGrid } from '../components/metric-grid';
 import { PageHero } from '../components/page-hero';
-import { SectionHeading } from '../components/section-heading';
+import { PageSection } from '../components/page-section';
 import { ValueGrid } from '../components/value-grid';
 import { PublicLayout } from '../layout/public-layout';
 import { AboutTeamSection } from '../sections/about-team-section';
@@ -16,35 +16,31 @@ export function AboutPage() {
         title="We build AI agents that give sales teams their time back"
         intro="Since 2019 we have helped 500+ companies answer every lead, book more meetings and cut the cost of each one."
       />
-      <section aria-labelledby="mission-title" className="bg-white py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="mission-title"
-            eyebrow="Mission"
-            title={MISSION.title}
-            intro={MISSION.body}
-          />
-          <div className="mt-14">
-            <h2 className="sr-only">Our values</h2>
-            <ValueGrid values={ABOUT_VALUES} />
-          </div>
+      <PageSection
+        id="mission"
+        className="bg-white py-20"
+        eyebrow="Mission"
+        title={MISSION.title}
+        intro={MISSION.body}
+      >
+        <div className="mt-14">
+          <h2 className="sr-only">Our values</h2>
+          <ValueGrid values={ABOUT_VALUES} />
         </div>
-      </section>
+      </PageSection>
       <AboutTimelineSection />
       <AboutTeamSection />
-      <section aria-labelledby="impact-title" className="bg-ink py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="impact-title"
-            eyebrow="Impact"
-            title="Our impact in numbers"
-            tone="dark"
-          />
-          <div className="mt-12">
-            <MetricGrid metrics={IMPACT_STATS} tone="dark" />
-          </div>
+      <PageSection
+        id="impact"
+        className="bg-ink py-20"
+        eyebrow="Impact"
+        title="Our impact in numbers"
+        tone="dark"
+      >
+        <div className="mt-12">
+          <MetricGrid metrics={IMPACT_STATS} tone="dark" />
         </div>
-      </section>
+      </PageSection>
       <ClosingCtaSection
         title="See what our agents can do for your team"
         body="Book a 30-minute strategy call with our solutions team. No slides, just your funnel and a live agent."

@@ -8,6 +8,7 @@ import {
   TEAM_SIZE_STATEMENT,
 } from '../content/careers.content';
 import { PageHero } from '../components/page-hero';
+import { PageSection } from '../components/page-section';
 import { SectionHeading } from '../components/section-heading';
 import { ValueGrid } from '../components/value-grid';
 import { PublicLayout } from '../layout/public-layout';
@@ -25,30 +26,29 @@ export function CareersPage() {
           See open positions
         </a>
       </PageHero>
-      <section aria-labelledby="values-title" className="bg-white py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading id="values-title" eyebrow="How we work" title="Our values" />
-          <div className="mt-12">
-            <ValueGrid values={CAREER_VALUES} icons={[Rocket, Target, MessagesSquare, Heart]} />
-          </div>
+      <PageSection id="values" className="bg-white py-20" eyebrow="How we work" title="Our values">
+        <div className="mt-12">
+          <ValueGrid values={CAREER_VALUES} icons={[Rocket, Target, MessagesSquare, Heart]} />
         </div>
-      </section>
-      <section aria-labelledby="benefits-title" className="bg-slate-50 py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading id="benefits-title" eyebrow="Benefits" title="What you get" />
-          <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {CAREER_BENEFITS.map((b) => (
-              <li
-                key={b}
-                className="flex gap-3 rounded-xl border border-slate-200 bg-white p-5 text-slate-800"
-              >
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden />
-                {b}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      </PageSection>
+      <PageSection
+        id="benefits"
+        className="bg-slate-50 py-20"
+        eyebrow="Benefits"
+        title="What you get"
+      >
+        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {CAREER_BENEFITS.map((b) => (
+            <li
+              key={b}
+              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-5 text-slate-800"
+            >
+              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden />
+              {b}
+            </li>
+          ))}
+        </ul>
+      </PageSection>
       <section
         id="open-positions"
         aria-labelledby="positions-title"

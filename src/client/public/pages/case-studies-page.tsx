@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { LazyCaseStudyDialog } from '../components/lazy-case-study-dialog';
 import { MetricGrid } from '../components/metric-grid';
 import { PageHero } from '../components/page-hero';
-import { SectionHeading } from '../components/section-heading';
+import { PageSection } from '../components/page-section';
 import { FEATURED_STORY, SUCCESS_STATS, SUCCESS_STORIES } from '../content/success-stories.content';
 import type { CaseStudy } from '../content/marketing.types';
 import { PublicLayout } from '../layout/public-layout';
@@ -68,22 +68,20 @@ export function CaseStudiesPage() {
           />
         </div>
       </section>
-      <section aria-labelledby="stories-title" className="bg-slate-50 py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <SectionHeading
-            id="stories-title"
-            eyebrow="Case studies"
-            title="Three stories, in detail"
-          />
-          <ul className="mt-12 grid gap-6 lg:grid-cols-3">
-            {SUCCESS_STORIES.map((study) => (
-              <li key={study.id}>
-                <SuccessStoryCard study={study} onOpen={() => setSelected(study)} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        id="stories"
+        className="bg-slate-50 py-20"
+        eyebrow="Case studies"
+        title="Three stories, in detail"
+      >
+        <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+          {SUCCESS_STORIES.map((study) => (
+            <li key={study.id}>
+              <SuccessStoryCard study={study} onOpen={() => setSelected(study)} />
+            </li>
+          ))}
+        </ul>
+      </PageSection>
       <ClosingCtaSection
         title="Be our next success story"
         body="Tell us where your pipeline leaks. We will show you the agent that fixes it and the numbers to expect."

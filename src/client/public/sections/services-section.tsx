@@ -2,58 +2,56 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { ctaClass } from '../components/cta-styles';
 import { MetricGrid } from '../components/metric-grid';
-import { SectionHeading } from '../components/section-heading';
+import { PageSection } from '../components/page-section';
 import { ServiceIcon } from '../components/service-icon';
 import { RESULTS_STRIP } from '../content/home.content';
 import { SERVICES } from '../content/services.content';
 
 export function ServicesSection() {
   return (
-    <section aria-labelledby="services-title" className="defer-render bg-slate-50 py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="services-title"
-          eyebrow="Services"
-          title="Four agents, one goal: more booked meetings"
-          intro="Start with the channel that leaks the most pipeline today. Add the rest when the numbers prove it."
-        />
-        <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
-          {SERVICES.map((service, i) => (
-            <li
-              key={service.id}
-              className="animate-fade-up flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-              style={{ animationDelay: `${i * 50}ms` }}
+    <PageSection
+      id="services"
+      className="defer-render bg-slate-50 py-20"
+      eyebrow="Services"
+      title="Four agents, one goal: more booked meetings"
+      intro="Start with the channel that leaks the most pipeline today. Add the rest when the numbers prove it."
+    >
+      <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+        {SERVICES.map((service, i) => (
+          <li
+            key={service.id}
+            className="animate-fade-up flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            style={{ animationDelay: `${i * 50}ms` }}
+          >
+            <ServiceIcon name={service.icon} />
+            <h3 className="mt-5 text-lg font-semibold text-slate-900">{service.title}</h3>
+            <p className="mt-3">
+              <span className="text-3xl font-bold tracking-tight text-primary">
+                {service.metric.value}
+              </span>{' '}
+              <span className="text-sm font-medium text-slate-600">{service.metric.label}</span>
+            </p>
+            <p className="mt-3 flex-1 text-slate-600">{service.description}</p>
+            <Link
+              href={`/services/${service.id}`}
+              className="mt-6 inline-flex items-center gap-1 rounded-sm font-semibold text-primary hover:underline"
+              aria-label={`View Details: ${service.title}`}
             >
-              <ServiceIcon name={service.icon} />
-              <h3 className="mt-5 text-lg font-semibold text-slate-900">{service.title}</h3>
-              <p className="mt-3">
-                <span className="text-3xl font-bold tracking-tight text-primary">
-                  {service.metric.value}
-                </span>{' '}
-                <span className="text-sm font-medium text-slate-600">{service.metric.label}</span>
-              </p>
-              <p className="mt-3 flex-1 text-slate-600">{service.description}</p>
-              <Link
-                href={`/services/${service.id}`}
-                className="mt-6 inline-flex items-center gap-1 rounded-sm font-semibold text-primary hover:underline"
-                aria-label={`View Details: ${service.title}`}
-              >
-                View Details
-                <ArrowRight className="size-4" aria-hidden />
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-10 text-center">
-          <Link className={ctaClass('secondary', 'lg')} href="/services">
-            View All Services
-          </Link>
-        </div>
-        <div className="mt-16 rounded-3xl bg-ink p-6 sm:p-10">
-          <h3 className="sr-only">Results across our clients</h3>
-          <MetricGrid metrics={RESULTS_STRIP} tone="dark" />
-        </div>
+              View Details
+              <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 text-center">
+        <Link className={ctaClass('secondary', 'lg')} href="/services">
+          View All Services
+        </Link>
       </div>
-    </section>
+      <div className="mt-16 rounded-3xl bg-ink p-6 sm:p-10">
+        <h3 className="sr-only">Results across our clients</h3>
+        <MetricGrid metrics={RESULTS_STRIP} tone="dark" />
+      </div>
+    </PageSection>
   );
 }

@@ -1,53 +1,51 @@
 import { Star } from 'lucide-react';
-import { SectionHeading } from '../components/section-heading';
+import { PageSection } from '../components/page-section';
 import { TESTIMONIALS } from '../content/home.content';
 
 export function TestimonialsSection() {
   return (
-    <section aria-labelledby="testimonials-title" className="defer-render bg-slate-50 py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          id="testimonials-title"
-          eyebrow="Testimonials"
-          title="Sales leaders on working with Convoza"
-        />
-        <ul className="mt-12 grid gap-6 lg:grid-cols-3">
-          {TESTIMONIALS.map((t, i) => (
-            <li
-              key={t.name}
-              className="animate-fade-up flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
-              style={{ animationDelay: `${i * 50}ms` }}
-            >
-              <figure className="flex flex-1 flex-col">
-                <p
-                  className="flex gap-1 text-amber-500"
-                  role="img"
-                  aria-label={`Rated ${t.rating} out of 5`}
-                >
-                  {Array.from({ length: t.rating }, (_, s) => (
-                    <Star key={s} className="size-5 fill-current" aria-hidden />
-                  ))}
-                </p>
-                <blockquote className="mt-4 flex-1 text-lg text-slate-800">“{t.quote}”</blockquote>
-                <figcaption className="mt-6 flex items-center gap-4">
-                  <img
-                    src={t.image}
-                    alt={`Portrait of ${t.name}`}
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    className="size-12 rounded-full"
-                  />
-                  <span>
-                    <span className="block font-semibold text-slate-900">{t.name}</span>
-                    <span className="block text-sm text-slate-600">{t.position}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <PageSection
+      id="testimonials"
+      className="defer-render bg-slate-50 py-20"
+      eyebrow="Testimonials"
+      title="Sales leaders on working with Convoza"
+    >
+      <ul className="mt-12 grid gap-6 lg:grid-cols-3">
+        {TESTIMONIALS.map((t, i) => (
+          <li
+            key={t.name}
+            className="animate-fade-up flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
+            style={{ animationDelay: `${i * 50}ms` }}
+          >
+            <figure className="flex flex-1 flex-col">
+              <p
+                className="flex gap-1 text-amber-500"
+                role="img"
+                aria-label={`Rated ${t.rating} out of 5`}
+              >
+                {Array.from({ length: t.rating }, (_, s) => (
+                  <Star key={s} className="size-5 fill-current" aria-hidden />
+                ))}
+              </p>
+              <blockquote className="mt-4 flex-1 text-lg text-slate-800">“{t.quote}”</blockquote>
+              <figcaption className="mt-6 flex items-center gap-4">
+                <img
+                  src={t.image}
+                  alt={`Portrait of ${t.name}`}
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  className="size-12 rounded-full"
+                />
+                <span>
+                  <span className="block font-semibold text-slate-900">{t.name}</span>
+                  <span className="block text-sm text-slate-600">{t.position}</span>
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </PageSection>
   );
 }
