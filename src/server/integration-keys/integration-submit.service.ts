@@ -4,7 +4,7 @@ import { SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.se
 import { storeLead } from '../contacts/store-lead.service';
 import { guardContent } from '../form-guard/contact-guard';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
-import { consumeRateLimit } from '../rate-limit/rate-limit.sql';
+import { consumeShardedRateLimit } from '../rate-limit/rate-limit.sql';
 import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
 import { recordSecurityEvent } from '../security-center/events.sql';
 import { loadProtectionSettings } from '../security-center/settings.service';
@@ -27,7 +27,7 @@ export async function submitContactWithKey(
   const key = await authenticateIntegrationKey(em, authorization);
   const settings = await loadProtectionSettings(em);
   const limit = settings.integrationKeyHourlyLimit;
-  const rl = await consumeRateLimit(em, {
+  const rl = await consumeShardedRateLimit(em, {
     bucket: 'integration-key',
     key: String(key.id),
     limit,

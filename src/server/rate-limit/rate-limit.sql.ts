@@ -103,6 +103,48 @@ export async function consumeRateLimit(
   return state(rule, now, row?.current ?? 1, row?.previous ?? 0, true);
 }
 
+/**
+ * consumeRateLimit for a key that many requests share at once (an integration key sending a
+ * stream of leads): each database connection counts on a row of its own (`<key>@<process id>`)
+ * and the limit reads their sum, so concurrent requests, on any instance, never wait for one
+ * counter row's lock. Hits in flight at the same moment do not see each other, so the limit may
+ * be passed by at most one hit per database connection: fine for an hourly allowance of hundreds.
+ */
+export async function consumeShardedRateLimit(
+  em: EntityManager,
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitState> {
+  const w = windows(rule, now);
+  const prefix = `${rule.key}@`;
+  // The outer query does not see the CTE's write: the other rows are summed beside it.
+  const [row] = await em.execute<{ current: number; previous: number | null }[]>(
+    `with hit as (
+       insert into security_rate_limits (bucket, key, window_start, count)
+       values (?, ? || pg_backend_pid(), ?, 1)
+       on conflict (bucket, key, window_start) do update set count = security_rate_limits.count + 1
+       returning key, count)
+     select hit.count + coalesce((select sum(count) from security_rate_limits
+                                   where bucket = ? and starts_with(key, ?) and window_start = ?
+                                     and key <> hit.key), 0) as current,
+            (select sum(count) from security_rate_limits
+              where bucket = ? and starts_with(key, ?) and window_start = ?) as previous
+       from hit`,
+    [
+      rule.bucket,
+      prefix,
+      w.current,
+      rule.bucket,
+      prefix,
+      w.current,
+      rule.bucket,
+      prefix,
+      w.previous,
+    ],
+  );
+  return state(rule, now, Number(row?.current ?? 1), Number(row?.previous ?? 0), true);
+}
+
 /** Whether one more hit would be over the limit, without counting it. */
 export async function peekRateLimit(
   em: EntityManager,

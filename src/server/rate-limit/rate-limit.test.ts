@@ -4,7 +4,7 @@ import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared
 import type { Client } from '../test/test-app';
 import { useInstance, useTestApp } from '../test/use-test-app';
 import { clientKey } from './client-ip';
-import { consumeRateLimit, peekRateLimit } from './rate-limit.sql';
+import { consumeRateLimit, consumeShardedRateLimit, peekRateLimit } from './rate-limit.sql';
 import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
 
 const t = useTestApp();
@@ -154,5 +154,29 @@ describe('rate-limit counters', () => {
     expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(clientKey('::ffff:10.0.0.1')).toBe('10.0.0.1');
     expect(clientKey('192.0.2.1')).toBe('192.0.2.1');
+  });
+
+  it('counts a shared key on a row per connection, and limits on their sum', async () => {
+    const rule = { bucket: 'integration-key', key: '42', limit: 30, windowSeconds: 3600 };
+    // 30 hits at once: the pool spreads them over its connections.
+    const states = await Promise.all(
+      Array.from({ length: 30 }, () => consumeShardedRateLimit(t.db.em(), rule)),
+    );
+    // Hits in flight at the same moment do not see each other (at most one per connection):
+    // the limit may be passed by that many, never more.
+    expect(states.filter((s) => s.limited)).toEqual([]);
+    expect(Math.max(...states.map((s) => s.count))).toBeGreaterThan(30 - 10);
+    const rows = await t.db
+      .em()
+      .getConnection()
+      .execute<{ key: string; count: number }[]>(
+        `select key, count from security_rate_limits where bucket = 'integration-key'`,
+      );
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => r.key.startsWith('42@'))).toBe(true);
+    expect(rows.reduce((sum, r) => sum + r.count, 0)).toBe(30);
+    const over = await consumeShardedRateLimit(t.db.em(), rule);
+    expect(over).toMatchObject({ count: 31, limited: true });
+    expect(over.retryAfterSeconds).toBeGreaterThan(0);
   });
 });
