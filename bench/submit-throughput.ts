@@ -289,6 +289,8 @@ ${rounds.map((r, i) => `| ${i + 1} | ${r.app.toFixed(0)} leads/s | ${r.bare.toFi
 Median ratio **${ratio.toFixed(2)}x** (goal 0.5x). Afterwards every acknowledged lead (${acked.length}) was checked: missing ${checked.missing}, stored twice ${checked.twice}, without its two sent emails and delivered webhook ${checked.incomplete}.
 
 **Two instances on one database**, the same ${CONNECTIONS} connections split between them: ${twoInstances.result.rps.toFixed(0)} leads/s against ${oneInstance.result.rps.toFixed(0)} for one instance (this machine has 2 cores, shared by both instances, PostgreSQL and the load generator). Lock waits sampled every 50 ms from \`pg_locks\` (${twoInstances.samples} samples): ${waitLines.length ? waitLines.map(([q, n]) => `${n}× \`${q}\``).join('; ') : 'none'}. Checked afterwards: missing ${twoChecked.missing}, stored twice ${twoChecked.twice}, incomplete ${twoChecked.incomplete}.
+
+Where the rest goes: the figure is a lead's whole cost on this machine, its sending included (the app process also renders and sends two emails and one signed webhook per lead while the round runs; the baseline sends nothing), on 2 cores that also run PostgreSQL and the load generator. A lead's transaction is now the contact insert, the round-robin read, the clean-count upsert on its connection's own row, the outbox insert, one email-jobs insert, the delivery insert and one webhook-jobs insert; the settings and endpoints come from the shared cache and the key's count from its connection's own row, so two instances wait on no shared row. The waits left are the auto-reply release lock, taken by email workers (one release at a time keeps the relay limits exact) and never by a lead's request. The 0.5x goal is not met.
 `,
     );
 } finally {
