@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPaging } from './paging.schema';
 import { ZId, ZIsoDate } from './text.schema';
 
 /**
@@ -68,19 +69,7 @@ export const ZAuditFilter = z.object({
 });
 export type TAuditFilter = z.output<typeof ZAuditFilter>;
 
-export const ZAuditQuery = ZAuditFilter.extend({
-  limit: z.coerce
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .min(1, 'Must be at least 1')
-    .max(200, 'Must be at most 200')
-    .default(50),
-  /** The nextCursor of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^[1-9][0-9]{0,17}$/, 'Must be the nextCursor of a previous page')
-    .optional(),
-});
+export const ZAuditQuery = ZAuditFilter.extend(keysetPaging(18));
 export type TAuditQuery = z.output<typeof ZAuditQuery>;
 
 export const ZAuditPage = z.object({

@@ -52,7 +52,8 @@ describe('the one email rule (contacts, CSV rows, users)', () => {
       isValidEmail(value);
       ZContactCreate.safeParse({ name: 'A', email: value });
       ZUserCreate.safeParse({ username: 'a', password: 'secret-pw', email: value });
-      expect(performance.now() - started).toBeLessThan(20);
+      // Linear takes a few ms; backtracking on 64 KB takes seconds. The margin is for a busy machine.
+      expect(performance.now() - started).toBeLessThan(200);
     }
   });
 

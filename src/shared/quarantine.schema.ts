@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPaging } from './paging.schema';
 import { searchText, ZIsoDate } from './text.schema';
 
 export const QUARANTINE_DAYS = 30;
@@ -23,17 +24,7 @@ export type TQuarantinedSubmission = z.output<typeof ZQuarantinedSubmission>;
 
 /** GET /quarantine: newest first, by keyset like the audit log; `reason` matches part of it. */
 export const ZQuarantineQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .min(1, 'Must be at least 1')
-    .max(200, 'Must be at most 200')
-    .default(50),
-  /** The nextCursor of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, 'Must be the nextCursor of a previous page')
-    .optional(),
+  ...keysetPaging(10),
   reason: searchText(100).transform((v) => v || undefined),
 });
 export type TQuarantineQuery = z.output<typeof ZQuarantineQuery>;

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { creationTime } from '../db/timestamps';
 import { User } from '../users/user.entity';
 
 /**
@@ -10,10 +11,7 @@ export const AuditEntry = defineEntity({
   tableName: 'audit_log',
   properties: {
     id: p.bigint('number').primary().autoincrement(),
-    at: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    at: creationTime(),
     actor: () => p.manyToOne(User).nullable().deleteRule('set null'),
     actorUsername: p.string().length(50).nullable(),
     action: p.string().length(50),

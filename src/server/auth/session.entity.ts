@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { creationTime } from '../db/timestamps';
 import { User } from '../users/user.entity';
 
 export const Session = defineEntity({
@@ -11,17 +12,11 @@ export const Session = defineEntity({
     expiresAt: p.datetime().index(),
     /** Sliding idle deadline; expiresAt is the absolute one. */
     idleExpiresAt: p.datetime(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: creationTime(),
     /** What the owner sees and revokes by; the real id never leaves the cookie. */
     publicId: p.string().length(24).unique(),
     ip: p.string().length(64).nullable(),
     userAgent: p.string().length(500).nullable(),
-    lastSeenAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    lastSeenAt: creationTime(),
   },
 });

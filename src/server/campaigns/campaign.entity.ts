@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { creationTime, updateTime } from '../db/timestamps';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../../shared/campaigns.schema';
 
 export const Campaign = defineEntity({
@@ -14,15 +15,8 @@ export const Campaign = defineEntity({
     goalValue: p.integer().nullable(),
     description: p.text().nullable(),
     utmCampaign: p.string().length(100).nullable().unique(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: creationTime(),
+    updatedAt: updateTime(),
   },
 });
 export type ICampaign = InferEntity<typeof Campaign>;

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { creationTime } from '../db/timestamps';
 import { RECORDED_ACTIVITY_TYPES } from '../../shared/contact-activity.schema';
 import { Contact } from '../contacts/contact.entity';
 import { User } from '../users/user.entity';
@@ -14,10 +15,7 @@ export const ContactActivity = defineEntity({
     id: p.integer().primary().autoincrement(),
     contact: () => p.manyToOne(Contact).deleteRule('cascade'),
     type: p.enum(RECORDED_ACTIVITY_TYPES),
-    at: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    at: creationTime(),
     /** Null for the system (round-robin) or a deleted user. */
     actor: () => p.manyToOne(User).nullable().deleteRule('set null'),
     data: p.json<Record<string, unknown>>(),

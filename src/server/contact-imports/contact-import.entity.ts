@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { creationTime } from '../db/timestamps';
 import { IMPORT_MODES, IMPORT_STATUSES } from '../../shared/contact-import.schema';
 import { User } from '../users/user.entity';
 
@@ -14,10 +15,7 @@ export const ContactImport = defineEntity({
     mode: p.enum(IMPORT_MODES),
     status: p.enum(IMPORT_ROW_STATUSES).index(),
     createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: creationTime(),
     startedAt: p.datetime().nullable(),
     finishedAt: p.datetime().nullable(),
     bytesTotal: p.bigint('number').default(0),

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { updateTime } from '../db/timestamps';
 import { CONTACT_STATUSES } from '../../shared/contacts.schema';
 import { User } from '../users/user.entity';
 
@@ -19,11 +20,7 @@ export const Contact = defineEntity({
       .defaultRaw('now()')
       .onCreate(() => new Date())
       .index(),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    updatedAt: updateTime(),
     utmSource: p.string().length(200).nullable(),
     utmMedium: p.string().length(200).nullable(),
     utmCampaign: p.string().length(200).nullable().index(),

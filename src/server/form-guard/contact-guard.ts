@@ -5,8 +5,8 @@ import { detectBot } from './bot-detection';
 import { clientKey } from '../rate-limit/client-ip';
 import { recordSecurityEvent } from '../security-center/events.sql';
 import { checkFormToken } from './form-token';
-import { consumeRateLimit } from '../rate-limit/rate-limit.sql';
-import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
+import { consumeRateLimit, hourlyRule } from '../rate-limit/rate-limit.sql';
+import { RateLimitedError } from '../rate-limit/rate-limited.error';
 import type { ProtectionSettings } from '../security-center/settings.service';
 import { checkContent } from './suspicious-content';
 
@@ -67,22 +67,14 @@ export async function guardSubmission(
 
   if (s.rateLimitEnabled) {
     const limit = s.maxSubmissionsPerHour;
-    const rl = await consumeRateLimit(em, {
-      bucket: 'contact-ip',
-      key: clientKey(who.ip),
-      limit,
-      windowSeconds: 3600,
-    });
+    const rl = await consumeRateLimit(em, hourlyRule('contact-ip', clientKey(who.ip), limit));
     if (rl.limited) {
       await log(
         'rate_limit',
         rl.count > 2 * limit ? 'high' : 'medium',
         `${rl.count} submissions within an hour (limit ${limit})`,
       );
-      throw new RateLimitedError(
-        `Too many submissions from your network: at most ${limit} per hour. Please try again in about ${aboutMinutes(rl.retryAfterSeconds)}.`,
-        rl.retryAfterSeconds,
-      );
+      throw RateLimitedError.perHour('submissions from your network', limit, rl.retryAfterSeconds);
     }
   }
 

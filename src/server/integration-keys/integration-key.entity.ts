@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { creationTime } from '../db/timestamps';
 
 /**
  * A key a server-side integration sends as `Authorization: Bearer <key>` to submit leads. Only
@@ -13,10 +14,7 @@ export const IntegrationKey = defineEntity({
     name: p.string().length(100),
     prefix: p.string().length(20),
     keyHash: p.string().length(64).unique().hidden(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: creationTime(),
     lastUsedAt: p.datetime().nullable(),
   },
 });

@@ -4,8 +4,8 @@ import { SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.se
 import { storeLead } from '../contacts/store-lead.service';
 import { guardContent } from '../form-guard/contact-guard';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
-import { consumeShardedRateLimit } from '../rate-limit/rate-limit.sql';
-import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
+import { consumeShardedRateLimit, hourlyRule } from '../rate-limit/rate-limit.sql';
+import { RateLimitedError } from '../rate-limit/rate-limited.error';
 import { recordSecurityEvent } from '../security-center/events.sql';
 import { loadProtectionSettings } from '../security-center/settings.service';
 import type { EventBus } from '../events/event-bus';
@@ -27,12 +27,10 @@ export async function submitContactWithKey(
   const key = await authenticateIntegrationKey(em, authorization);
   const settings = await loadProtectionSettings(em);
   const limit = settings.integrationKeyHourlyLimit;
-  const rl = await consumeShardedRateLimit(em, {
-    bucket: 'integration-key',
-    key: String(key.id),
-    limit,
-    windowSeconds: 3600,
-  });
+  const rl = await consumeShardedRateLimit(
+    em,
+    hourlyRule('integration-key', String(key.id), limit),
+  );
   if (rl.limited) {
     await recordSecurityEvent(em, {
       type: 'rate_limit',
@@ -41,8 +39,9 @@ export async function submitContactWithKey(
       ip: who.ip,
       userAgent: who.userAgent,
     });
-    throw new RateLimitedError(
-      `Too many submissions with this integration key: at most ${limit} per hour. Please try again in about ${aboutMinutes(rl.retryAfterSeconds)}.`,
+    throw RateLimitedError.perHour(
+      'submissions with this integration key',
+      limit,
       rl.retryAfterSeconds,
     );
   }

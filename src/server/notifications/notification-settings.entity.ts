@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { updateTime } from '../db/timestamps';
 import { AUTO_REPLY_HOURLY_LIMIT } from '../../shared/notifications.schema';
 
 /** The one row (id 1) of lead-notification settings, edited on the Notifications screen. */
@@ -14,11 +15,7 @@ export const NotificationSettings = defineEntity({
     autoReplySubject: p.string().length(200),
     autoReplyBody: p.text(),
     autoReplyHourlyLimit: p.integer().default(AUTO_REPLY_HOURLY_LIMIT.default),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    updatedAt: updateTime(),
   },
   checks: [{ name: 'notification_settings_id_check', expression: 'id = 1' }],
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { creationTime } from '../db/timestamps';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../../shared/notifications.schema';
 
 /**
@@ -20,10 +21,7 @@ export const Notification = defineEntity({
     attempts: p.integer().default(0),
     lastError: p.string().length(1000).nullable(),
     contactId: p.integer().nullable().index(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: creationTime(),
     sentAt: p.datetime().nullable(),
     /** When an auto-reply passed the relay limits (auto-reply-limits.sql.ts); they count these. */
     releasedAt: p.datetime().nullable(),

@@ -8,6 +8,14 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/** A limit per hour on `key` of `bucket`. */
+export const hourlyRule = (bucket: string, key: string, limit: number): RateLimitRule => ({
+  bucket,
+  key,
+  limit,
+  windowSeconds: 3600,
+});
+
 export interface RateLimitState {
   /** Hits in the last window length, estimated (see below). */
   count: number;

@@ -6,6 +6,14 @@ export class RateLimitedError extends RetryLaterError {
     super('TOO_MANY_REQUESTS', message, retryAfterSeconds);
     this.name = 'RateLimitedError';
   }
+
+  /** "Too many <what>: at most <limit> per hour. Please try again in about <n> minutes." */
+  static perHour(what: string, limit: number, retryAfterSeconds: number): RateLimitedError {
+    return new RateLimitedError(
+      `Too many ${what}: at most ${limit} per hour. Please try again in about ${aboutMinutes(retryAfterSeconds)}.`,
+      retryAfterSeconds,
+    );
+  }
 }
 
 export const aboutMinutes = (seconds: number) => {

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { updateTime } from '../db/timestamps';
 
 /**
  * The one row (id 1) of contact-form protection settings, shared by every app instance.
@@ -20,11 +21,7 @@ export const SecuritySettings = defineEntity({
     auditRetentionDays: p.integer().default(365),
     requireAdminTwoFactor: p.boolean().default(false),
     formSecret: p.string().length(64).hidden(),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    updatedAt: updateTime(),
   },
   // Declared so the migration generator keeps them: one row, and the API's bounds in the database.
   checks: [

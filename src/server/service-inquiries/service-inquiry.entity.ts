@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { creationTime } from '../db/timestamps';
 import { PRIORITIES } from '../../shared/service-inquiries.schema';
 import { Contact } from '../contacts/contact.entity';
 
@@ -15,10 +16,7 @@ export const ServiceInquiry = defineEntity({
     timeline: p.string().length(200).nullable(),
     budget: p.string().length(200).nullable(),
     notes: p.text().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: creationTime(),
   },
 });
 export type IServiceInquiry = InferEntity<typeof ServiceInquiry>;

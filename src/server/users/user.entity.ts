@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { creationTime, updateTime } from '../db/timestamps';
 import { ROLES } from '../../shared/users.schema';
 
 export const User = defineEntity({
@@ -21,15 +22,8 @@ export const User = defineEntity({
     twoFactorEnabledAt: p.datetime().nullable(),
     /** The last time step a code was accepted for: a code works once. */
     twoFactorLastStep: p.bigint('number').nullable().hidden().lazy(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: creationTime(),
+    updatedAt: updateTime(),
   },
   // Sign-in ignores case, so `Admin` and `admin` can never be two accounts.
   uniques: [

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { creationTime } from '../db/timestamps';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../shared/webhooks.schema';
 import { Contact } from '../contacts/contact.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
@@ -28,10 +29,7 @@ export const WebhookDelivery = defineEntity({
     lastError: p.string().length(1000).nullable(),
     nextAttemptAt: p.datetime().nullable(),
     lockedUntil: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: creationTime(),
   },
 });
 export type IWebhookDelivery = InferEntity<typeof WebhookDelivery>;

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { creationTime, updateTime } from '../db/timestamps';
 import type { TWebhookEvent } from '../../shared/webhooks.schema';
 
 /**
@@ -15,15 +16,8 @@ export const WebhookEndpoint = defineEntity({
     description: p.string().length(500).nullable(),
     enabled: p.boolean().default(true),
     secret: p.string().length(100).hidden(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: creationTime(),
+    updatedAt: updateTime(),
   },
 });
 export type IWebhookEndpoint = InferEntity<typeof WebhookEndpoint>;

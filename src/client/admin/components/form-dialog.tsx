@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { TitledDialog } from './titled-dialog';
 import { showServerFieldErrors } from '../lib/schema-form';
 import { EditDialogFooter } from './edit-dialog-footer';
 import { Form } from './form';
@@ -56,22 +50,16 @@ export function FormDialog<In extends FieldValues, Out extends FieldValues, Save
     else onClose();
   }
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <Form form={form} idPrefix={idPrefix} className="grid gap-4" onSubmit={submit}>
-          {children}
-          <EditDialogFooter
-            pending={pending}
-            onCancel={onClose}
-            submitLabel={submitLabel}
-            pendingLabel={pendingLabel}
-          />
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <TitledDialog open={open} onClose={onClose} title={title} description={description}>
+      <Form form={form} idPrefix={idPrefix} className="grid gap-4" onSubmit={submit}>
+        {children}
+        <EditDialogFooter
+          pending={pending}
+          onCancel={onClose}
+          submitLabel={submitLabel}
+          pendingLabel={pendingLabel}
+        />
+      </Form>
+    </TitledDialog>
   );
 }

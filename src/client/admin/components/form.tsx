@@ -14,15 +14,9 @@ import {
 } from 'react-hook-form';
 import { FieldError } from '../../components/ui/field-error';
 import { Label } from '../../components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
 import { capitalize } from '../lib/format';
+import { OptionSelect } from './option-select';
 import { TextAreaField, TextField } from './text-field';
 
 const FormIdPrefix = createContext('field');
@@ -219,25 +213,14 @@ export function EnumSelect<V extends string>({
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Select
+      <OptionSelect
+        id={id}
         value={value}
         disabled={disabled || Boolean(lockedReason)}
-        onValueChange={(picked) => {
-          const option = options.find((o) => o === picked);
-          if (option !== undefined) onChange(option);
-        }}
-      >
-        <SelectTrigger id={id} aria-describedby={lockedReason ? `${id}-hint` : undefined}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {optionLabel(option)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        options={options.map((option) => ({ value: option, label: optionLabel(option) }))}
+        onChange={onChange}
+        describedBy={lockedReason ? `${id}-hint` : undefined}
+      />
       {lockedReason && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {lockedReason}

@@ -1,14 +1,8 @@
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { DialogFooter } from '../../components/ui/dialog';
+import { TitledDialog } from './titled-dialog';
 import { notifyError } from '../lib/notify';
 
 /**
@@ -43,43 +37,42 @@ export function OneTimeSecretDialog({
     }
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className="break-all">{description}</DialogDescription>
-        </DialogHeader>
-        <div className="min-w-0 space-y-3">
-          <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
-            <KeyRound className="size-4 text-primary" aria-hidden /> {label}
-          </p>
-          <div className="flex items-stretch gap-2">
-            <code
-              data-testid={testId}
-              className="min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900"
-            >
-              {secret}
-            </code>
-            <Button
-              variant="secondary"
-              onClick={() => void copy()}
-              aria-label={`Copy the ${label.toLowerCase()}`}
-            >
-              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          </div>
-          <div
-            role="note"
-            className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+    <TitledDialog
+      onClose={onClose}
+      title={title}
+      description={description}
+      descriptionClassName="break-all"
+    >
+      <div className="min-w-0 space-y-3">
+        <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
+          <KeyRound className="size-4 text-primary" aria-hidden /> {label}
+        </p>
+        <div className="flex items-stretch gap-2">
+          <code
+            data-testid={testId}
+            className="min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs text-slate-900"
           >
-            Copy it now: <strong>you will not see it again.</strong> {children}
-          </div>
+            {secret}
+          </code>
+          <Button
+            variant="secondary"
+            onClick={() => void copy()}
+            aria-label={`Copy the ${label.toLowerCase()}`}
+          >
+            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
         </div>
-        <DialogFooter>
-          <Button onClick={onClose}>Done</Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        <div
+          role="note"
+          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Copy it now: <strong>you will not see it again.</strong> {children}
+        </div>
+      </div>
+      <DialogFooter>
+        <Button onClick={onClose}>Done</Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

@@ -4,13 +4,7 @@ import {
   type TAttributionField,
   type TContact,
 } from '../../../shared/contacts.schema';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { TitledDialog } from '../components/titled-dialog';
 import { trpc } from '../../lib/trpc';
 import { formatDateTime } from '../lib/format';
 import { DetailList } from '../components/detail-list';
@@ -84,27 +78,25 @@ export function ContactDetailsDialog({
   const shown = contact ?? loaded.data;
   const open = Boolean(contact) || id !== null;
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Contact Details</DialogTitle>
-          <DialogDescription>
-            {shown ? `Submitted by ${shown.name}` : `Contact #${id ?? ''}`}
-          </DialogDescription>
-        </DialogHeader>
-        {shown ? (
-          <>
-            <ContactDetails contact={shown} />
-            <ContactTimeline contactId={shown.id} />
-          </>
-        ) : loaded.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            This contact could not be loaded: {loaded.error.message}
-          </p>
-        ) : (
-          <LoadingState text="Loading contact..." />
-        )}
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onClose={onClose}
+      title="Contact Details"
+      description={<>{shown ? `Submitted by ${shown.name}` : `Contact #${id ?? ''}`}</>}
+      className="sm:max-w-xl"
+    >
+      {shown ? (
+        <>
+          <ContactDetails contact={shown} />
+          <ContactTimeline contactId={shown.id} />
+        </>
+      ) : loaded.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          This contact could not be loaded: {loaded.error.message}
+        </p>
+      ) : (
+        <LoadingState text="Loading contact..." />
+      )}
+    </TitledDialog>
   );
 }

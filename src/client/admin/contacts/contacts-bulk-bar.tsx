@@ -2,13 +2,7 @@ import { Download, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { CONTACT_STATUSES } from '../../../shared/contacts.schema';
 import { Button } from '../../components/ui/button';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select';
+import { OptionSelect } from '../components/option-select';
 import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { downloadContactsCsv } from '../lib/download-csv';
@@ -72,25 +66,15 @@ export function ContactsBulkBar({
         </Button>
       )}
       <div className="flex w-full flex-wrap items-center gap-2 sm:ml-auto sm:w-auto">
-        <Select
+        <OptionSelect
           value=""
+          label="Set status of the selected contacts"
+          placeholder="Set status"
+          className="w-36"
           disabled={bulk.isPending}
-          onValueChange={(picked) => {
-            const status = CONTACT_STATUSES.find((s) => s === picked);
-            if (status) bulk.mutate({ ...target, action: 'set_status', status });
-          }}
-        >
-          <SelectTrigger aria-label="Set status of the selected contacts" className="w-36">
-            <SelectValue placeholder="Set status" />
-          </SelectTrigger>
-          <SelectContent>
-            {CONTACT_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {capitalize(s)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          options={CONTACT_STATUSES.map((s) => ({ value: s, label: capitalize(s) }))}
+          onChange={(status) => bulk.mutate({ ...target, action: 'set_status', status })}
+        />
         <OwnerSelect
           label="Assign the selected contacts"
           placeholder="Assign to"

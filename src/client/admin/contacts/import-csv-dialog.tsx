@@ -8,14 +8,8 @@ import {
   type TImportMode,
 } from '../../../shared/contact-import.schema';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { DialogFooter } from '../../components/ui/dialog';
+import { TitledDialog } from '../components/titled-dialog';
 import { Label } from '../../components/ui/label';
 import { EnumSelect } from '../components/form';
 import { errorMessage, throwIfNotOk } from '../../lib/api-request';
@@ -145,60 +139,62 @@ export function ImportCsvDialog({
 
   const running = uploading || (jobId !== null && !finished(job));
   return (
-    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Import Contacts from CSV</DialogTitle>
-          <DialogDescription>
-            The first row holds the headers. Required columns: name, email. Optional: company,
-            phone, message, status (new, contacted, qualified, converted). {MODE_HELP[mode]}
-          </DialogDescription>
-        </DialogHeader>
-        <div>
-          <Label htmlFor="csv-file">CSV file</Label>
-          <input
-            id="csv-file"
-            type="file"
-            accept=".csv,text/csv"
-            onChange={onFile}
-            disabled={running}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-primary hover:file:bg-indigo-100"
-          />
-        </div>
-        <EnumSelect
-          id="import-mode"
-          label="Mode"
-          value={mode}
-          options={IMPORT_MODES}
-          optionLabel={(m) => IMPORT_MODE_LABELS[m]}
-          onChange={setMode}
+    <TitledDialog
+      open={open}
+      onOpenChange={(o) => (o ? onOpenChange(true) : close())}
+      onClose={close}
+      title="Import Contacts from CSV"
+      description={
+        <>
+          The first row holds the headers. Required columns: name, email. Optional: company, phone,
+          message, status (new, contacted, qualified, converted). {MODE_HELP[mode]}
+        </>
+      }
+    >
+      <div>
+        <Label htmlFor="csv-file">CSV file</Label>
+        <input
+          id="csv-file"
+          type="file"
+          accept=".csv,text/csv"
+          onChange={onFile}
           disabled={running}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-primary hover:file:bg-indigo-100"
         />
-        {preview !== null && file && (
-          <div>
-            <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">
-              Preview of {file.name}
-            </p>
-            <pre
-              data-testid="csv-preview"
-              className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-100 p-3 text-xs text-slate-800"
-            >
-              {preview.slice(0, CSV_PREVIEW_CHARS)}
-              {file.size > CSV_PREVIEW_CHARS ? '…' : ''}
-            </pre>
-          </div>
-        )}
-        {job && <ImportJobProgress job={job} />}
-        <DialogFooter>
-          <Button variant="secondary" onClick={close}>
-            {jobId ? 'Done' : 'Cancel'}
-          </Button>
-          <Button onClick={upload} disabled={preview === null || running || finished(job)}>
-            <Upload aria-hidden />
-            {running ? 'Importing...' : 'Import Contacts'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </div>
+      <EnumSelect
+        id="import-mode"
+        label="Mode"
+        value={mode}
+        options={IMPORT_MODES}
+        optionLabel={(m) => IMPORT_MODE_LABELS[m]}
+        onChange={setMode}
+        disabled={running}
+      />
+      {preview !== null && file && (
+        <div>
+          <p className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+            Preview of {file.name}
+          </p>
+          <pre
+            data-testid="csv-preview"
+            className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-100 p-3 text-xs text-slate-800"
+          >
+            {preview.slice(0, CSV_PREVIEW_CHARS)}
+            {file.size > CSV_PREVIEW_CHARS ? '…' : ''}
+          </pre>
+        </div>
+      )}
+      {job && <ImportJobProgress job={job} />}
+      <DialogFooter>
+        <Button variant="secondary" onClick={close}>
+          {jobId ? 'Done' : 'Cancel'}
+        </Button>
+        <Button onClick={upload} disabled={preview === null || running || finished(job)}>
+          <Upload aria-hidden />
+          {running ? 'Importing...' : 'Import Contacts'}
+        </Button>
+      </DialogFooter>
+    </TitledDialog>
   );
 }

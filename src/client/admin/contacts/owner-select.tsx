@@ -1,10 +1,4 @@
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select';
+import { OptionSelect } from '../components/option-select';
 import { useTeam } from './use-team';
 
 const NOBODY = 'none';
@@ -31,25 +25,25 @@ export function OwnerSelect({
   // A deactivated owner is not offered, but the current one must still show.
   const inactiveOwner = value && !assignable.some((m) => m.id === value) ? value : null;
   return (
-    <Select
+    <OptionSelect
       value={current}
+      label={label}
+      placeholder={placeholder}
       disabled={disabled}
-      onValueChange={(v) => onChange(v === NOBODY ? null : Number(v))}
-    >
-      <SelectTrigger aria-label={label} className={className}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={NOBODY}>Unassigned</SelectItem>
-        {inactiveOwner && (
-          <SelectItem value={String(inactiveOwner)}>{nameOf(inactiveOwner)}</SelectItem>
-        )}
-        {assignable.map((m) => (
-          <SelectItem key={m.id} value={String(m.id)}>
-            {m.name}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+      className={className}
+      options={[
+        { value: NOBODY, label: 'Unassigned' },
+        ...(inactiveOwner
+          ? [
+              {
+                value: String(inactiveOwner),
+                label: nameOf(inactiveOwner) ?? `User #${inactiveOwner}`,
+              },
+            ]
+          : []),
+        ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
+      ]}
+      onChange={(v) => onChange(v === NOBODY ? null : Number(v))}
+    />
   );
 }
