@@ -153,7 +153,7 @@ try {
 ${rows.join('\n')}
 
 What the request path cost, from CPU profiles of the app under this load (before: REST 266 req/s, 0.18×; tRPC 216, 0.15×):
-- ORM hydration: the page (51 \`Contact\` entities) and the session (\`Session\` + \`User\`) went through MikroORM's entity factory and unit of work, about 30% of the CPU plus most of the 13% spent in garbage collection. The page, the session and the counts are now plain \`pg\` reads in the API's shape (\`contact-rows.sql.ts\`, \`session.ts\`).
+- ORM hydration: the page (51 \`Contact\` entities) and the session (\`Session\` + \`User\`) went through MikroORM's entity factory and unit of work, about 30% of the CPU plus most of the 13% spent in garbage collection. The page, the session and the counts are now plain \`pg\` reads in the API's shape (\`contact-rows.sql.ts\`, \`session-actor.sql.ts\`).
 - Session: iron-session unsealed the cookie on every request (key derivation, HMAC, AES: about 7%); the content of each sealed text is now remembered (it is tamper-proof, and the sessions table still decides validity on every request). The admins' two-factor rule was one more ORM read per admin request; it now comes with the session in the same query.
 - Counts: already maintained counters (a sum over a few rows); now a named statement, like the session read and the unfiltered page (planned once per connection).
 - Serialisation: superjson's walk was 20% of a tRPC request although every answer is plain JSON (ISO date strings); plain answers now skip it (\`output-transformer.ts\`, same bytes as before).
