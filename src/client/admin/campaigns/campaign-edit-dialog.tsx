@@ -1,6 +1,6 @@
 import { CAMPAIGN_TYPES, ZCampaignUpdate, type TCampaign } from '../../../shared/campaigns.schema';
 import { formFields, isBlank } from '../components/form';
-import { FormDialog } from '../components/form-dialog';
+import { FormDialog, type EditDialogProps } from '../components/form-dialog';
 import { useSchemaForm } from '../lib/schema-form';
 import type { z } from 'zod';
 import { useCampaignMutations } from './use-campaigns';
@@ -13,13 +13,7 @@ const { FormField, FormTextArea, FormSelect } = formFields<z.input<typeof ZCampa
 const parseGoal = (value: unknown) => (isBlank(value) ? null : Number(value));
 
 /** Edits a campaign's name, type, audience, goal and description; mount with key={campaign.id}. */
-export function CampaignEditDialog({
-  campaign,
-  onClose,
-}: {
-  campaign: TCampaign;
-  onClose: () => void;
-}) {
+export function CampaignEditDialog({ campaign, onClose }: EditDialogProps<'campaign', TCampaign>) {
   const form = useSchemaForm(ZCampaignForm, {
     name: campaign.name,
     type: campaign.type,

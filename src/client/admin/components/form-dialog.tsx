@@ -5,6 +5,9 @@ import { showServerFieldErrors } from '../lib/schema-form';
 import { EditDialogFooter } from './edit-dialog-footer';
 import { Form } from './form';
 
+/** The props of a dialog that edits `T` (named `K`, e.g. `campaign`); mount it with the row's key. */
+export type EditDialogProps<K extends string, T> = Record<K, T> & { onClose: () => void };
+
 /**
  * A dialog around one form: title, description, the fields, Cancel and submit. `save` sends the
  * checked values (a tRPC mutateAsync); a refusal's per-field messages land under the fields (the
@@ -16,10 +19,11 @@ export function FormDialog<In extends FieldValues, Out extends FieldValues, Save
   description,
   form,
   idPrefix,
-  save,
+  mutation,
+  save = (values) => mutation!.mutateAsync(values),
   onSaved,
   onClose,
-  pending,
+  pending = mutation?.isPending ?? false,
   submitLabel,
   pendingLabel,
   children,
@@ -30,10 +34,13 @@ export function FormDialog<In extends FieldValues, Out extends FieldValues, Save
   description: ReactNode;
   form: UseFormReturn<In, unknown, Out>;
   idPrefix: string;
-  save: (values: Out) => Promise<Saved>;
+  /** The mutation that saves the values as they are (its pending state disables submit)... */
+  mutation?: { mutateAsync: (values: Out) => Promise<Saved>; isPending: boolean };
+  /** ...or how to save them (e.g. with the edited row's id), with `pending`. */
+  save?: (values: Out) => Promise<Saved>;
   onSaved?: (saved: Saved) => void;
   onClose: () => void;
-  pending: boolean;
+  pending?: boolean;
   submitLabel?: string;
   pendingLabel?: string;
   children: ReactNode;

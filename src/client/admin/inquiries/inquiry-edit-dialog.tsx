@@ -5,7 +5,7 @@ import {
   type TServiceInquiry,
 } from '../../../shared/service-inquiries.schema';
 import { formFields } from '../components/form';
-import { FormDialog } from '../components/form-dialog';
+import { FormDialog, type EditDialogProps } from '../components/form-dialog';
 import { serviceTypeLabel } from '../lib/format';
 import { useSchemaForm } from '../lib/schema-form';
 import { useInquiryUpdate } from './use-inquiries';
@@ -18,10 +18,7 @@ const { FormField, FormTextArea, FormSelect } = formFields<z.input<typeof ZInqui
 export function InquiryEditDialog({
   inquiry,
   onClose,
-}: {
-  inquiry: TServiceInquiry;
-  onClose: () => void;
-}) {
+}: EditDialogProps<'inquiry', TServiceInquiry>) {
   const form = useSchemaForm(ZInquiryForm, {
     priority: inquiry.priority,
     estimatedVolume: inquiry.estimatedVolume ?? '',

@@ -31,10 +31,9 @@ export function CreateKeyDialog({
       description="A key lets one of your systems send leads to POST /api/contacts. Name it after the system that will use it."
       form={form}
       idPrefix="key"
-      save={(data) => create.mutateAsync(data)}
       onSaved={onCreated}
       onClose={onClose}
-      pending={create.isPending}
+      mutation={create}
       submitLabel="Create Key"
     >
       <FormField name="name" label="Name" placeholder="HubSpot sync" />

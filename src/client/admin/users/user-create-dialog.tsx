@@ -36,9 +36,8 @@ export function UserCreateDialog({
       description="Add a user who can sign in to the admin panel."
       form={form}
       idPrefix="create"
-      save={(data) => create.mutateAsync(data)}
       onClose={close}
-      pending={create.isPending}
+      mutation={create}
       submitLabel="Create User"
       pendingLabel="Creating..."
     >
