@@ -12,6 +12,7 @@ import pg from 'pg';
 import { freePort } from '../src/server/free-port';
 import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
 import { startAppInstance, type AppInstance } from './app-instance';
+import { adminApi } from './admin-api';
 import { autocannon } from './autocannon';
 import { machine, writeBenchmarkSection } from './bench-doc';
 
@@ -67,27 +68,9 @@ async function startBare(databaseUrl: string, endpointId: number) {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-async function adminClient(url: string) {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/api${path}`, {
-      method,
-      headers: { cookie, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
-
 /** Sets up a database the way the bench needs it: one key, one endpoint, alert recipient, limits. */
 async function prepare(app: AppInstance, webhookPort: number) {
-  const admin = await adminClient(app.url);
+  const admin = await adminApi(app.url, ADMIN);
   const { key } = await admin<{ key: string }>('POST', '/integration-keys', { name: 'bench' });
   const { id: endpointId } = await admin<{ id: number }>('POST', '/webhooks', {
     url: `http://127.0.0.1:${webhookPort}/hook`,

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
+import { adminApi } from './admin-api';
 import { startAppInstance } from './app-instance';
 import { writeBenchmarkSection } from './bench-doc';
 
@@ -70,20 +71,7 @@ try {
   });
   const url = app.url;
   const port = await receivers.port;
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/api${path}`, {
-      method,
-      headers: { cookie, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as T;
-  };
+  const admin = await adminApi(url, ADMIN);
   const { key } = await admin<{ key: string }>('POST', '/integration-keys', { name: 'bench' });
   await admin('POST', '/webhooks', {
     url: `http://127.0.0.1:${port}/healthy`,

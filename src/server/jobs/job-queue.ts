@@ -26,6 +26,13 @@ export const QUEUES = {
 } satisfies Record<string, QueueOptions>;
 export type QueueName = keyof typeof QUEUES;
 
+/** pg-boss's handle on `em`'s open transaction: a job is only ever enqueued with its data. */
+function inTransaction(em: EntityManager, queue: QueueName) {
+  const trx = em.getTransactionContext<KyselyTransactionLike>();
+  if (!trx) throw new Error(`${queue} job enqueued outside a transaction`);
+  return fromKysely(trx);
+}
+
 /**
  * Durable background work on pg-boss in the app's own PostgreSQL (schema `pgboss`). Every app
  * instance runs the workers; a job goes to exactly one of them at a time. Jobs are enqueued in
@@ -61,12 +68,10 @@ export class JobQueue {
     jobs: { data: object; group?: string }[],
   ): Promise<void> {
     if (!jobs.length) return;
-    const trx = em.getTransactionContext<KyselyTransactionLike>();
-    if (!trx) throw new Error(`${queue} jobs enqueued outside a transaction`);
     await this.boss.insert(
       queue,
       jobs.map(({ data, group }) => ({ data, ...(group ? { group: { id: group } } : {}) })),
-      { db: fromKysely(trx) },
+      { db: inTransaction(em, queue) },
     );
   }
 
@@ -78,13 +83,11 @@ export class JobQueue {
     /** `group`: jobs of one group run at most `perGroup` (see work) at a time, on all instances. */
     options: { startAfter?: Date; group?: string } = {},
   ): Promise<void> {
-    const trx = em.getTransactionContext<KyselyTransactionLike>();
-    if (!trx) throw new Error(`${queue} job enqueued outside a transaction`);
     const { group, ...rest } = options;
     await this.boss.send(queue, data, {
       ...rest,
       ...(group ? { group: { id: group } } : {}),
-      db: fromKysely(trx),
+      db: inTransaction(em, queue),
     });
   }
 
