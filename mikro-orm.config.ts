@@ -1,7 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { AuditSubscriber } from './src/server/audit/audit-subscriber';
 import { entities } from './src/server/features';
+import { COMPILED } from './src/server/runtime';
+
+// From the sources, the migrations are the .ts files; the build emits them as .js into
+// dist/server/migrations, beside the file this code is bundled into (scripts/build-server.ts).
+const migrationsPath = fileURLToPath(
+  new URL(COMPILED ? './migrations/' : './src/server/db/migrations/', import.meta.url),
+);
 
 /**
  * ORM options shared by the app, the tests and the migration CLI.
@@ -16,7 +24,7 @@ export function ormOptions(clientUrl: string, debug = false) {
     debug,
     pool: { min: 0, max: 10 },
     migrations: {
-      path: 'src/server/db/migrations',
+      path: migrationsPath,
       glob: '!(*.d).{js,ts}',
       transactional: true,
       allOrNothing: true,

@@ -1,6 +1,26 @@
 /** The app as a separate production process, as benches run it (one start-up for every bench). */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { freePort } from '../src/server/free-port';
+import { BUILT_SERVER_ARGS } from '../src/server/runtime';
+
+const built = new Set<string>();
+
+/**
+ * The server as `npm run serve` runs it, compiled from the checkout's sources once per bench
+ * process (about a second), so a bench never measures a stale build. An older checkout without
+ * the server build runs its sources through tsx, as it did then.
+ */
+function serverArgs(cwd: string): string[] {
+  if (!existsSync(join(cwd, 'scripts/build-server.ts')))
+    return ['--import', 'tsx', 'src/server/main.ts'];
+  if (!built.has(cwd)) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { cwd });
+    built.add(cwd);
+  }
+  return BUILT_SERVER_ARGS;
+}
 
 export interface AppInstance {
   url: string;
@@ -9,7 +29,7 @@ export interface AppInstance {
 }
 
 /**
- * Starts `src/server/main.ts` of the checkout in `cwd` (this one by default, or an older commit's
+ * Starts the server of the checkout in `cwd` (this one by default, or an older commit's
  * worktree for "before" figures) in production mode behind a trusted loopback proxy, and resolves
  * once /api/health answers.
  */
@@ -18,7 +38,7 @@ export async function startAppInstance(
   options: { cwd?: string; env?: Record<string, string> } = {},
 ): Promise<AppInstance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(options.cwd ?? process.cwd()), {
     cwd: options.cwd,
     env: {
       ...process.env,
@@ -31,6 +51,8 @@ export async function startAppInstance(
       LOG_LEVEL: 'error',
       SEED_DEMO: '0',
       ...options.env,
+      // e.g. APP_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app under a bench.
+      NODE_OPTIONS: process.env.APP_NODE_OPTIONS ?? '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -154,15 +154,24 @@ async function verify(databaseUrl: string, acked: string[]) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const deadline = Date.now() + 300_000;
+    const deadline = Date.now() + Number(arg('drain') ?? 300) * 1000;
     for (;;) {
       const { rows } = await client.query<{ pending: string }>(
         `select (select count(*) from notification_messages where status = 'queued')
               + (select count(*) from webhook_deliveries where status = 'pending') as pending`,
       );
       if (Number(rows[0]!.pending) === 0) break;
-      if (Date.now() > deadline)
-        throw new Error(`${rows[0]!.pending} emails/webhooks still pending`);
+      if (Date.now() > deadline) {
+        const { rows: why } = await client.query<{ error: string; n: string }>(
+          `select what || ': ' || coalesce(last_error, 'no error yet') as error, count(*) as n from (
+             select 'email' as what, last_error from notification_messages where status = 'queued'
+             union all select 'webhook', last_error from webhook_deliveries where status = 'pending') as p
+           group by 1 order by 2 desc limit 5`,
+        );
+        throw new Error(
+          `${rows[0]!.pending} emails/webhooks still pending: ${why.map((w) => `${w.n}× ${w.error}`).join('; ')}`,
+        );
+      }
       await new Promise((r) => setTimeout(r, 500));
     }
     const { rows } = await client.query<{

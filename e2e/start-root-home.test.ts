@@ -22,7 +22,8 @@ let home = '';
 
 /**
  * A copy of the project in a 0700 folder under /root: the sources and the embedded database's
- * binaries are real copies (so they resolve there), the other packages and the build are links.
+ * binaries and the compiled server are real copies (so they resolve there), the other packages
+ * and the built pages are links.
  */
 function projectUnderRootHome(): string {
   const outer = mkdtempSync(join(homedir(), 'convoza-root-home-'));
@@ -38,7 +39,12 @@ function projectUnderRootHome(): string {
     'mikro-orm.config.ts',
   ])
     cpSync(join(project, entry), join(copy, entry), { recursive: true });
-  symlinkSync(join(project, 'dist'), join(copy, 'dist'));
+  // The compiled server is copied (it finds its packages from where it lies), the pages linked.
+  mkdirSync(join(copy, 'dist'));
+  for (const entry of readdirSync(join(project, 'dist')))
+    if (entry === 'server')
+      cpSync(join(project, 'dist', entry), join(copy, 'dist', entry), { recursive: true });
+    else symlinkSync(join(project, 'dist', entry), join(copy, 'dist', entry));
   for (const entry of readdirSync(join(project, 'node_modules'))) {
     const from = join(project, 'node_modules', entry);
     const to = join(copy, 'node_modules', entry);

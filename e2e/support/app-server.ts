@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/server/test/pg-admin';
 import { templateDb } from '../../src/server/test/template-db';
 import { freePort } from '../../src/server/free-port';
+import { BUILT_SERVER_ARGS } from '../../src/server/runtime';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
@@ -30,7 +31,7 @@ export async function startAppServer(
     ? databaseUrl(name)
     : await createDatabase(name, { template: templateDb() });
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, BUILT_SERVER_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -2,6 +2,7 @@
 // embedded PostgreSQL, with the first admin printed to the output.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../src/server/free-port';
+import { BUILT_SERVER_ARGS } from '../../src/server/runtime';
 
 export interface NewcomerApp {
   url: string;
@@ -31,7 +32,7 @@ export async function startAsNewcomer(
     'SESSION_SECRET',
   ])
     delete childEnv[key];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, BUILT_SERVER_ARGS, {
     cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

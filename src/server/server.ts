@@ -45,7 +45,8 @@ export async function startServer(
     databaseUrl = embedded.url;
     log.info('using the embedded PostgreSQL', { dataDir: config.DATA_DIR });
   }
-  const orm = await initOrm(databaseUrl);
+  // The schema and the job queue start side by side (each is a few round trips to PostgreSQL).
+  const [orm, queue] = await startTogether(initOrm(databaseUrl), JobQueue.start(databaseUrl, log));
   await installConnectionGuard(orm);
   const stopSharedCache = attachSharedCache(orm, databaseUrl, log);
   const em = orm.em.fork() as EntityManager;
@@ -66,18 +67,20 @@ export async function startServer(
     secureCookie: config.NODE_ENV === 'production',
   });
   // The job queue always runs (webhooks need it); email is sent only with SMTP_URL.
-  const queue = await JobQueue.start(databaseUrl, log);
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined;
-  if (mailer) await startEmailWorker(queue, orm, mailer);
-  else log.warn('SMTP_URL is not set: lead emails are recorded as not_configured, not sent');
+  if (!mailer)
+    log.warn('SMTP_URL is not set: lead emails are recorded as not_configured, not sent');
   const webhooks: WebhookSettings = {
     queue,
     retryDelays: config.WEBHOOK_RETRY_DELAYS,
     allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     timeoutMs: WEBHOOK_TIMEOUT_MS,
   };
-  await startWebhookWorker(queue, orm, webhooks);
-  await startContactImportWorker(queue, databaseUrl, log);
+  await Promise.all([
+    mailer && startEmailWorker(queue, orm, mailer),
+    startWebhookWorker(queue, orm, webhooks),
+    startContactImportWorker(queue, databaseUrl, log),
+  ]);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const notifier = { queue, mailer, publicUrl, webhooks };
   const app = createApp(
@@ -125,4 +128,17 @@ async function drainPool(orm: Orm, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;
   do await new Promise((done) => setTimeout(done, 20));
   while ((pool.waitingCount > 0 || pool.idleCount < pool.totalCount) && Date.now() < deadline);
+}
+
+/** Both started, or neither: the one that did start is closed again when the other fails. */
+async function startTogether(
+  orm: Promise<Orm>,
+  queue: Promise<JobQueue>,
+): Promise<[Orm, JobQueue]> {
+  try {
+    return await Promise.all([orm, queue]);
+  } catch (error) {
+    await Promise.allSettled([orm.then((o) => o.close()), queue.then((q) => q.stop())]);
+    throw error;
+  }
 }

@@ -3,6 +3,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
 import pg from 'pg';
 import { failAbandonedImports, failIfRunning } from './import-lock.sql';
+import { CHILD_EXEC_ARGV, COMPILED } from '../runtime';
 
 export interface ContactImportJob {
   importId: string;
@@ -20,9 +21,9 @@ export const IMPORT_HEAP_MB = 64;
 /** Runs one import in a child process; resolves when it exits cleanly, rejects with how it ended. */
 function runInProcess(databaseUrl: string, importId: string, heapMb: number): Promise<void> {
   return new Promise((done, fail) => {
-    const child = fork(new URL('./import-process.ts', import.meta.url), [importId], {
-      // The child loads TypeScript like the server does (npm start runs `node --import tsx`).
-      execArgv: ['--import', 'tsx', `--max-old-space-size=${heapMb}`, '--max-semi-space-size=4'],
+    const entry = new URL(`./import-process.${COMPILED ? 'js' : 'ts'}`, import.meta.url);
+    const child = fork(entry, [importId], {
+      execArgv: [...CHILD_EXEC_ARGV, `--max-old-space-size=${heapMb}`, '--max-semi-space-size=4'],
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });

@@ -53,8 +53,11 @@ export class JobQueue {
     });
     boss.on('error', (error) => log.warn('job queue error', { error: String(error) }));
     await boss.start();
-    for (const [name, options] of Object.entries(QUEUES))
-      await boss.createQueue(name, { ...options, notify: true });
+    await Promise.all(
+      Object.entries(QUEUES).map(([name, options]) =>
+        boss.createQueue(name, { ...options, notify: true }),
+      ),
+    );
     return new JobQueue(boss, log);
   }
 

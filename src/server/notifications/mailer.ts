@@ -24,6 +24,11 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     host: url.hostname,
     port: Number(url.port) || (secure ? 465 : 587),
     secure,
+    // Connections are kept and reused: a lead's alert and auto-reply, and the next lead's, go
+    // over an open session instead of a new TCP (and TLS) handshake each.
+    pool: true,
+    maxConnections: 5,
+    maxMessages: 500,
     auth: url.username
       ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
       : undefined,

