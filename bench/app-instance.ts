@@ -50,6 +50,7 @@ export async function startAppInstance(
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'error',
       SEED_DEMO: '0',
+      SHUTDOWN_DELAY_SECONDS: '0',
       ...options.env,
       // e.g. APP_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app under a bench.
       NODE_OPTIONS: process.env.APP_NODE_OPTIONS ?? '',

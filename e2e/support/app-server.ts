@@ -43,6 +43,8 @@ export async function startAppServer(
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: options.seedDemo ? '1' : '0',
       LOG_LEVEL: 'warn',
+      // stop() sends SIGTERM: no load balancer to wait for.
+      SHUTDOWN_DELAY_SECONDS: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

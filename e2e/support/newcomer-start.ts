@@ -22,6 +22,7 @@ export async function startAsNewcomer(
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'development',
+    SHUTDOWN_DELAY_SECONDS: '0',
     ...env,
   };
   for (const key of [

@@ -18,6 +18,9 @@ import { securityHeaders } from './http/security-headers';
 import { abortOnlyUnfinished } from './http/abort-only-unfinished';
 import { singleWriteResponses } from './http/single-write-response';
 import { trpcBatchPolicy } from './http/trpc-batch-policy';
+import { requestLogging } from './observability/request-logging';
+import { httpMetrics, metricsRoute } from './observability/http-metrics';
+import { readinessRoute, type Lifecycle } from './observability/readiness';
 import { appRouter } from './trpc/app-router';
 import { contextFactory, type AppDeps } from './trpc/context';
 import { isDatabaseUnavailable } from './trpc/errors';
@@ -34,12 +37,19 @@ export interface AppOptions {
   hsts?: boolean;
   /** How fast an import upload must arrive (tests shorten the window). */
   importUploadPace?: UploadPaceRule;
+  /** The instance's drain state, for the readiness answer (server.ts owns it). */
+  lifecycle?: Lifecycle;
+  /** GET /metrics is served only with this bearer token (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
+  app.use(requestLogging(deps.log));
+  app.use(httpMetrics(appRouter));
+  app.get('/metrics', metricsRoute(options.metricsToken));
   app.use(securityHeaders({ csp: options.csp ?? true, hsts: options.hsts ?? false }));
 
   app.get('/api/health', async (_req, res) => {
@@ -53,6 +63,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
         .json({ status: 'unavailable', message: 'The database is not answering' });
     }
   });
+
+  app.get('/api/health/ready', readinessRoute(deps, options.lifecycle ?? { draining: false }));
 
   const createContext = contextFactory(deps);
   const onError = ({ error, path }: { error: TRPCError; path?: string }) => {

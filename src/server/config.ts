@@ -37,6 +37,8 @@ const ZConfig = z
     SESSION_SECRET: z.string().optional(),
     TRUST_PROXY: z.string().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** JSON lines (log shippers) or pretty lines (a developer); by default pretty only in development. */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     SEED_DEMO: ZBool.optional(),
     ADMIN_USERNAME: z.string().min(1).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
@@ -52,6 +54,12 @@ const ZConfig = z
     PUBLIC_URL: z.url().optional(),
     WEBHOOK_RETRY_DELAYS: ZRetryDelays.default([5, 30, 120, 600, 3600]),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: ZBool.default(false),
+    /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <METRICS_TOKEN>`; off when unset. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /** On SIGTERM: seconds to keep serving with readiness at 503, so a load balancer notices. */
+    SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    /** Then: seconds the requests and jobs in flight get to finish before they are cut off. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
     SESSION_ABSOLUTE_HOURS: z.coerce
       .number()
       .int()

@@ -1,25 +1,83 @@
-/** Structured JSON logs, one line per event. */
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level | 'silent', number> = {
-  debug: 10,
-  info: 20,
-  warn: 30,
-  error: 40,
-  silent: 99,
-};
+import pino from 'pino';
+import pretty from 'pino-pretty';
+import { currentContext } from './observability/request-context';
 
+type Level = 'debug' | 'info' | 'warn' | 'error';
+export type LogFormat = 'json' | 'pretty';
+
+/** The app's logging calls: a message and its fields (pino underneath, see createLogger). */
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** The pino logger itself, for pino-http. */
+  readonly pino: pino.Logger;
+  /** Writes what is buffered (before the process exits). */
+  flush(): void;
 }
 
-export function createLogger(level: Level | 'silent' = 'info'): Logger {
-  const write = (l: Level) => (msg: string, fields?: Record<string, unknown>) => {
-    if (order[l] < order[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: l, msg, ...fields });
-    (l === 'error' || l === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+// What never reaches a log line, wherever a field of that name appears (top level, inside a
+// logged object, or in a logged request's headers).
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'secret',
+  'key',
+  'apiKey',
+  'recoveryCode',
+  'recoveryCodes',
+  'sessionSecret',
+];
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+];
+
+/**
+ * One pino logger for the process: JSON lines (production, and what log shippers read) or
+ * pretty lines for a developer (LOG_FORMAT; by default pretty only in development). Every line
+ * written while a request or a job runs carries its requestId / jobId (observability/
+ * request-context.ts). JSON goes to stdout through pino's asynchronous writer, so a burst of
+ * lines never blocks a request; `flush()` empties it on shutdown.
+ */
+export function createLogger(
+  level: Level | 'silent' = 'info',
+  format: LogFormat = 'json',
+  destination?: NodeJS.WritableStream,
+): Logger {
+  const stream =
+    destination ??
+    (format === 'pretty'
+      ? pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l' })
+      : pino.destination({ dest: 1, sync: false }));
+  const base = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      mixin: () => ({ ...currentContext() }),
+    },
+    stream,
+  );
+  const write = (l: Level) => (msg: string, fields?: Record<string, unknown>) =>
+    base[l](fields ?? {}, msg);
+  return {
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    pino: base,
+    flush: () => {
+      if (typeof (stream as { flushSync?: unknown }).flushSync === 'function')
+        (stream as unknown as { flushSync(): void }).flushSync();
+    },
   };
-  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

@@ -9,9 +9,11 @@ process.stdout.write(
   `\nConvoza is running at ${running.url}  (admin: ${running.url}/admin/login)\n\n`,
 );
 
+// SIGTERM (an orchestrator, a deploy) drains; Ctrl-C (SIGINT) stops without the delay.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    running.stop().then(
+    const delaySeconds = signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_SECONDS : 0;
+    running.stop({ delaySeconds }).then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -11,6 +11,8 @@ import { installConnectionGuard } from './db/connection-guard';
 import { attachSharedCache } from './db/shared-cache';
 import { createEventBus, maintenanceTasks, seedDemoData } from './features';
 import { listen } from './http/listen';
+import type { Lifecycle } from './observability/readiness';
+import { observeForMetrics } from './observability/metrics';
 import { createLogger } from './logger';
 import { startMaintenance } from './db/maintenance';
 import { JobQueue } from './jobs/job-queue';
@@ -21,10 +23,16 @@ import { developmentSessionSecret } from './session-secret';
 import { startWebhookWorker } from './webhooks/webhook-worker';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './webhooks/webhook-settings';
 
+export interface StopOptions {
+  /** Seconds to keep serving, with readiness at 503, before the listener closes (SIGTERM: SHUTDOWN_DELAY_SECONDS). */
+  delaySeconds?: number;
+}
+
 export interface RunningServer {
   url: string;
   server: Server;
-  stop: () => Promise<void>;
+  /** Drains: readiness 503, the delay, no new connections, requests and jobs in hand finish, then closes. */
+  stop: (options?: StopOptions) => Promise<void>;
 }
 
 /**
@@ -37,7 +45,10 @@ export async function startServer(
   csp = true,
   print?: (line: string) => void,
 ): Promise<RunningServer> {
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(
+    config.LOG_LEVEL,
+    config.LOG_FORMAT ?? (config.NODE_ENV === 'development' ? 'pretty' : 'json'),
+  );
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
@@ -83,6 +94,12 @@ export async function startServer(
   ]);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const notifier = { queue, mailer, publicUrl, webhooks };
+  const lifecycle: Lifecycle = { draining: false };
+  const pool = await orm.em.getConnection().getNativeClient();
+  observeForMetrics({
+    queuedJobs: () => queue.queuedCounts(),
+    poolInUse: () => pool.totalCount - pool.idleCount,
+  });
   const app = createApp(
     { orm, sessions, log, jobs: queue, notifier, events: createEventBus(notifier) },
     {
@@ -90,6 +107,8 @@ export async function startServer(
       frontend,
       csp,
       hsts: config.NODE_ENV === 'production',
+      lifecycle,
+      metricsToken: config.METRICS_TOKEN,
     },
   );
   const server = await listen(app, config.PORT, config.HOST);
@@ -100,23 +119,41 @@ export async function startServer(
   log.info('listening', { url });
 
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  const stop = ({ delaySeconds = 0 }: StopOptions = {}) =>
     (stopping ??= (async () => {
+      // Readiness answers 503 from now on; requests are still served while the load balancer
+      // notices and stops sending new ones.
+      lifecycle.draining = true;
+      log.info('draining', { delaySeconds, graceSeconds: config.SHUTDOWN_GRACE_SECONDS });
+      await new Promise((done) => setTimeout(done, delaySeconds * 1000));
       stopMaintenance();
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5000).unref();
-      });
-      await queue.stop();
+      const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+      await closeServer(server, graceMs);
+      // Jobs in hand finish (a job cut off by the grace period is run again by another instance).
+      await queue.stop(graceMs);
       mailer?.close();
       await stopSharedCache();
       await drainPool(orm);
       await orm.close();
       await embedded?.stop();
       log.info('stopped');
+      log.flush();
     })());
   return { url, server, stop };
+}
+
+/**
+ * Stops accepting connections and waits for the requests in flight, at most `graceMs`; then
+ * closes what is left. A kept-alive connection is closed as soon as it is idle.
+ */
+async function closeServer(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+  const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+  server.closeIdleConnections();
+  await closed;
+  clearInterval(idleSweep);
+  clearTimeout(deadline);
 }
 
 /**

@@ -8,6 +8,8 @@ export interface TApiError {
   code: string;
   /** One entry per input problem when the input was invalid (zod issues: path and message). */
   issues?: { message: string; path?: PropertyKey[] }[];
+  /** The request's id (also its X-Request-Id header): quote it when reporting a problem. */
+  requestId?: string;
 }
 
 /** The answers to a missing session and to a signed-in non-admin, over tRPC and REST alike. */

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import pg from 'pg';
 import { failAbandonedImports, failIfRunning } from './import-lock.sql';
 import { CHILD_EXEC_ARGV, COMPILED } from '../runtime';
+import { importsRunning } from '../observability/metrics';
 
 export interface ContactImportJob {
   importId: string;
@@ -74,7 +75,10 @@ export async function startContactImportWorker(
     'contactImport',
     async (job) => {
       try {
-        await runInProcess(databaseUrl, job.data.importId, heapMb);
+        importsRunning.inc();
+        await runInProcess(databaseUrl, job.data.importId, heapMb).finally(() =>
+          importsRunning.dec(),
+        );
       } catch (error) {
         log.warn('contact import failed', {
           id: job.data.importId,

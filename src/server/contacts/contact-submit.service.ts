@@ -29,7 +29,8 @@ export async function submitContact(
 ) {
   const settings = await loadProtectionSettings(em);
   const outcome = await guardSubmission(em, settings, input, who);
-  if (outcome.action === 'pretend') return { success: true, message: SUBMIT_THANKS };
+  if (outcome.action === 'pretend')
+    return { success: true, message: SUBMIT_THANKS, outcome: 'refused' as const };
 
   const contact = await em.transactional(async (tem) => {
     const { token } = outcome;
@@ -41,7 +42,8 @@ export async function submitContact(
     return storeLead(tem, input, 'website', events);
   });
   // Kept for review: the visitor hears what an accepted lead hears (as the honeypot answers).
-  if (contact === 'quarantined') return { success: true, message: SUBMIT_THANKS };
+  if (contact === 'quarantined')
+    return { success: true, message: SUBMIT_THANKS, outcome: 'quarantined' as const };
   if (!contact) {
     await recordSecurityEvent(em, {
       type: 'bot_detected',
@@ -56,5 +58,6 @@ export async function submitContact(
     success: true,
     message: SUBMIT_THANKS,
     contact: { id: contact.id, status: contact.status, source: contact.source },
+    outcome: 'accepted' as const,
   };
 }

@@ -3,6 +3,7 @@ import { ZContact, ZContactSubmit, ZFormToken } from '../../shared/contacts.sche
 import { ZOk } from '../../shared/text.schema';
 import { issueContactFormToken } from '../form-guard/form-token.service';
 import { submitContactWithKey } from '../integration-keys/integration-submit.service';
+import { contactsSubmitted } from '../observability/metrics';
 import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 import { router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
@@ -28,7 +29,7 @@ export const publicContactRouter = router({
     .output(
       ZOk.extend({ contact: ZContact.pick({ id: true, status: true, source: true }).optional() }),
     )
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const who = {
         ip: ctx.ip,
         userAgent: ctx.req.get('user-agent') ?? '',
@@ -36,9 +37,18 @@ export const publicContactRouter = router({
       };
       // A key, when sent, decides alone: a wrong one is a 401, never a fall back to the browser checks.
       const authorization = ctx.req.get('authorization');
-      return authorization === undefined
-        ? submitContact(ctx.em, input, who, ctx.deps.events)
-        : submitContactWithKey(ctx.em, input, authorization, who, ctx.deps.events);
+      const source = authorization === undefined ? 'website' : 'api';
+      try {
+        const { outcome, ...answer } =
+          authorization === undefined
+            ? await submitContact(ctx.em, input, who, ctx.deps.events)
+            : await submitContactWithKey(ctx.em, input, authorization, who, ctx.deps.events);
+        contactsSubmitted.inc({ source, outcome });
+        return answer;
+      } catch (error) {
+        contactsSubmitted.inc({ source, outcome: 'refused' });
+        throw error;
+      }
     }),
 
   formToken: throttledProcedure

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { TApiError } from '../../shared/api-error';
+import { currentContext } from '../observability/request-context';
 
 /** Answers a plain Express route with the same error body trpc-to-openapi gives procedures. */
 export function sendApiError(
@@ -9,6 +10,7 @@ export function sendApiError(
   message: string,
   issues?: TApiError['issues'],
 ): void {
-  const body: TApiError = issues ? { message, code, issues } : { message, code };
+  const requestId = currentContext()?.requestId;
+  const body: TApiError = { message, code, ...(issues ? { issues } : {}), requestId };
   res.status(status).json(body);
 }

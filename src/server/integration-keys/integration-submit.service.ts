@@ -49,12 +49,13 @@ export async function submitContactWithKey(
   if (suspicious) {
     // Kept for review, answered as accepted but without a contact (none exists until released).
     await quarantineSubmission(em, input, { source: 'api', reason: suspicious, ...who });
-    return { success: true, message: SUBMIT_THANKS };
+    return { success: true, message: SUBMIT_THANKS, outcome: 'quarantined' as const };
   }
   const contact = await em.transactional((tem) => storeLead(tem, input, 'api', events));
   return {
     success: true,
     message: SUBMIT_THANKS,
     contact: { id: contact.id, status: contact.status, source: contact.source },
+    outcome: 'accepted' as const,
   };
 }

@@ -8,6 +8,8 @@ import {
   type QueueOptions,
 } from 'pg-boss';
 import type { Logger } from '../logger';
+import { currentContext, runInContext } from '../observability/request-context';
+import { jobsFailed } from '../observability/metrics';
 
 /** The queues of the app and how each retries (pg-boss: retryLimit 4 = 5 attempts). */
 export const QUEUES = {
@@ -26,6 +28,12 @@ export const QUEUES = {
 } satisfies Record<string, QueueOptions>;
 export type QueueName = keyof typeof QUEUES;
 
+/** A job remembers the request that queued it (its log lines carry that request's id). */
+function withRequestId(data: object): object {
+  const requestId = currentContext()?.requestId;
+  return requestId ? { ...data, requestId } : data;
+}
+
 /** pg-boss's handle on `em`'s open transaction: a job is only ever enqueued with its data. */
 function inTransaction(em: EntityManager, queue: QueueName) {
   const trx = em.getTransactionContext<KyselyTransactionLike>();
@@ -39,6 +47,9 @@ function inTransaction(em: EntityManager, queue: QueueName) {
  * the transaction of the data they are about, so a rollback drops them and a commit keeps them.
  */
 export class JobQueue {
+  /** True from a successful start until stop() begins (the readiness "queue" check). */
+  started = true;
+
   private constructor(
     private readonly boss: PgBoss,
     private readonly log: Logger,
@@ -73,7 +84,10 @@ export class JobQueue {
     if (!jobs.length) return;
     await this.boss.insert(
       queue,
-      jobs.map(({ data, group }) => ({ data, ...(group ? { group: { id: group } } : {}) })),
+      jobs.map(({ data, group }) => ({
+        data: withRequestId(data),
+        ...(group ? { group: { id: group } } : {}),
+      })),
       { db: inTransaction(em, queue) },
     );
   }
@@ -87,7 +101,7 @@ export class JobQueue {
     options: { startAfter?: Date; group?: string } = {},
   ): Promise<void> {
     const { group, ...rest } = options;
-    await this.boss.send(queue, data, {
+    await this.boss.send(queue, withRequestId(data), {
       ...rest,
       ...(group ? { group: { id: group } } : {}),
       db: inTransaction(em, queue),
@@ -125,21 +139,39 @@ export class JobQueue {
     } as const;
     await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) =>
       Promise.all(
-        jobs.map(async (job): Promise<JobResult> => {
-          try {
-            await handle(job);
-            return { id: job.id, status: 'completed' };
-          } catch (error) {
-            this.log.warn('job failed', { queue, id: job.id, error: String(error) });
-            return { id: job.id, status: 'failed', output: { message: String(error) } };
-          }
-        }),
+        jobs.map((job): Promise<JobResult> =>
+          // Its log lines name the job and the request that queued it.
+          runInContext(
+            { requestId: (job.data as { requestId?: string }).requestId, jobId: job.id },
+            async (): Promise<JobResult> => {
+              try {
+                await handle(job);
+                return { id: job.id, status: 'completed' };
+              } catch (error) {
+                this.log.warn('job failed', { queue, error: String(error) });
+                jobsFailed.inc({ queue });
+                return { id: job.id, status: 'failed', output: { message: String(error) } };
+              }
+            },
+          ),
+        ),
       ),
     );
   }
 
-  async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  /** Jobs waiting per queue, from pg-boss's cached counts (no count over the job table). */
+  async queuedCounts(): Promise<Record<string, number>> {
+    const queues = await this.boss.getQueues(Object.keys(QUEUES));
+    return Object.fromEntries(queues.map((q) => [q.name, q.queuedCount]));
+  }
+
+  /**
+   * Stops fetching and waits (up to `timeoutMs`) for the jobs in hand to finish; a job cut off
+   * is not lost: its lease expires and pg-boss runs it again on an instance still running.
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: timeoutMs });
     this.log.debug('job queue stopped');
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TOutboxFind, TOutboxMessage } from '../../shared/notifications.schema';
 import { QUEUES } from '../jobs/job-queue';
+import { emailsTotal } from '../observability/metrics';
 import type { Mailer } from './mailer';
 import { Notification, type INotification } from './notification.entity';
 import { releaseAutoReply } from './auto-reply-limits.sql';
@@ -29,6 +30,7 @@ export async function deliverNotification(
       message.status = 'suppressed';
       message.lastError = heldBack;
       await em.flush();
+      emailsTotal.inc({ kind: message.kind, status: 'suppressed' });
       return;
     }
   }
@@ -48,9 +50,14 @@ export async function deliverNotification(
     message.lastError = String(error instanceof Error ? error.message : error).slice(0, 1000);
     if (message.attempts >= EMAIL_MAX_ATTEMPTS) message.status = 'failed';
     await em.flush();
+    emailsTotal.inc({
+      kind: message.kind,
+      status: message.status === 'failed' ? 'failed' : 'retry',
+    });
     throw error;
   }
   await em.flush();
+  emailsTotal.inc({ kind: message.kind, status: 'sent' });
 }
 
 export const outboxView = (m: INotification): TOutboxMessage => ({

@@ -10,7 +10,7 @@ import { listen, type HttpTimeouts } from '../http/listen';
 import { SessionManager, type Actor } from '../auth/session';
 import { JobQueue } from '../jobs/job-queue';
 import { startContactImportWorker } from '../contact-imports/import-worker';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import { startEmailWorker } from '../notifications/email-worker';
 import { smtpMailer } from '../notifications/mailer';
 import { createCallerFactory } from '../trpc/trpc';
@@ -117,11 +117,14 @@ export interface TestAppOptions {
   webhooks?: Partial<Omit<WebhookSettings, 'queue'>>;
   /** Start the job queue and the CSV import worker (with this heap per import, MB, when given). */
   imports?: boolean | { heapMb: number };
+  /** Log through this logger (default: silent, or debug with TEST_LOG_LEVEL=debug). */
+  log?: Logger;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const log = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
+  const log =
+    options.log ?? createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
   // Cached reads as in production; emptying the tables empties the cache of every instance.
   const stopCaches = [attachSharedCache(database.orm, database.url, log)];
   const db = {

@@ -9,6 +9,7 @@ import { runInAuditScope, type AuditScope } from '../audit/audit-context';
 import { auditMutation } from '../audit/audit-writes';
 import type { Context } from './context';
 import { AppError } from '../errors';
+import { currentContext } from '../observability/request-context';
 import { InputValidationError, describeZodError, toTRPCError } from './errors';
 
 /** A procedure's meta: its REST route, and for a signed-in write the audit action it files. */
@@ -36,6 +37,8 @@ const t = initTRPC
       return {
         ...shape,
         message: zod ? describeZodError(zod) : shape.message,
+        // tRPC answers carry it in the error, REST answers (trpc-to-openapi) at the top level.
+        requestId: currentContext()?.requestId,
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,

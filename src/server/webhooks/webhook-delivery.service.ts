@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { webhookDeliveries } from '../observability/metrics';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { postWebhook, type PostResult } from './webhook-http';
 import { queueWebhookAttempt, type WebhookJob, type WebhookSettings } from './webhook-settings';
@@ -67,7 +68,8 @@ export async function deliverWebhook(
       settings,
     );
   }
-  await recordAttempt(em, job, settings, result, endpoint.enabled);
+  const outcome = await recordAttempt(em, job, settings, result, endpoint.enabled);
+  if (outcome) webhookDeliveries.inc({ status: outcome });
 }
 
 async function recordAttempt(
@@ -76,10 +78,10 @@ async function recordAttempt(
   settings: WebhookSettings,
   result: PostResult,
   endpointEnabled: boolean,
-): Promise<void> {
-  await em.transactional(async (tem) => {
+): Promise<'succeeded' | 'retry' | 'failed' | undefined> {
+  return em.transactional(async (tem) => {
     const delivery = await tem.findOne(WebhookDelivery, job.deliveryId);
-    if (!delivery) return; // the endpoint was deleted meanwhile
+    if (!delivery) return undefined; // the endpoint was deleted meanwhile
     delivery.attempts += 1;
     delivery.responseStatus = result.status;
     delivery.durationMs = result.durationMs;
@@ -88,13 +90,13 @@ async function recordAttempt(
     if (result.ok) {
       delivery.status = 'succeeded';
       delivery.lastError = null;
-      return;
+      return 'succeeded';
     }
     delivery.lastError = (result.error ?? 'Failed').slice(0, 1000);
     const delay = endpointEnabled ? settings.retryDelays[job.retry] : undefined;
     if (delay === undefined || !settings.queue) {
       delivery.status = 'failed';
-      return;
+      return 'failed';
     }
     delivery.nextAttemptAt = new Date(Date.now() + delay * 1000);
     await tem.flush();
@@ -105,5 +107,6 @@ async function recordAttempt(
       { deliveryId: delivery.id, retry: job.retry + 1, attempt: delivery.attempts },
       delivery.nextAttemptAt,
     );
+    return 'retry';
   });
 }

@@ -1,0 +1,91 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * This process's Prometheus figures (prom-client), served at GET /metrics (metrics-route.ts).
+ * Counters are bumped where the thing happens; gauges that describe a resource (queue depth,
+ * pool use) are read when scraped, from cheap sources (pg-boss's cached queue counts, the pool's
+ * own counters), never by counting a table.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+const registers = [metricsRegistry];
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP requests by method, route template and status class',
+  labelNames: ['method', 'route', 'status_class'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers,
+});
+
+export const httpRequestsInFlight = new Gauge({
+  name: 'http_requests_in_flight',
+  help: 'HTTP requests being served now',
+  registers,
+});
+
+export const jobsFailed = new Counter({
+  name: 'jobs_failed_total',
+  help: 'Background job attempts that failed on this instance, per queue',
+  labelNames: ['queue'] as const,
+  registers,
+});
+
+export const emailsTotal = new Counter({
+  name: 'emails_total',
+  help: 'Lead email attempts by kind (alert, auto_reply) and outcome (sent, failed, retry, suppressed)',
+  labelNames: ['kind', 'status'] as const,
+  registers,
+});
+
+export const webhookDeliveries = new Counter({
+  name: 'webhook_deliveries_total',
+  help: 'Webhook delivery attempts by outcome (succeeded, retry, failed)',
+  labelNames: ['status'] as const,
+  registers,
+});
+
+export const contactsSubmitted = new Counter({
+  name: 'contacts_submitted_total',
+  help: 'Contact submissions by source (website, api) and outcome (accepted, quarantined, refused)',
+  labelNames: ['source', 'outcome'] as const,
+  registers,
+});
+
+export const importsRunning = new Gauge({
+  name: 'imports_running',
+  help: 'CSV imports running on this instance',
+  registers,
+});
+
+/** What the scrape-time gauges read; server.ts sets it once the queue and the pool exist. */
+interface ScrapeSources {
+  queuedJobs: () => Promise<Record<string, number>>;
+  poolInUse: () => number;
+}
+let sources: ScrapeSources | undefined;
+export const observeForMetrics = (s: ScrapeSources) => {
+  sources = s;
+};
+
+new Gauge({
+  name: 'jobs_queued',
+  help: 'Jobs waiting in each queue (pg-boss cached counts, shared by every instance)',
+  labelNames: ['queue'] as const,
+  registers,
+  async collect() {
+    this.reset();
+    for (const [queue, count] of Object.entries((await sources?.queuedJobs()) ?? {}))
+      this.set({ queue }, count);
+  },
+});
+
+new Gauge({
+  name: 'db_pool_in_use',
+  help: 'Database connections of this instance checked out of the pool',
+  registers,
+  collect() {
+    this.set(sources?.poolInUse() ?? 0);
+  },
+});

@@ -1,0 +1,192 @@
+// Request ids, log lines, readiness and metrics as an operator and an API client see them.
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../logger';
+import { useTestApp } from '../test/use-test-app';
+import { currentContext, runInContext } from './request-context';
+
+/** A logger whose JSON lines the test reads (what a log shipper would receive). */
+function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { log: createLogger('info', 'json', sink), lines };
+}
+
+const captured = capturedLogger();
+const lifecycle = { draining: false };
+const METRICS_TOKEN = 'metrics-token-for-the-tests';
+const t = useTestApp({
+  log: captured.log,
+  webhooks: {},
+  app: { lifecycle, metricsToken: METRICS_TOKEN },
+});
+
+const until = async (check: () => boolean, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('request ids', () => {
+  it('keeps a sane X-Request-Id, echoes it, and puts it in REST and tRPC error bodies', async () => {
+    const res = await fetch(`${t.url}/api/contacts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'lb-7f3a.42_x' },
+      body: '{}',
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-request-id')).toBe('lb-7f3a.42_x');
+    expect(((await res.json()) as { requestId: string }).requestId).toBe('lb-7f3a.42_x');
+
+    const trpc = await fetch(`${t.url}/trpc/admin.contacts.list`, {
+      headers: { 'x-request-id': 'trpc-call-1' },
+    });
+    expect(trpc.status).toBe(401);
+    const body = (await trpc.json()) as { error: { json: { requestId: string } } };
+    expect(body.error.json.requestId).toBe('trpc-call-1');
+  });
+
+  it('replaces an id that is not a sane token with a new one', async () => {
+    for (const bad of ['<script>', 'a'.repeat(65), 'two words']) {
+      const res = await fetch(`${t.url}/api/health`, { headers: { 'x-request-id': bad } });
+      const id = res.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
+
+describe('log lines', () => {
+  it('logs each request once with its id, method, path (no query) and status', async () => {
+    captured.lines.length = 0;
+    await fetch(`${t.url}/api/contacts/form-token?secret=abc`, {
+      headers: { 'x-request-id': 'line-check-1' },
+    });
+    await until(() => captured.lines.some((l) => l.requestId === 'line-check-1'));
+    const line = captured.lines.find((l) => l.requestId === 'line-check-1')!;
+    expect(line).toMatchObject({
+      level: 'info',
+      req: { method: 'GET', path: '/api/contacts/form-token' },
+      res: { status: 200 },
+    });
+    expect(JSON.stringify(line)).not.toContain('secret=abc');
+  });
+
+  it('never writes cookies, authorization, passwords, tokens or recovery codes', async () => {
+    captured.lines.length = 0;
+    captured.log.warn('something to look at', {
+      password: 'hunter2-password',
+      user: { token: 'tok-123456', recoveryCodes: ['abcd-efgh'] },
+    });
+    await fetch(`${t.url}/api/contacts`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer ck_live_very_secret',
+        cookie: 'convoza_session=very-secret-cookie',
+        'x-request-id': 'secret-check',
+      },
+    });
+    await until(() => captured.lines.some((l) => l.requestId === 'secret-check'));
+    const text = JSON.stringify(captured.lines);
+    for (const secret of [
+      'hunter2-password',
+      'tok-123456',
+      'abcd-efgh',
+      'ck_live_very_secret',
+      'very-secret-cookie',
+    ])
+      expect(text).not.toContain(secret);
+    expect(text).toContain('[redacted]');
+  });
+
+  it('a job logs its job id and the id of the request that queued it', async () => {
+    const seen: (ReturnType<typeof currentContext> & {})[] = [];
+    await t.deps.jobs!.work('contactImport', async () => {
+      seen.push({ ...currentContext() });
+      throw new Error('fails on purpose, to log a line');
+    });
+    captured.lines.length = 0;
+    await runInContext({ requestId: 'queued-by-req-9' }, () =>
+      t.db
+        .em()
+        .transactional((em) =>
+          t.deps.jobs!.sendInTransaction(em, 'contactImport', { importId: 'none' }),
+        ),
+    );
+    await until(() => captured.lines.some((l) => l.msg === 'job failed'));
+    expect(seen[0]).toMatchObject({ requestId: 'queued-by-req-9', jobId: expect.any(String) });
+    const line = captured.lines.find((l) => l.msg === 'job failed')!;
+    expect(line).toMatchObject({ requestId: 'queued-by-req-9', jobId: seen[0]!.jobId });
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('is ready with every check named, and answers 503 draining while the instance drains', async () => {
+    const ready = await fetch(`${t.url}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', queue: 'ok', migrations: 'ok' },
+    });
+    lifecycle.draining = true;
+    try {
+      const draining = await fetch(`${t.url}/api/health/ready`);
+      expect(draining.status).toBe(503);
+      expect(await draining.json()).toMatchObject({ status: 'draining' });
+      // Liveness stays 200: the instance is alive, only leaving.
+      expect((await fetch(`${t.url}/api/health`)).status).toBe(200);
+    } finally {
+      lifecycle.draining = false;
+    }
+  });
+});
+
+describe('GET /metrics', () => {
+  const scrape = (authorization?: string) =>
+    fetch(`${t.url}/metrics`, { headers: authorization ? { authorization } : {} });
+
+  it('answers 401 without the token or with a wrong one', async () => {
+    expect((await scrape()).status).toBe(401);
+    expect((await scrape('Bearer wrong-token-of-the-same-size!')).status).toBe(401);
+  });
+
+  it('counts requests by route template, never by raw path, and submissions by outcome', async () => {
+    const admin = await t.signedIn('admin');
+    await admin.rest('GET', '/contacts/98765');
+    await admin.rest('GET', '/contacts/12345');
+    // A well-formed lead without a form token or browser headers: the bot checks refuse it.
+    const refused = await fetch(`${t.url}/api/contacts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada Bot', email: 'ada@bot.example', message: 'Hello there' }),
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    const res = await scrape(`Bearer ${METRICS_TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/contacts\/\{id\}",status_class="4xx"\} 2/,
+    );
+    expect(text).not.toContain('/api/contacts/98765');
+    expect(text).toMatch(/contacts_submitted_total\{source="website",outcome="refused"\} [1-9]/);
+    for (const name of [
+      'http_requests_in_flight',
+      'process_resident_memory_bytes',
+      'jobs_queued',
+      'jobs_failed_total',
+      'emails_total',
+      'webhook_deliveries_total',
+      'imports_running',
+      'db_pool_in_use',
+    ])
+      expect(text).toContain(`# TYPE ${name} `);
+  });
+});
