@@ -45,7 +45,6 @@ await build({
   },
   sourcemap: true,
   sourcesContent: false,
-  minifyWhitespace: true,
   minifySyntax: true,
   // Names stay as written: MikroORM and the logs show class and function names.
   keepNames: true,
@@ -57,16 +56,23 @@ console.log(`server compiled to dist/server in ${Math.round(performance.now() - 
 /**
  * Node parses every source map of a file it loads (--enable-source-maps); mappings into
  * node_modules would cost ~20 MB of memory for lines nobody reads in a stack trace. Only the
- * app's own lines keep theirs; a frame inside a package shows the bundle's line.
+ * app's own code keeps its mappings; a run of package code becomes one unmapped segment, so a
+ * frame inside a package shows the bundle's line instead of borrowing a neighbour's source.
  */
 function keepOwnMappingsOnly(dir: string) {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js.map'))) {
     const path = join(dir, file);
     const map = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; mappings: string };
     const vendor = map.sources.map((source) => source.includes('node_modules/'));
-    const lines = decode(map.mappings).map((segments) =>
-      segments.filter((segment) => segment.length > 1 && !vendor[segment[1]!]),
-    );
+    const lines = decode(map.mappings).map((segments) => {
+      const kept: (typeof segments)[number][] = [];
+      for (const segment of segments) {
+        const own = segment.length > 1 && !vendor[segment[1]!];
+        if (own) kept.push(segment);
+        else if (kept.at(-1)?.length !== 1) kept.push([segment[0]]);
+      }
+      return kept;
+    });
     writeFileSync(path, JSON.stringify({ ...map, mappings: encode(lines) }));
   }
 }

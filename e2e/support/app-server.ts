@@ -16,6 +16,10 @@ export interface AppServer {
   stop: () => Promise<void>;
   /** SIGKILL, as a crash or an OOM kill would: nothing is flushed, the database stays. */
   crash: () => Promise<void>;
+  /** SIGTERM, as an orchestrator stops an instance: resolves with the exit code; the database stays. */
+  terminate: () => Promise<number | null>;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
 }
 
 export async function startAppServer(
@@ -49,6 +53,7 @@ export async function startAppServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
@@ -70,12 +75,17 @@ export async function startAppServer(
     databaseUrl: dbUrl,
     stop: async () => {
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
       await dropDatabase(name);
+    },
+    exited,
+    terminate: async () => {
+      child.kill('SIGTERM');
+      return exited;
     },
     crash: async () => {
       child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
     },
   };
 }

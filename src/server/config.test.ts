@@ -28,6 +28,8 @@ describe('loadConfig defaults', () => {
       LOG_LEVEL: 'info',
       SESSION_IDLE_MINUTES: 480,
       SESSION_ABSOLUTE_HOURS: 168,
+      SHUTDOWN_DELAY_SECONDS: 5,
+      SHUTDOWN_GRACE_SECONDS: 25,
       MAIL_FROM: 'Convoza <hello@convoza.ai>',
       WEBHOOK_RETRY_DELAYS: [5, 30, 120, 600, 3600],
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: false,

@@ -159,6 +159,7 @@ describe('cross-site writes', () => {
       expect(JSON.parse(write.text)).toEqual({
         message: 'Cross-site requests are not allowed',
         code: 'FORBIDDEN',
+        requestId: expect.any(String),
       });
       expect(
         (await req('POST', '/contacts', { name: 'A', email: 'a@b.co', message: 'x' }, headers))

@@ -35,6 +35,9 @@ export interface FaultReport {
   /** status -> count, per phase, over submissions, admin reads and health probes. */
   statuses: Record<Phase, Record<string, number>>;
   healthDuringOutage: number[];
+  /** The readiness answer's database check before the outage, and during it (each probe). */
+  readyDatabaseBefore: string;
+  readyDuringOutage: { status: number; database: string }[];
   serverErrorsLogged: number;
   /** Pooled connections still checked out once every request has finished. Must be 0. */
   leakedConnections: number;
@@ -142,9 +145,16 @@ export async function runFaultScenario({
     };
     const health = async () =>
       (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) })).status;
+    const readiness = async () => {
+      const res = await fetch(`${url}/api/health/ready`, { signal: AbortSignal.timeout(10_000) });
+      const body = (await res.json()) as { checks: { database: string } };
+      return { status: res.status, database: body.checks.database };
+    };
+    const readyDuringOutage: FaultReport['readyDuringOutage'] = [];
 
     const load = [...Array.from({ length: workers }, submitter), reader()];
     await sleep(1500);
+    const readyDatabaseBefore = (await readiness()).database;
 
     phase = 'outage';
     trace(`stopping postgres after ${seq} submissions`);
@@ -153,6 +163,7 @@ export async function runFaultScenario({
     const outageStart = Date.now();
     while (Date.now() - outageStart < outageMs) {
       healthDuringOutage.push(await health());
+      readyDuringOutage.push(await readiness());
       trace(`health ${healthDuringOutage.at(-1)} ${JSON.stringify(statuses.outage)}`);
       await sleep(250);
     }
@@ -194,6 +205,8 @@ export async function runFaultScenario({
       storedUnacknowledged: [...stored.keys()].filter((n) => !acked.has(n)).length,
       statuses,
       healthDuringOutage,
+      readyDatabaseBefore,
+      readyDuringOutage,
       serverErrorsLogged: errorsLogged,
       leakedConnections,
     };

@@ -10,6 +10,13 @@ describe('PostgreSQL outage while the app serves', () => {
     expect(all.some((m) => m['network-error'])).toBe(false);
     expect(r.statuses.outage['503']).toBeGreaterThan(10);
     expect(new Set(r.healthDuringOutage)).toEqual(new Set([503]));
+    // Readiness names the failing check: the database answered before, and not during.
+    expect(r.readyDatabaseBefore).toBe('ok');
+    expect(r.readyDuringOutage.length).toBeGreaterThan(2);
+    for (const probe of r.readyDuringOutage) {
+      expect(probe.status).toBe(503);
+      expect(probe.database).not.toBe('ok');
+    }
     expect(r.statuses.after['200']).toBeGreaterThan(10);
     expect(Object.keys(r.statuses.after)).toEqual(['200']);
     expect(r.recoveryMs).toBeLessThan(10_000);

@@ -43,6 +43,7 @@ describe('request limits', () => {
     expect(await rest.json()).toEqual({
       message: 'Request body too large',
       code: 'PAYLOAD_TOO_LARGE',
+      requestId: expect.any(String),
     });
     expect((await post('/trpc/public.contact.submit', big)).status).toBe(413);
     expect(
@@ -77,6 +78,7 @@ describe('request limits', () => {
       expect(await malformed.json()).toEqual({
         message: 'Request body is not valid JSON',
         code: 'BAD_REQUEST',
+        requestId: expect.any(String),
       });
       const scalar = await post(path, '"name,email"');
       expect(scalar.status, path).toBe(400);
@@ -101,6 +103,7 @@ describe('request limits', () => {
     expect(await res.json()).toEqual({
       message: 'Request body is not valid JSON',
       code: 'BAD_REQUEST',
+      requestId: expect.any(String),
     });
   });
 

@@ -15,8 +15,14 @@ export interface SmtpInbox {
   close: () => Promise<void>;
 }
 
-/** Listens on `port` when given (e.g. a port an app was told about before the server existed). */
-export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
+/**
+ * Listens on `port` when given (e.g. a port an app was told about before the server existed);
+ * `acceptAfterMs` makes it a slow relay that takes that long to accept each message.
+ */
+export async function startSmtpInbox(
+  port = 0,
+  { acceptAfterMs = 0 }: { acceptAfterMs?: number } = {},
+): Promise<SmtpInbox> {
   const messages: ParsedMail[] = [];
   const receivedAt: number[] = [];
   let refusals = 0;
@@ -36,7 +42,8 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
       }
       const arrived = Date.now();
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (acceptAfterMs) await new Promise((r) => setTimeout(r, acceptAfterMs));
           messages.push(mail);
           receivedAt.push(arrived);
           callback();
