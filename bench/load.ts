@@ -5,8 +5,14 @@
  * the admin contact list, for 60 s. Then every 2xx submission must be in the database exactly once.
  *   npm run bench:load               (writes the "Load" section of docs/BENCHMARKS.md)
  *   node --import tsx bench/load.ts --duration 10   (a quick run, prints only)
+ *   node --import tsx bench/load.ts --before <git ref> --duration 20 --write
+ *     (the same load on the app of an older commit and on this one, alternating, with request
+ *     logging at info and metrics on: writes "Load before and after" in docs/BENCHMARKS.md)
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
 import { initOrm } from '../src/server/db/orm';
@@ -116,7 +122,13 @@ interface LoadReport {
   statuses: Record<string, number>;
 }
 
-export async function runLoad(): Promise<LoadReport> {
+/** What the app instances run with: the app of `cwd` (this checkout by default). */
+interface AppUnderLoad {
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+export async function runLoad(app: AppUnderLoad = {}): Promise<LoadReport> {
   const db = await startPrivatePostgres('load');
   const instances: ChildProcess[] = [];
   try {
@@ -132,9 +144,9 @@ export async function runLoad(): Promise<LoadReport> {
     await updateSecuritySettings(em, { ...DEFAULT_SECURITY_SETTINGS, maxSubmissionsPerHour: 100 });
     const { formSecret } = await loadProtectionSettings(em);
 
-    const a = await startAppInstance(db.url);
+    const a = await startAppInstance(db.url, app);
     instances.push(a.child);
-    const b = await startAppInstance(db.url);
+    const b = await startAppInstance(db.url, app);
     instances.push(b.child);
     const login = await fetch(`${a.url}/api/auth/login`, {
       method: 'POST',
@@ -205,7 +217,58 @@ function markdown(r: LoadReport): string {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** A worktree of `ref` sharing this checkout's packages and built pages. */
+function worktreeOf(ref: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'convoza-before-'));
+  execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { stdio: 'ignore' });
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+  mkdirSync(join(dir, 'dist'));
+  symlinkSync(resolve('dist/client'), join(dir, 'dist/client'));
+  return dir;
+}
+
+async function beforeAndAfter(ref: string) {
+  const dir = worktreeOf(ref);
+  const commit = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
+  // Request logging at info (to /dev/null) and metrics on, as in production.
+  const env = { LOG_LEVEL: 'info', METRICS_TOKEN: 'load-bench-metrics-token' };
+  const rounds: { before: number; after: number; beforeList: number; afterList: number }[] = [];
+  const rate = (r: LoadReport) => r.submit.reduce((s, x) => s + x.requests.total, 0) / DURATION;
+  try {
+    for (let round = 0; round < 2; round++) {
+      const before = await runLoad({ cwd: dir, env });
+      const after = await runLoad({ env });
+      rounds.push({
+        before: rate(before),
+        after: rate(after),
+        beforeList: before.list.requests.total / DURATION,
+        afterList: after.list.requests.total / DURATION,
+      });
+      console.log(rounds.at(-1));
+    }
+  } finally {
+    execFileSync('git', ['worktree', 'remove', '--force', dir], { stdio: 'ignore' });
+  }
+  const total = (k: keyof (typeof rounds)[number]) => rounds.reduce((s, r) => s + r[k], 0);
+  const md = [
+    `Run by \`node --import tsx bench/load.ts --before ${commit} --duration ${DURATION} --write\`: the load above (two instances, every protection on, ${DURATION} s per run) on the app of commit ${commit} (before request ids, pino, metrics and readiness) and on this one, alternating, ${rounds.length} runs each; both with \`LOG_LEVEL=info\` and \`METRICS_TOKEN\` set.`,
+    '',
+    '| Run | Submissions before | after | Admin list before | after |',
+    '|---|---:|---:|---:|---:|',
+    ...rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${r.before.toFixed(0)} req/s | ${r.after.toFixed(0)} req/s | ${r.beforeList.toFixed(0)} req/s | ${r.afterList.toFixed(0)} req/s |`,
+    ),
+    '',
+    `Submissions after / before: **${(total('after') / total('before')).toFixed(2)}x**; admin list: **${(total('afterList') / total('beforeList')).toFixed(2)}x** (budget: within 10%).`,
+  ].join('\n');
+  process.stdout.write(`${md}\n`);
+  if (process.argv.includes('--write')) writeBenchmarkSection('Load before and after', md);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && arg('before')) {
+  await beforeAndAfter(arg('before')!);
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const report = await runLoad();
   const md = markdown(report);
   process.stdout.write(`${md}\n`);

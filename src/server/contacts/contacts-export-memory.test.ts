@@ -16,9 +16,15 @@ describe('GET /api/contacts at scale', () => {
     `streams the JSON list of ${ROWS.toLocaleString('en')} contacts with flat memory`,
     { timeout: 120_000 },
     async () => {
-      const result = await measureDownload(`${t.url}/api/contacts`, {
-        cookie: admin.cookieHeader,
-      });
+      // Three downloads, the lowest growth counts: the collector sometimes lets this process
+      // (server and client together) grow ~90 MB more before it runs, on any one download; a list
+      // built in memory would grow every time.
+      const downloads = [];
+      for (let i = 0; i < 3; i++)
+        downloads.push(
+          await measureDownload(`${t.url}/api/contacts`, { cookie: admin.cookieHeader }),
+        );
+      const result = downloads.reduce((a, b) => (b.peakRssGrowth < a.peakRssGrowth ? b : a));
       expect(result.status).toBe(200);
       expect(result.lines).toBe(ROWS + 2); // '[' line, one line per contact, ']' line
       // Building the array in memory (entities, then one JSON string) grew RSS by several hundred
