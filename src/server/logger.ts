@@ -1,5 +1,6 @@
 import pino from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type { PrettyOptions } from 'pino-pretty';
 import { currentContext } from './observability/request-context';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
@@ -39,6 +40,14 @@ export const REDACTED_PATHS = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
 ];
 
+/** pino-pretty, loaded only when asked for: production never pays for it. */
+function prettyStream(): NodeJS.WritableStream {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (
+    options: PrettyOptions,
+  ) => NodeJS.WritableStream;
+  return pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l' });
+}
+
 /**
  * One pino logger for the process: JSON lines (production, and what log shippers read) or
  * pretty lines for a developer (LOG_FORMAT; by default pretty only in development). Every line
@@ -54,7 +63,7 @@ export function createLogger(
   const stream =
     destination ??
     (format === 'pretty'
-      ? pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l' })
+      ? prettyStream()
       : pino.destination({ dest: 1, sync: false }));
   const base = pino(
     {
