@@ -62,9 +62,7 @@ export function createLogger(
 ): Logger {
   const stream =
     destination ??
-    (format === 'pretty'
-      ? prettyStream()
-      : pino.destination({ dest: 1, sync: false }));
+    (format === 'pretty' ? prettyStream() : pino.destination({ dest: 1, sync: false }));
   const base = pino(
     {
       level,
