@@ -1,5 +1,6 @@
 // Request ids, log lines, readiness and metrics as an operator and an API client see them.
 import { Writable } from 'node:stream';
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { TEST_PASSWORD } from '../test/test-app';
@@ -119,6 +120,31 @@ describe('log lines', () => {
     ])
       expect(text).not.toContain(secret);
     expect(text).toContain('[redacted]');
+  });
+
+  it('leaves no secret of a two-factor set-up and sign-in in the log', async () => {
+    captured.lines.length = 0;
+    const user = await t.signedIn('admin', 'twofa-ada');
+    const setup = await user.rest<{ secret: string }>('POST', '/auth/2fa/setup', {
+      password: TEST_PASSWORD,
+    });
+    const code = await generate({ secret: setup.body.secret });
+    const enabled = await user.rest<{ recoveryCodes: string[] }>('POST', '/auth/2fa/enable', {
+      code,
+    });
+    expect(enabled.status).toBe(200);
+    const visitor = t.anonymous();
+    await visitor.rest('POST', '/auth/login', { username: 'twofa-ada', password: TEST_PASSWORD });
+    const second = await visitor.rest('POST', '/auth/login/2fa', {
+      recoveryCode: enabled.body.recoveryCodes[0],
+    });
+    expect(second.status).toBe(200);
+    await until(() =>
+      captured.lines.some((l) => (l.req as { path?: string })?.path === '/api/auth/login/2fa'),
+    );
+    const text = JSON.stringify(captured.lines);
+    for (const secret of [TEST_PASSWORD, setup.body.secret, code, ...enabled.body.recoveryCodes])
+      expect(text).not.toContain(secret);
   });
 
   it('a job logs its job id and the id of the request that queued it', async () => {
