@@ -9,7 +9,7 @@ import type { TImportJob } from '../src/shared/contact-import.schema';
 import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
 import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
 import { dropDatabase } from '../src/server/test/pg-admin';
-import { E2E_ADMIN, startAppServer, type AppServer } from './support/app-server';
+import { adminCookie, startAppServer, type AppServer } from './support/app-server';
 import { until } from './support/until';
 
 let app: AppServer | undefined;
@@ -20,15 +20,6 @@ afterAll(async () => {
   await inbox?.close();
   if (databaseName) await dropDatabase(databaseName);
 });
-
-async function signIn(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  return login.headers.get('set-cookie')!.split(';')[0]!;
-}
 
 const LEADS = 6;
 const ROWS = 2000;
@@ -65,7 +56,7 @@ it('drains on SIGTERM: readiness 503 at once, the slow request completes, exit 0
   };
   app = await startAppServer({ env });
   databaseName = app.databaseName;
-  const cookie = await signIn(app.url);
+  const cookie = await adminCookie(app.url);
   const put = (path: string, body: unknown) =>
     fetch(`${app!.url}/api${path}`, {
       method: 'PUT',
@@ -129,7 +120,7 @@ it('drains on SIGTERM: readiness 503 at once, the slow request completes, exit 0
   );
 
   const { jobId } = JSON.parse(uploaded.body) as { jobId: string };
-  const newCookie = await signIn(app.url);
+  const newCookie = await adminCookie(app.url);
   const finished = await until('the import to finish', async () => {
     const res = await fetch(`${app!.url}/api/contacts/imports/${jobId}`, {
       headers: { cookie: newCookie },

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import type { TImportJob } from '../src/shared/contact-import.schema';
 import { dropDatabase } from '../src/server/test/pg-admin';
-import { E2E_ADMIN, startAppServer, type AppServer } from './support/app-server';
+import { adminCookie, startAppServer, type AppServer } from './support/app-server';
 import { until } from './support/until';
 
 let app: AppServer | undefined;
@@ -15,15 +15,6 @@ afterAll(async () => {
   await app?.crash();
   if (databaseName) await dropDatabase(databaseName);
 });
-
-async function signIn(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  return login.headers.get('set-cookie')!.split(';')[0]!;
-}
 
 async function status(url: string, cookie: string, jobId: string): Promise<TImportJob> {
   const res = await fetch(`${url}/api/contacts/imports/${jobId}`, { headers: { cookie } });
@@ -50,7 +41,7 @@ async function upload(url: string, cookie: string): Promise<string> {
 it('fails an import the app was killed in the middle of, at the next start, and a new upload imports it once', async () => {
   app = await startAppServer();
   databaseName = app.databaseName;
-  let cookie = await signIn(app.url);
+  let cookie = await adminCookie(app.url);
   const jobId = await upload(app.url, cookie);
   const { url } = app;
   const midway = await until(
@@ -72,7 +63,7 @@ it('fails an import the app was killed in the middle of, at the next start, and 
     expect(await count()).toBe(0); // the killed attempt's rows were never committed
 
     app = await startAppServer({ databaseName });
-    cookie = await signIn(app.url);
+    cookie = await adminCookie(app.url);
     expect(await status(app.url, cookie, jobId)).toMatchObject({
       status: 'failed',
       message: 'The server stopped during this import; run it again',

@@ -89,3 +89,13 @@ export async function startAppServer(
     },
   };
 }
+
+/** Signs in as the e2e admin over REST; the session cookie to send with later requests. */
+export async function adminCookie(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  return login.headers.get('set-cookie')!.split(';')[0]!;
+}
