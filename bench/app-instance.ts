@@ -12,7 +12,7 @@ const built = new Set<string>();
  * process (about a second), so a bench never measures a stale build. An older checkout without
  * the server build runs its sources through tsx, as it did then.
  */
-function serverArgs(cwd: string): string[] {
+export function serverArgs(cwd = process.cwd()): string[] {
   if (!existsSync(join(cwd, 'scripts/build-server.ts')))
     return ['--import', 'tsx', 'src/server/main.ts'];
   if (!built.has(cwd)) {

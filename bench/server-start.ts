@@ -2,11 +2,11 @@
 // built server (`npm run serve`), the same sources through tsx (how it started before the build
 // step), and a bare Express server answering the same path (the floor). Same database, in turn.
 //   npm run bench:start            (writes "Server start" in docs/BENCHMARKS.md)
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { freePort } from '../src/server/free-port';
-import { BUILT_SERVER_ARGS } from '../src/server/runtime';
+import { serverArgs } from './app-instance';
 import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
 import { machine, writeBenchmarkSection } from './bench-doc';
 
@@ -49,7 +49,7 @@ async function measure(args: string[], env: Record<string, string>): Promise<Sta
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'ignore' });
+const builtServer = serverArgs();
 const name = `convoza_bench_start_${randomBytes(4).toString('hex')}`;
 const databaseUrl = await createDatabase(name);
 const env = {
@@ -60,14 +60,14 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 const kinds = {
-  'built server (`npm run serve`)': BUILT_SERVER_ARGS,
+  'built server (`npm run serve`)': builtServer,
   'built server without source maps': ['dist/server/start.js'],
   'the sources through tsx (before)': ['--import', 'tsx', 'src/server/main.ts'],
   'bare Express (floor)': ['--input-type=module', '-e', BARE_EXPRESS],
 } as const;
 const results = new Map<string, Start[]>(Object.keys(kinds).map((k) => [k, []]));
 try {
-  await measure(BUILT_SERVER_ARGS, env); // migrates the new database and fills the compile cache
+  await measure(builtServer, env); // migrates the new database and fills the compile cache
   for (let run = 0; run < RUNS; run++)
     for (const [kind, args] of Object.entries(kinds))
       results.get(kind)!.push(await measure([...args], env));

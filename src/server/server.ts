@@ -133,7 +133,7 @@ export async function startServer(
       await queue.stop(graceMs);
       mailer?.close();
       await stopSharedCache();
-      await drainPool(orm);
+      await drainPool(pool);
       await orm.close();
       await embedded?.stop();
       log.info('stopped');
@@ -160,8 +160,10 @@ async function closeServer(server: Server, graceMs: number): Promise<void> {
  * Waits (at most `ms`) for queries still running, e.g. a maintenance tick started just before
  * shutdown: closing the pool under a running query never resolves, so stop() used to hang.
  */
-async function drainPool(orm: Orm, ms = 5000): Promise<void> {
-  const pool = await orm.em.getConnection().getNativeClient();
+async function drainPool(
+  pool: { waitingCount: number; idleCount: number; totalCount: number },
+  ms = 5000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   do await new Promise((done) => setTimeout(done, 20));
   while ((pool.waitingCount > 0 || pool.idleCount < pool.totalCount) && Date.now() < deadline);

@@ -3,7 +3,9 @@ import { finished } from 'node:stream';
 import type { Request, RequestHandler } from 'express';
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { AppMeta } from '../trpc/trpc';
+import { sendApiError } from '../http/send-api-error';
 import { httpRequestDuration, httpRequestsInFlight, metricsRegistry } from './metrics';
+import { pathOf } from './request-context';
 
 interface RestRoute {
   method: string;
@@ -34,7 +36,7 @@ function routeLabeller(router: AnyTRPCRouter) {
   let rest: RestRoute[] | undefined;
   const procedures = new Set(Object.keys(router._def.procedures));
   return (req: Request): string => {
-    const path = req.originalUrl.split('?')[0]!;
+    const path = pathOf(req.originalUrl);
     if (path.startsWith('/trpc/')) {
       const names = path.slice('/trpc/'.length).split(',');
       if (names.length > 1) return '/trpc/batch';
@@ -82,10 +84,8 @@ export function metricsRoute(token: string | undefined): RequestHandler {
     if (!expected) return next();
     const given = Buffer.from(req.get('authorization') ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      res.status(401).set('WWW-Authenticate', 'Bearer').json({
-        message: 'Send Authorization: Bearer <METRICS_TOKEN>',
-        code: 'UNAUTHORIZED',
-      });
+      res.set('WWW-Authenticate', 'Bearer');
+      sendApiError(res, 401, 'UNAUTHORIZED', 'Send Authorization: Bearer <METRICS_TOKEN>');
       return;
     }
     res

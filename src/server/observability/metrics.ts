@@ -11,6 +11,10 @@ collectDefaultMetrics({ register: metricsRegistry });
 
 const registers = [metricsRegistry];
 
+/** A counter of this registry, by the labels named. */
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+  new Counter<L>({ name, help, labelNames, registers });
+
 export const httpRequestDuration = new Histogram({
   name: 'http_request_duration_seconds',
   help: 'HTTP requests by method, route template and status class',
@@ -25,33 +29,29 @@ export const httpRequestsInFlight = new Gauge({
   registers,
 });
 
-export const jobsFailed = new Counter({
-  name: 'jobs_failed_total',
-  help: 'Background job attempts that failed on this instance, per queue',
-  labelNames: ['queue'] as const,
-  registers,
-});
+export const jobsFailed = counter(
+  'jobs_failed_total',
+  'Background job attempts that failed on this instance, per queue',
+  ['queue'],
+);
 
-export const emailsTotal = new Counter({
-  name: 'emails_total',
-  help: 'Lead email attempts by kind (alert, auto_reply) and outcome (sent, failed, retry, suppressed)',
-  labelNames: ['kind', 'status'] as const,
-  registers,
-});
+export const emailsTotal = counter(
+  'emails_total',
+  'Lead email attempts by kind (alert, auto_reply) and outcome (sent, failed, retry, suppressed)',
+  ['kind', 'status'],
+);
 
-export const webhookDeliveries = new Counter({
-  name: 'webhook_deliveries_total',
-  help: 'Webhook delivery attempts by outcome (succeeded, retry, failed)',
-  labelNames: ['status'] as const,
-  registers,
-});
+export const webhookDeliveries = counter(
+  'webhook_deliveries_total',
+  'Webhook delivery attempts by outcome (succeeded, retry, failed)',
+  ['status'],
+);
 
-export const contactsSubmitted = new Counter({
-  name: 'contacts_submitted_total',
-  help: 'Contact submissions by source (website, api) and outcome (accepted, quarantined, refused)',
-  labelNames: ['source', 'outcome'] as const,
-  registers,
-});
+export const contactsSubmitted = counter(
+  'contacts_submitted_total',
+  'Contact submissions by source (website, api) and outcome (accepted, quarantined, refused)',
+  ['source', 'outcome'],
+);
 
 export const importsRunning = new Gauge({
   name: 'imports_running',

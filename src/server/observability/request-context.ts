@@ -25,3 +25,6 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export function requestIdFrom(header: unknown): string {
   return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
 }
+
+/** A URL's path without its query string: a query can carry a token, and the path is what to group by. */
+export const pathOf = (url: string | undefined): string => (url ?? '').split('?')[0]!;

@@ -2,10 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger';
-import { requestIdFrom, runInContext } from './request-context';
-
-/** The path without its query string: a query can carry a token, and the path is what to group by. */
-const pathOf = (url: string | undefined) => (url ?? '').split('?')[0];
+import { pathOf, requestIdFrom, runInContext } from './request-context';
 
 /**
  * Gives every request its id (the caller's X-Request-Id when sane, else a new one), echoes it in
