@@ -55,7 +55,7 @@ console.log(`server compiled to dist/server in ${Math.round(performance.now() - 
 
 /**
  * Node parses every source map of a file it loads (--enable-source-maps); mappings into
- * node_modules would cost ~20 MB of memory for lines nobody reads in a stack trace. Only the
+ * node_modules would cost tens of MB of memory for lines nobody reads in a stack trace. Only the
  * app's own code keeps its mappings; a run of package code becomes one unmapped segment, so a
  * frame inside a package shows the bundle's line instead of borrowing a neighbour's source.
  * (One such segment per line of package code cost ~30 MB and ~120 ms at every start.)
