@@ -6,11 +6,14 @@
  */
 export const COMPILED = import.meta.url.endsWith('.js');
 
-/** How a child process of the server loads the same code: plain node with source maps, or tsx. */
-export const CHILD_EXEC_ARGV = COMPILED ? ['--enable-source-maps'] : ['--import', 'tsx'];
+/**
+ * How a child process of the server loads the same code: plain node (its entry maps stack traces
+ * itself, see source-mapped-stacks.ts), or tsx.
+ */
+export const CHILD_EXEC_ARGV = COMPILED ? [] : ['--import', 'tsx'];
 
 /**
  * How tests and benches start the built server as its own process (what `npm run serve` runs;
  * `npm run build` makes it).
  */
-export const BUILT_SERVER_ARGS = ['--enable-source-maps', 'dist/server/start.js'];
+export const BUILT_SERVER_ARGS = ['dist/server/start.js'];

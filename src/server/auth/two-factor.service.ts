@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import {
   TWO_FACTOR_MESSAGES,
   type TSecondFactor,
@@ -47,6 +46,8 @@ export async function beginTwoFactorSetup(
   user.twoFactorPendingSecret = secret;
   await em.flush();
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.username, secret });
+  // Loaded when someone sets up 2FA, not with every start of the server.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
   return { secret, otpauthUrl, qrSvg };
 }

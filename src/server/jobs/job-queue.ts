@@ -60,6 +60,9 @@ export class JobQueue {
       connectionString: databaseUrl,
       // Workers wake on NOTIFY (~10 ms) instead of polling every 2 s.
       useListenNotify: true,
+      // No cron jobs here: without the scheduler a start skips its queue, its worker and its
+      // clock-skew check.
+      schedule: false,
       max: 4,
     });
     boss.on('error', (error) => log.warn('job queue error', { error: String(error) }));

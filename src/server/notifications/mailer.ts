@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingEmail {
   to: string;
@@ -16,11 +16,27 @@ export interface Mailer {
   close: () => void;
 }
 
-/** SMTP through nodemailer: `smtp://user:pass@host:port`, or `smtps://` for TLS from the start. */
+/**
+ * SMTP through nodemailer: `smtp://user:pass@host:port`, or `smtps://` for TLS from the start.
+ * nodemailer loads with the first message, not with every start of the server.
+ */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const url = new URL(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
+  const connected = () => (transport ??= createTransport(url));
+  return {
+    from,
+    send: async (email) => {
+      await (await connected()).sendMail({ from, ...email });
+    },
+    close: () => void transport?.then((open) => open.close()),
+  };
+}
+
+async function createTransport(url: URL): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
   const secure = url.protocol === 'smtps:';
-  const transport: Transporter = nodemailer.createTransport({
+  return nodemailer.createTransport({
     host: url.hostname,
     port: Number(url.port) || (secure ? 465 : 587),
     secure,
@@ -37,11 +53,4 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
-  return {
-    from,
-    send: async (email) => {
-      await transport.sendMail({ from, ...email });
-    },
-    close: () => transport.close(),
-  };
 }

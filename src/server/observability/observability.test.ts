@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
+import { parseMetrics } from '../test/prometheus-text';
 import { TEST_PASSWORD } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
 import { currentContext, runInContext } from './request-context';
@@ -198,7 +199,7 @@ describe('GET /metrics', () => {
     expect((await scrape('Bearer wrong-token-of-the-same-size!')).status).toBe(401);
   });
 
-  it('counts requests by route template, never by raw path, and submissions by outcome', async () => {
+  it('serves the Prometheus text format: requests by route template, never by raw path, submissions by outcome', async () => {
     const admin = await t.signedIn('admin');
     // 100 different contact ids: one series, under the route's template.
     for (let id = 1000; id < 1100; id++) await admin.rest('GET', `/contacts/${id}`);
@@ -212,22 +213,34 @@ describe('GET /metrics', () => {
     const res = await scrape(`Bearer ${METRICS_TOKEN}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
-    const text = await res.text();
-    expect(text).toMatch(
-      /http_request_duration_seconds_count\{method="GET",route="\/api\/contacts\/\{id\}",status_class="4xx"\} 100/,
+    const { families, samples } = parseMetrics(await res.text());
+    expect(families.get('http_request_duration_seconds')?.type).toBe('HISTOGRAM');
+    const contactReads = samples
+      .get('http_request_duration_seconds_count')!
+      .metrics.filter((m) => m.labels?.method === 'GET' && m.labels.route === '/api/contacts/{id}');
+    expect(contactReads).toEqual([
+      { labels: { method: 'GET', route: '/api/contacts/{id}', status_class: '4xx' }, value: '100' },
+    ]);
+    const routes = [...samples.values()].flatMap((f) => f.metrics.map((m) => m.labels?.route));
+    expect(routes.filter((route) => /\/api\/contacts\/\d/.test(route ?? ''))).toEqual([]);
+    const submitted = families.get('contacts_submitted_total')!;
+    expect(submitted.type).toBe('COUNTER');
+    const refusedCount = submitted.metrics.find(
+      (m) => m.labels?.source === 'website' && m.labels.outcome === 'refused',
     );
-    expect(text).not.toMatch(/\/api\/contacts\/1\d{3}/);
-    expect(text).toMatch(/contacts_submitted_total\{source="website",outcome="refused"\} [1-9]/);
-    for (const name of [
-      'http_requests_in_flight',
-      'process_resident_memory_bytes',
-      'jobs_queued',
-      'jobs_failed_total',
-      'emails_total',
-      'webhook_deliveries_total',
-      'imports_running',
-      'db_pool_in_use',
-    ])
-      expect(text).toContain(`# TYPE ${name} `);
+    expect(Number(refusedCount?.value)).toBeGreaterThanOrEqual(1);
+    const types = {
+      http_requests_in_flight: 'GAUGE',
+      process_resident_memory_bytes: 'GAUGE',
+      jobs_queued: 'GAUGE',
+      jobs_failed_total: 'COUNTER',
+      emails_total: 'COUNTER',
+      webhook_deliveries_total: 'COUNTER',
+      contacts_submitted_total: 'COUNTER',
+      imports_running: 'GAUGE',
+      db_pool_in_use: 'GAUGE',
+    };
+    for (const [name, type] of Object.entries(types))
+      expect({ name, type: families.get(name)?.type }).toEqual({ name, type });
   });
 });
