@@ -12,6 +12,14 @@ import {
 import { NotFoundPage } from './public/pages/not-found-page';
 import { prefetchPagesWhenIdle } from './public/prefetch-pages';
 
+// The booking pages are reached from a lead's link only: their own chunks, never prefetched.
+const BookPage = lazy(() =>
+  import('./public/booking/book-page').then((m) => ({ default: m.BookPage })),
+);
+const ManageBookingPage = lazy(() =>
+  import('./public/booking/manage-booking-page').then((m) => ({ default: m.ManageBookingPage })),
+);
+
 // The back office is its own chunk: public pages never download it.
 const AdminApp = lazy(() => import('./admin/admin-app').then((m) => ({ default: m.AdminApp })));
 
@@ -41,6 +49,10 @@ export function App() {
           <Route path="/about" component={AboutPage} />
           <Route path="/careers" component={CareersPage} />
           <Route path="/contact" component={ContactPage} />
+          <Route path="/book/:token">{(params) => <BookPage token={params.token} />}</Route>
+          <Route path="/booking/:manageToken">
+            {(params) => <ManageBookingPage manageToken={params.manageToken} />}
+          </Route>
           <Route path="/admin" nest>
             <Suspense fallback={<div className="p-8 text-slate-600">Loading...</div>}>
               <AdminApp />

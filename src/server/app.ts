@@ -25,6 +25,7 @@ import { appRouter } from './trpc/app-router';
 import { contextFactory, type AppDeps } from './trpc/context';
 import { isDatabaseUnavailable } from './trpc/errors';
 import { openApiDocument } from './trpc/openapi';
+import { createdStatus } from './trpc/rest-meta';
 import type { TRPCError } from '@trpc/server';
 
 export interface AppOptions {
@@ -101,7 +102,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       createContext,
       onError,
       maxBodySize: LARGE_BODY_LIMIT,
-      responseMeta: undefined,
+      responseMeta: createdStatus(appRouter),
     }),
   );
 

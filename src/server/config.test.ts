@@ -28,6 +28,7 @@ describe('loadConfig defaults', () => {
       LOG_LEVEL: 'info',
       SESSION_IDLE_MINUTES: 480,
       SESSION_ABSOLUTE_HOURS: 168,
+      BOOKING_TOKEN_TTL_HOURS: 168,
       SHUTDOWN_DELAY_SECONDS: 5,
       SHUTDOWN_GRACE_SECONDS: 25,
       MAIL_FROM: 'Convoza <hello@convoza.ai>',

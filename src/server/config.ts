@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { DEFAULT_BOOKING_TOKEN_TTL_HOURS } from '../shared/booking.schema';
 
 /** Loads `.env` defaults without overriding the real environment. */
 function loadDotEnv(path = '.env'): Record<string, string> {
@@ -60,6 +61,13 @@ const ZConfig = z
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     /** Then: seconds the requests and jobs in flight get to finish before they are cut off. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
+    // How long the booking link of a contact submission stays valid.
+    BOOKING_TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(2160)
+      .default(DEFAULT_BOOKING_TOKEN_TTL_HOURS),
     SESSION_ABSOLUTE_HOURS: z.coerce
       .number()
       .int()

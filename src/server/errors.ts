@@ -17,6 +17,8 @@ export class AppError extends Error {
     message: string,
     /** The input field the error is about, when there is one. */
     readonly field?: string,
+    /** More the client needs to act on it (e.g. the manage link of the booking it already has). */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { auditFeature } from './audit/audit.feature';
 import { authFeature } from './auth/auth.feature';
+import { bookingFeature } from './booking/booking.feature';
 import { campaignsFeature } from './campaigns/campaigns.feature';
 import { contactActivityFeature } from './contact-activity/contact-activity.feature';
 import { contactImportsFeature } from './contact-imports/contact-imports.feature';
@@ -30,6 +31,7 @@ export const FEATURES: readonly Feature[] = [
   serviceInquiriesFeature,
   campaignsFeature,
   leadRoutingFeature,
+  bookingFeature,
   securityCenterFeature,
   rateLimitFeature,
   formGuardFeature,

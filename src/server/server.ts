@@ -101,7 +101,15 @@ export async function startServer(
     poolInUse: () => pool.totalCount - pool.idleCount,
   });
   const app = createApp(
-    { orm, sessions, log, jobs: queue, notifier, events: createEventBus(notifier) },
+    {
+      orm,
+      sessions,
+      log,
+      jobs: queue,
+      notifier,
+      events: createEventBus(notifier),
+      booking: { tokenTtlHours: config.BOOKING_TOKEN_TTL_HOURS },
+    },
     {
       trustProxy: trustProxySetting(config.TRUST_PROXY),
       frontend,

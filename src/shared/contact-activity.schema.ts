@@ -12,10 +12,20 @@ export const CONTACT_ACTIVITY_TYPES = [
   'note',
   'email',
   'webhook',
+  'booking_created',
+  'booking_rescheduled',
+  'booking_cancelled',
 ] as const;
 
 /** The kinds written to the activity table; the others come from their own tables. */
-export const RECORDED_ACTIVITY_TYPES = ['status_changed', 'owner_changed', 'note'] as const;
+export const RECORDED_ACTIVITY_TYPES = [
+  'status_changed',
+  'owner_changed',
+  'note',
+  'booking_created',
+  'booking_rescheduled',
+  'booking_cancelled',
+] as const;
 export type TRecordedActivityType = (typeof RECORDED_ACTIVITY_TYPES)[number];
 
 export const NOTE_MAX_LENGTH = 5000;
@@ -35,7 +45,8 @@ export const ZContactActivity = z.object({
   /**
    * created: { source }; status_changed: { from, to }; owner_changed: { from, to } (user ids or
    * null); note: { noteId, body }; email: { kind, to, subject, status, sentAt }; webhook:
-   * { event, url, status, attempts, responseStatus }.
+   * { event, url, status, attempts, responseStatus }; booking_*: { bookingId, startsAt, host,
+   * from (rescheduled), reason (cancelled) }.
    */
   data: z.record(z.string(), z.unknown()),
 });

@@ -374,6 +374,9 @@ describe('what each write records', () => {
     >;
     const PUBLIC_WRITES = [
       'public.contact.submit',
+      'public.booking.create',
+      'public.booking.reschedule',
+      'public.booking.cancel',
       'auth.login',
       'auth.loginSecondFactor',
       'auth.logout',

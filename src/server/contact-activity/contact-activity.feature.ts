@@ -2,7 +2,7 @@ import type { Feature } from '../feature';
 import { ContactActivity } from './contact-activity.entity';
 import { recordBulkActivity, recordContactActivity } from './contact-activity.service';
 
-/** The timeline: every status and owner change of a contact, as it happens. */
+/** The timeline: every status and owner change and booked call of a contact, as it happens. */
 export const contactActivityFeature: Feature = {
   name: 'contactActivity',
   entities: [ContactActivity],
@@ -23,6 +23,42 @@ export const contactActivityFeature: Feature = {
           type: 'owner_changed',
           actorId,
           data: { from, to, ...(reason ? { reason } : {}) },
+        }).then(() => undefined),
+    ],
+    'booking.created': [
+      (em, { contactId, booking }) =>
+        recordContactActivity(em, {
+          contactId,
+          type: 'booking_created',
+          actorId: null,
+          data: { bookingId: booking.id, startsAt: booking.startsAt, host: booking.host.name },
+        }).then(() => undefined),
+    ],
+    'booking.rescheduled': [
+      (em, { contactId, booking, from }) =>
+        recordContactActivity(em, {
+          contactId,
+          type: 'booking_rescheduled',
+          actorId: null,
+          data: {
+            bookingId: booking.id,
+            from,
+            startsAt: booking.startsAt,
+            host: booking.host.name,
+          },
+        }).then(() => undefined),
+    ],
+    'booking.cancelled': [
+      (em, { contactId, booking, reason }) =>
+        recordContactActivity(em, {
+          contactId,
+          type: 'booking_cancelled',
+          actorId: null,
+          data: {
+            bookingId: booking.id,
+            startsAt: booking.startsAt,
+            ...(reason ? { reason } : {}),
+          },
         }).then(() => undefined),
     ],
     'contacts.changed_in_bulk': [

@@ -19,7 +19,12 @@ export async function requireAssignableUser(em: EntityManager, userId: number): 
  */
 export async function setContactOwner(
   em: EntityManager,
-  change: { id: number; ownerId: number | null; actorId: number | null; reason?: 'round_robin' },
+  change: {
+    id: number;
+    ownerId: number | null;
+    actorId: number | null;
+    reason?: 'round_robin' | 'booking';
+  },
   events: EventBus,
 ): Promise<TContact> {
   const { id, ownerId, actorId, reason } = change;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZContact, ZContactSubmit, ZFormToken } from '../../shared/contacts.schema';
+import { DEFAULT_BOOKING_TOKEN_TTL_HOURS, ZBookingLink } from '../../shared/booking.schema';
 import { ZOk } from '../../shared/text.schema';
+import { bookingLinkFor } from '../booking/bookings.service';
 import { issueContactFormToken } from '../form-guard/form-token.service';
 import { submitContactWithKey } from '../integration-keys/integration-submit.service';
 import { contactsSubmitted } from '../observability/metrics';
@@ -27,7 +29,11 @@ export const publicContactRouter = router({
     )
     .input(ZContactSubmit)
     .output(
-      ZOk.extend({ contact: ZContact.pick({ id: true, status: true, source: true }).optional() }),
+      ZOk.extend({
+        contact: ZContact.pick({ id: true, status: true, source: true }).optional(),
+        /** The lead's way to book the strategy call (while booking is on). */
+        booking: ZBookingLink.optional(),
+      }),
     )
     .mutation(async ({ ctx, input }) => {
       const who = {
@@ -44,7 +50,14 @@ export const publicContactRouter = router({
             ? await submitContact(ctx.em, input, who, ctx.deps.events)
             : await submitContactWithKey(ctx.em, input, authorization, who, ctx.deps.events);
         contactsSubmitted.inc({ source, outcome });
-        return answer;
+        const booking =
+          answer.contact &&
+          (await bookingLinkFor(
+            ctx.em,
+            answer.contact.id,
+            ctx.deps.booking?.tokenTtlHours ?? DEFAULT_BOOKING_TOKEN_TTL_HOURS,
+          ));
+        return booking ? { ...answer, booking } : answer;
       } catch (error) {
         contactsSubmitted.inc({ source, outcome: 'refused' });
         throw error;

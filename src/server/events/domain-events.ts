@@ -1,3 +1,4 @@
+import type { TBooking } from '../../shared/booking.schema';
 import type { TContact, TContactStatus } from '../../shared/contacts.schema';
 
 /**
@@ -18,7 +19,7 @@ export interface DomainEvents {
     to: number | null;
     actorId: number | null;
     /** Why, when no person did it. */
-    reason?: 'round_robin';
+    reason?: 'round_robin' | 'booking';
   };
   /** One set-based change of many contacts (bulk actions): each changed contact, and its old value. */
   'contacts.changed_in_bulk': {
@@ -29,6 +30,11 @@ export interface DomainEvents {
   };
   'contact.deleted': { contactId: number };
   'note.added': { contactId: number; noteId: number; actorId: number };
+  /** A lead booked a call (the booking as the lead sees it). */
+  'booking.created': { contactId: number; booking: TBooking };
+  /** A booking moved; `from` is its old start. */
+  'booking.rescheduled': { contactId: number; booking: TBooking; from: string };
+  'booking.cancelled': { contactId: number; booking: TBooking; reason?: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -1,3 +1,4 @@
+import { adminBookingRouter, publicBookingRouter } from '../booking/booking.router';
 import { adminCampaignsRouter } from '../campaigns/campaigns.router';
 import { adminContactsRouter } from '../contacts/contacts.router';
 import { publicContactRouter } from '../contacts/public-contact.router';
@@ -16,7 +17,7 @@ import { adminWebhooksRouter } from '../webhooks/webhooks.router';
 import { router } from './trpc';
 
 export const appRouter = router({
-  public: router({ contact: publicContactRouter }),
+  public: router({ contact: publicContactRouter, booking: publicBookingRouter }),
   admin: router({
     contacts: adminContactsRouter,
     users: adminUsersRouter,
@@ -30,6 +31,7 @@ export const appRouter = router({
     contactActivity: adminContactActivityRouter,
     auditLog: adminAuditLogRouter,
     quarantine: adminQuarantineRouter,
+    booking: adminBookingRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

@@ -20,6 +20,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Where services publish what they changed; the features' subscribers react (features.ts). */
   events: EventBus;
+  /** Booking links' lifetime (BOOKING_TOKEN_TTL_HOURS; 168 when absent). */
+  booking?: { tokenTtlHours: number };
 }
 
 export interface Context {

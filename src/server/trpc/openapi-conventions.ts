@@ -29,6 +29,24 @@ const NOT_GENERATED: Record<string, Record<string, string>> = {
   'auth-twoFactorSetup': { '429': 'Too many wrong passwords (see Retry-After)' },
   'auth-twoFactorDisable': { '429': 'Too many wrong passwords or codes (see Retry-After)' },
   'admin-users-resetTwoFactor': { '404': 'No such user' },
+  'public-booking-slots': {
+    '401': 'The booking link is not valid or has expired',
+    '403': 'Booking is not available',
+  },
+  'public-booking-create': {
+    '401': 'The booking link is not valid or has expired',
+    '403': 'Booking is not available',
+    '409': 'The time was just taken, or the contact already has an upcoming call (`manageUrl`)',
+  },
+  'public-booking-reschedule': {
+    '403': 'Booking is not available',
+    '404': 'No booking behind this link',
+    '409': 'The time was just taken, or the booking is no longer upcoming',
+  },
+  'public-booking-cancel': {
+    '404': 'No booking behind this link',
+    '409': 'The booking is no longer upcoming',
+  },
   // POST actions on one record: the generator lists 404 only for GET, PUT, PATCH and DELETE.
   'admin-campaigns-duplicate': { '404': 'No such campaign' },
   'admin-quarantine-release': { '404': 'No such quarantined submission (or released already)' },

@@ -4,6 +4,7 @@ import { IMPORT_MODES } from '../../shared/contact-import.schema';
 import { SESSION_COOKIE } from '../auth/session';
 import { appRouter } from './app-router';
 import { applyApiConventions } from './openapi-conventions';
+import { creatingProcedures } from './rest-meta';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 let cached: OpenApiDocument | undefined;
@@ -24,6 +25,7 @@ function buildDocument(): OpenApiDocument {
     baseUrl: '/api',
     securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
   });
+  applyCreatedStatus(doc, creatingProcedures(appRouter));
   // The CSV download is a plain streaming route (it cannot be JSON); describe it by hand.
   doc.paths ??= {};
   doc.paths['/contacts/export/csv'] = {
@@ -148,4 +150,18 @@ function buildDocument(): OpenApiDocument {
   };
   applyApiConventions(doc);
   return doc;
+}
+
+/** A creating operation's success is documented as 201 (what the REST answer sends). */
+function applyCreatedStatus(doc: OpenApiDocument, creating: Set<string>) {
+  const operationIds = new Set([...creating].map((path) => path.replaceAll('.', '-')));
+  for (const path of Object.values(doc.paths ?? {}))
+    for (const operation of Object.values(path ?? {}) as {
+      operationId?: string;
+      responses?: Record<string, unknown>;
+    }[]) {
+      if (!operation?.responses || !operationIds.has(operation.operationId ?? '')) continue;
+      const { '200': ok, ...rest } = operation.responses;
+      operation.responses = { '201': ok, ...rest };
+    }
 }

@@ -1,3 +1,4 @@
+import type { AnyRouter } from '@trpc/server';
 import type { OpenApiMethod } from 'trpc-to-openapi';
 import type { AppMeta } from './trpc';
 
@@ -7,6 +8,8 @@ interface RestOptions {
   description?: string;
   /** false: served without the session (public procedures). */
   protect?: boolean;
+  /** The operation creates a resource: REST answers 201 instead of 200. */
+  created?: boolean;
 }
 
 /**
@@ -18,9 +21,26 @@ export function restRoutes(tags: string[]) {
     method: OpenApiMethod,
     path: `/${string}`,
     summary: string,
-    { audit, ...openapi }: RestOptions = {},
+    { audit, created, ...openapi }: RestOptions = {},
   ): AppMeta => ({
     ...(audit ? { audit } : {}),
+    ...(created ? { created } : {}),
     openapi: { method, path, tags, summary, ...openapi },
   });
+}
+
+/** The tRPC paths of the procedures whose meta says they create (their REST answer is 201). */
+export function creatingProcedures(router: AnyRouter): Set<string> {
+  return new Set(
+    Object.entries(router._def.procedures as Record<string, { _def: { meta?: AppMeta } }>)
+      .filter(([, procedure]) => procedure._def.meta?.created)
+      .map(([path]) => path),
+  );
+}
+
+/** trpc-to-openapi's responseMeta: 201 for a creating procedure that succeeded. */
+export function createdStatus(router: AnyRouter) {
+  const creating = creatingProcedures(router);
+  return ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) =>
+    errors.length === 0 && paths?.length === 1 && creating.has(paths[0]!) ? { status: 201 } : {};
 }

@@ -13,7 +13,7 @@ import { currentContext } from '../observability/request-context';
 import { InputValidationError, describeZodError, toTRPCError } from './errors';
 
 /** A procedure's meta: its REST route, and for a signed-in write the audit action it files. */
-export type AppMeta = OpenApiMeta & { audit?: TAuditAction };
+export type AppMeta = OpenApiMeta & { audit?: TAuditAction; created?: boolean };
 
 const t = initTRPC
   .context<Context>()
@@ -34,8 +34,10 @@ const t = initTRPC
         : field
           ? [{ path: [field], message: shape.message }]
           : undefined;
+      const details = error.cause instanceof AppError ? error.cause.details : undefined;
       return {
         ...shape,
+        ...details,
         message: zod ? describeZodError(zod) : shape.message,
         // tRPC answers carry it in the error, REST answers (trpc-to-openapi) at the top level.
         requestId: currentContext()?.requestId,

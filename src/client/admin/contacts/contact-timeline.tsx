@@ -1,5 +1,8 @@
 import {
   ArrowRightLeft,
+  CalendarCheck,
+  CalendarClock,
+  CalendarX,
   Mail,
   MessageSquareText,
   Sparkles,
@@ -27,6 +30,9 @@ const ICONS: Record<TContactActivity['type'], LucideIcon> = {
   note: MessageSquareText,
   email: Mail,
   webhook: Webhook,
+  booking_created: CalendarCheck,
+  booking_rescheduled: CalendarClock,
+  booking_cancelled: CalendarX,
 };
 
 const str = (v: unknown) =>
@@ -58,7 +64,12 @@ function Describe({
       );
     case 'owner_changed': {
       const to = typeof d.to === 'number' ? nameOf(d.to) : null;
-      const by = d.reason === 'round_robin' ? 'Round-robin' : (who ?? 'Someone');
+      const by =
+        d.reason === 'round_robin'
+          ? 'Round-robin'
+          : d.reason === 'booking'
+            ? 'A booked call'
+            : (who ?? 'Someone');
       return <>{to ? `${by} assigned it to ${to}` : `${by} unassigned it`}</>;
     }
     case 'note':
@@ -85,6 +96,25 @@ function Describe({
             ({str(d.status)}
             {d.responseStatus ? `, HTTP ${str(d.responseStatus)}` : ''})
           </span>
+        </>
+      );
+    case 'booking_created':
+      return (
+        <>
+          Booked a call for {formatDateTime(str(d.startsAt))} with {str(d.host)}
+        </>
+      );
+    case 'booking_rescheduled':
+      return (
+        <>
+          Moved the call from {formatDateTime(str(d.from))} to {formatDateTime(str(d.startsAt))}
+        </>
+      );
+    case 'booking_cancelled':
+      return (
+        <>
+          Cancelled the call of {formatDateTime(str(d.startsAt))}
+          {d.reason ? `: “${str(d.reason)}”` : ''}
         </>
       );
   }

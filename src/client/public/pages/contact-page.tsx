@@ -1,3 +1,4 @@
+import { BookingCard } from '../booking/booking-card';
 import { PageHero } from '../components/page-hero';
 import { PublicLayout } from '../layout/public-layout';
 import { ContactForm } from '../sections/contact-form';
@@ -19,7 +20,10 @@ export function ContactPage() {
             </h2>
             <ContactForm />
           </div>
-          <ContactInfo />
+          <div className="space-y-6">
+            <BookingCard />
+            <ContactInfo />
+          </div>
         </div>
       </section>
     </PublicLayout>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api-request';
 import { toast } from '../../lib/use-toast';
 import { firstTouch } from '../attribution';
+import { rememberBookingLink } from '../booking/booking-link';
 import {
   validateContactForm,
   type TContactFormErrors,
@@ -81,11 +82,13 @@ export function useContactForm() {
     setPending(true);
     try {
       await waitForMinFillTime(token.current);
-      await apiRequest('POST', '/api/contacts', {
+      const res = await apiRequest('POST', '/api/contacts', {
         ...firstTouch(),
         ...values,
         ...(token.current ? { formToken: token.current.token } : {}),
       });
+      const answer = (await res.json().catch(() => ({}))) as { booking?: { url?: string } };
+      if (answer.booking?.url) rememberBookingLink(answer.booking.url);
       toast({
         title: 'Message Sent Successfully!',
         description: 'Thank you for contacting us! Our AI system will respond immediately.',

@@ -1,0 +1,356 @@
+// Booking the strategy call through the API, as a lead's browser and an integration would:
+// the submission's booking link, free times, booking (never twice for one time), and the hosts'
+// hours and the settings in the back office. Both transports.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TBooking, TSlots } from '../../shared/booking.schema';
+import { DEFAULT_BOOKING_SETTINGS } from '../../shared/booking.schema';
+import type { TIntegrationKeyCreated } from '../../shared/integration-keys.schema';
+import { queryRows } from '../test/pg-admin';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { bookingLinkFor } from './bookings.service';
+import { setBookingClock } from './clock';
+
+const t = useTestApp();
+const admin = useSignedIn(t);
+
+// Monday 7 December 2026, 08:00 UTC = 09:00 in Berlin.
+const NOW = new Date('2026-12-07T08:00:00Z');
+beforeEach(() => setBookingClock(NOW));
+afterEach(() => setBookingClock(null));
+
+const BERLIN_WEEKDAYS = {
+  timeZone: 'Europe/Berlin',
+  weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+  overrides: [],
+};
+
+/** Working hours for `userId`, saved by the admin over REST. */
+async function giveHours(userId: number, hours: object = BERLIN_WEEKDAYS) {
+  const saved = await admin.rest('PUT', `/users/${userId}/availability`, hours);
+  expect(saved.status).toBe(200);
+}
+
+/** A contact and its booking token, as a submission would give it. */
+async function newLead(n = 1): Promise<{ id: number; token: string }> {
+  const [row] = await queryRows<{ id: number }>(
+    t.db.url,
+    `insert into contacts (name, email, source) values ($1, $2, 'api') returning id`,
+    [`Lead ${n}`, `lead${n}@example.com`],
+  );
+  const link = await bookingLinkFor(t.deps.orm.em.fork(), row!.id, 168);
+  return { id: row!.id, token: link!.token };
+}
+
+const slotsOf = (token: string, query = '&from=2026-12-07&days=2&timeZone=Europe/Berlin') =>
+  t.anonymous().rest<TSlots>('GET', `/booking/slots?token=${encodeURIComponent(token)}${query}`);
+const book = (token: string, startsAt: string) =>
+  t.anonymous().rest<TBooking & { message?: string; manageUrl?: string }>('POST', '/bookings', {
+    token,
+    startsAt,
+  });
+
+describe('the submission answer', () => {
+  it('carries the booking link while booking is on, and none when it is off', async () => {
+    const { key } = (
+      await admin.rest<TIntegrationKeyCreated>('POST', '/integration-keys', { name: 'crm' })
+    ).body;
+    const submit = () =>
+      fetch(`${t.url}/api/contacts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'Hello there' }),
+      }).then((r) => r.json() as Promise<{ booking?: { token: string; url: string } }>);
+    const answer = await submit();
+    expect(answer.booking?.url).toBe(`/book/${answer.booking?.token}`);
+
+    await admin.rest('PUT', '/booking/settings', { ...DEFAULT_BOOKING_SETTINGS, enabled: false });
+    expect((await submit()).booking).toBeUndefined();
+  });
+});
+
+describe('free times', () => {
+  it("lists the host's hours in the visitor's zone, after the notice and on the step", async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead();
+    const { status, body } = await slotsOf(lead.token);
+    expect(status).toBe(200);
+    expect(body.timeZone).toBe('Europe/Berlin');
+    expect(body.durationMinutes).toBe(30);
+    expect(body.days.map((d) => d.date)).toEqual(['2026-12-07', '2026-12-08']);
+    // Now is 09:00 in Berlin; two hours' notice: 11:00 is the first, 16:30 the last.
+    const monday = body.days[0]!.slots.map((s) => s.startsAt);
+    expect(monday[0]).toBe('2026-12-07T10:00:00.000Z');
+    expect(monday.at(-1)).toBe('2026-12-07T15:30:00.000Z');
+    expect(monday).toHaveLength(12);
+    expect(body.days[1]!.slots).toHaveLength(16);
+
+    // The same times in New York's days.
+    const ny = await slotsOf(lead.token, '&from=2026-12-07&days=1&timeZone=America/New_York');
+    expect(ny.body.days[0]!.slots[0]!.startsAt).toBe('2026-12-07T10:00:00.000Z');
+  });
+
+  it('answers 401 for a bad or expired token, 400 naming timeZone for a bad zone', async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead();
+    expect((await slotsOf(`${lead.token}x`)).status).toBe(401);
+    const bad = await slotsOf(lead.token, '&timeZone=Mars/Olympus');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('timeZone');
+
+    setBookingClock(new Date(NOW.getTime() + 169 * 3600_000));
+    expect((await slotsOf(lead.token)).status).toBe(401);
+  });
+
+  it('is the same over tRPC', async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead();
+    const slots = await t.anonymous().trpc.public.booking.slots.query({
+      token: lead.token,
+      from: '2026-12-07',
+      days: 1,
+      timeZone: 'Europe/Berlin',
+    });
+    expect(slots.days[0]!.slots[0]!.startsAt).toBe('2026-12-07T10:00:00.000Z');
+  });
+});
+
+describe('booking', () => {
+  it('books a free time (201), names the host and gives the manage link; the host owns the lead', async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead();
+    const booked = await book(lead.token, '2026-12-07T10:00:00Z');
+    expect(booked.status).toBe(201);
+    expect(booked.body).toMatchObject({
+      startsAt: '2026-12-07T10:00:00.000Z',
+      endsAt: '2026-12-07T10:30:00.000Z',
+      status: 'confirmed',
+      host: { name: expect.any(String) },
+    });
+    expect(booked.body.manageUrl).toMatch(/^\/booking\/[0-9a-f]{64}$/);
+    const [contact] = await queryRows<{ owner_id: number }>(
+      t.db.url,
+      'select owner_id from contacts where id = $1',
+      [lead.id],
+    );
+    expect(contact?.owner_id).toBe(admin.userId);
+
+    // The time and the buffer after it are gone for everyone; the contact cannot book twice.
+    const after = (await slotsOf((await newLead(2)).token)).body.days[0]!.slots.map(
+      (s) => s.startsAt,
+    );
+    expect(after).not.toContain('2026-12-07T10:00:00.000Z');
+    expect(after).not.toContain('2026-12-07T10:30:00.000Z');
+    expect(after).toContain('2026-12-07T11:00:00.000Z');
+    const again = await book(lead.token, '2026-12-07T12:00:00Z');
+    expect(again.status).toBe(409);
+    expect(again.body.manageUrl).toBe(booked.body.manageUrl);
+  });
+
+  it('books over tRPC too', async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead();
+    const booked = await t.anonymous().trpc.public.booking.create.mutate({
+      token: lead.token,
+      startsAt: '2026-12-07T13:00:00Z',
+    });
+    expect(booked).toMatchObject({ status: 'confirmed', startsAt: '2026-12-07T13:00:00.000Z' });
+  });
+
+  it('refuses a time never offered with 400 naming startsAt', async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead();
+    for (const startsAt of [
+      '2026-12-07T10:15:00Z', // not on the step
+      '2026-12-07T09:00:00Z', // inside the notice
+      '2026-12-07T17:00:00Z', // after hours
+      '2026-12-12T10:00:00Z', // Saturday
+      '2026-12-22T10:00:00Z', // past the horizon
+    ]) {
+      const refused = await book(lead.token, startsAt);
+      expect({ startsAt, status: refused.status }).toEqual({ startsAt, status: 400 });
+      expect(JSON.stringify(refused.body)).toContain('startsAt');
+    }
+  });
+
+  it('answers 403 "Booking is not available" for slots and bookings while booking is off', async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead();
+    await admin.rest('PUT', '/booking/settings', { ...DEFAULT_BOOKING_SETTINGS, enabled: false });
+    const slots = await slotsOf(lead.token);
+    const booked = await book(lead.token, '2026-12-07T10:00:00Z');
+    for (const answer of [slots, booked]) {
+      expect(answer.status).toBe(403);
+      expect((answer.body as { message: string }).message).toBe('Booking is not available');
+    }
+  });
+
+  it('holds the daily cap per host', async () => {
+    await giveHours(admin.userId);
+    await admin.rest('PUT', '/booking/settings', {
+      ...DEFAULT_BOOKING_SETTINGS,
+      maxPerDayPerHost: 1,
+    });
+    expect((await book((await newLead(1)).token, '2026-12-07T10:00:00Z')).status).toBe(201);
+    const second = await newLead(2);
+    expect((await slotsOf(second.token)).body.days[0]!.slots).toEqual([]);
+    expect((await book(second.token, '2026-12-07T14:00:00Z')).status).toBe(409);
+  });
+});
+
+describe('the manage link', () => {
+  const manage = (url: string, action = '', body?: object) =>
+    t
+      .anonymous()
+      .rest<TBooking & { message?: string }>(
+        action ? 'POST' : 'GET',
+        `/bookings/manage/${url.split('/').pop()}${action}`,
+        body,
+      );
+
+  it('shows, moves (same id and link, SEQUENCE raised) and cancels, each on the timeline', async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead();
+    const booked = (await book(lead.token, '2026-12-07T10:00:00Z')).body;
+    expect((await manage(booked.manageUrl)).body).toEqual(booked);
+
+    const moved = await manage(booked.manageUrl, '/reschedule', {
+      startsAt: '2026-12-08T09:00:00Z',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ id: booked.id, manageUrl: booked.manageUrl });
+    expect(moved.body.startsAt).toBe('2026-12-08T09:00:00.000Z');
+    // Its old time is free again; a move next to itself is allowed (its own time is not busy).
+    const slots = (await slotsOf((await newLead(2)).token)).body.days[0]!.slots;
+    expect(slots.map((s) => s.startsAt)).toContain('2026-12-07T10:00:00.000Z');
+    const nudged = await manage(booked.manageUrl, '/reschedule', {
+      startsAt: '2026-12-08T09:30:00Z',
+    });
+    expect(nudged.status).toBe(200);
+    const [row] = await queryRows<{ sequence: number }>(
+      t.db.url,
+      'select sequence from bookings where id = $1',
+      [booked.id],
+    );
+    expect(row?.sequence).toBe(2);
+
+    const cancelled = await manage(booked.manageUrl, '/cancel', { reason: 'Found another time' });
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await manage(booked.manageUrl, '/cancel', {})).status).toBe(409);
+    // A cancelled booking lets the lead book again.
+    expect((await book(lead.token, '2026-12-07T11:00:00Z')).status).toBe(201);
+
+    const timeline = await admin.trpc.admin.contactActivity.list.query({ id: lead.id });
+    expect(timeline.map((e) => e.type).filter((type) => type.startsWith('booking_'))).toEqual([
+      'booking_created',
+      'booking_cancelled',
+      'booking_rescheduled',
+      'booking_rescheduled',
+      'booking_created',
+    ]);
+  });
+
+  it('answers 404 for an unknown link, over both transports', async () => {
+    expect((await manage('/booking/unknown')).status).toBe(404);
+    await expect(
+      t.anonymous().trpc.public.booking.manage.query({ manageToken: 'f'.repeat(64) }),
+    ).rejects.toThrow('Booking not found');
+  });
+
+  it('refuses to move onto a time another lead holds (409)', async () => {
+    await giveHours(admin.userId);
+    const first = (await book((await newLead(1)).token, '2026-12-07T10:00:00Z')).body;
+    await book((await newLead(2)).token, '2026-12-07T12:00:00Z');
+    const clash = await manage(first.manageUrl, '/reschedule', {
+      startsAt: '2026-12-07T12:00:00Z',
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe('That time was just taken. Please pick another.');
+  });
+});
+
+describe('no double booking, by construction', () => {
+  it('50 leads booking one host at the same time: exactly 1 confirmed and 49 409, no 5xx', async () => {
+    await giveHours(admin.userId);
+    const leads = await Promise.all(Array.from({ length: 50 }, (_, i) => newLead(i + 1)));
+    const answers = await Promise.all(leads.map((l) => book(l.token, '2026-12-07T10:00:00Z')));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const taken = answers.find((a) => a.status === 409)!;
+    expect((taken.body as { message: string }).message).toBe(
+      'That time was just taken. Please pick another.',
+    );
+    const [count] = await queryRows<{ n: string }>(
+      t.db.url,
+      `select count(*) as n from bookings where status = 'confirmed'`,
+    );
+    expect(count?.n).toBe('1');
+  });
+
+  it('with three free hosts in the routing pool: exactly 3 confirmed, each host once', async () => {
+    const hosts = [admin.userId];
+    for (const name of ['host-b', 'host-c']) hosts.push((await t.signedIn('user', name)).userId);
+    for (const id of hosts) await giveHours(id);
+    expect((await admin.rest('PUT', '/lead-routing', { userIds: hosts })).status).toBe(200);
+    const leads = await Promise.all(Array.from({ length: 50 }, (_, i) => newLead(i + 1)));
+    const answers = await Promise.all(leads.map((l) => book(l.token, '2026-12-07T10:00:00Z')));
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    const rows = await queryRows<{ host_id: number }>(
+      t.db.url,
+      `select host_id from bookings where status = 'confirmed' order by host_id`,
+    );
+    expect(rows.map((r) => r.host_id)).toEqual([...hosts].sort((a, b) => a - b));
+  });
+});
+
+describe('availability and settings in the back office', () => {
+  it("a user edits their own hours, not another user's; an admin edits anyone's", async () => {
+    const user = await t.signedIn('user', 'sales-rep');
+    expect((await user.rest('GET', `/users/${user.userId}/availability`)).body).toEqual({
+      timeZone: 'UTC',
+      weekly: [],
+      overrides: [],
+    });
+    const own = await user.rest('PUT', `/users/${user.userId}/availability`, {
+      ...BERLIN_WEEKDAYS,
+      overrides: [{ date: '2026-12-24', intervals: [] }],
+    });
+    expect(own.status).toBe(200);
+    expect(
+      (await user.rest('PUT', `/users/${admin.userId}/availability`, BERLIN_WEEKDAYS)).status,
+    ).toBe(403);
+    const seen = await admin.trpc.admin.booking.availability.query({ id: user.userId });
+    expect(seen.overrides).toEqual([{ date: '2026-12-24', intervals: [] }]);
+  });
+
+  it('refuses bad hours naming the field', async () => {
+    for (const [body, field] of [
+      [{ ...BERLIN_WEEKDAYS, timeZone: 'Nowhere/Land' }, 'timeZone'],
+      [{ ...BERLIN_WEEKDAYS, weekly: [{ weekday: 8, start: '09:00', end: '17:00' }] }, 'weekly'],
+      [{ ...BERLIN_WEEKDAYS, weekly: [{ weekday: 1, start: '17:00', end: '09:00' }] }, 'weekly'],
+      [{ ...BERLIN_WEEKDAYS, overrides: [{ date: '2026-13-40', intervals: [] }] }, 'overrides'],
+    ] as const) {
+      const refused = await admin.rest('PUT', `/users/${admin.userId}/availability`, body);
+      expect({ field, status: refused.status }).toEqual({ field, status: 400 });
+      expect(JSON.stringify(refused.body)).toContain(field);
+    }
+  });
+
+  it('reads and saves the booking settings with their bounds, over both transports', async () => {
+    expect((await admin.rest('GET', '/booking/settings')).body).toEqual(DEFAULT_BOOKING_SETTINGS);
+    const saved = await admin.trpc.admin.booking.updateSettings.mutate({
+      ...DEFAULT_BOOKING_SETTINGS,
+      durationMinutes: 45,
+    });
+    expect(saved.durationMinutes).toBe(45);
+    const refused = await admin.rest('PUT', '/booking/settings', {
+      ...DEFAULT_BOOKING_SETTINGS,
+      durationMinutes: 10,
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Duration must be between 15 and 120');
+    const user = await t.signedIn('user', 'not-admin');
+    expect((await user.rest('GET', '/booking/settings')).status).toBe(403);
+  });
+});

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  ZAvailability,
+  ZBooking,
+  ZBookingCreate,
+  ZBookingSettings,
+  ZCancel,
+  ZManageToken,
+  ZReschedule,
+  ZSlots,
+  ZSlotsQuery,
+} from '../../shared/booking.schema';
+import { ZId } from '../../shared/text.schema';
+import { throttledProcedure } from '../rate-limit/retry-after.procedure';
+import { adminProcedure, authedProcedure, router } from '../trpc/trpc';
+import { restRoutes } from '../trpc/rest-meta';
+import { getAvailability, setAvailability } from './availability.service';
+import { getBookingSettings, updateBookingSettings } from './booking-settings.service';
+import {
+  cancelManagedBooking,
+  createBooking,
+  getManagedBooking,
+  listSlots,
+  rescheduleManagedBooking,
+} from './bookings.service';
+
+const rest = restRoutes(['booking']);
+
+/** The lead's side: free times and booking, with the link their submission answer carried. */
+export const publicBookingRouter = router({
+  slots: throttledProcedure
+    .meta(
+      rest('GET', '/booking/slots', 'Free times for the strategy call, by day in the given zone', {
+        description:
+          '`token` is the booking link of a contact submission (valid 7 days). `from` (YYYY-MM-DD, default today in ' +
+          '`timeZone`) and `days` (1-14, default 7) choose the days; `startsAt` is UTC. 401 for a bad or expired ' +
+          'token, 403 while booking is off.',
+        protect: false,
+      }),
+    )
+    .input(ZSlotsQuery)
+    .output(ZSlots)
+    .query(async ({ ctx, input }) => {
+      ctx.res.setHeader?.('Cache-Control', 'no-store');
+      return listSlots(ctx.em, input);
+    }),
+
+  create: throttledProcedure
+    .meta(
+      rest('POST', '/bookings', 'Book one of the free times', {
+        description:
+          '201 with the booking. 409 when the time was just taken, or when the contact already has an upcoming ' +
+          'call (the body carries its `manageUrl`); 400 naming `startsAt` for a time never offered; 401 for a bad ' +
+          'or expired token; 403 while booking is off.',
+        protect: false,
+        created: true,
+      }),
+    )
+    .input(ZBookingCreate)
+    .output(ZBooking)
+    .mutation(({ ctx, input }) => createBooking(ctx.em, input, ctx.deps.events)),
+
+  manage: throttledProcedure
+    .meta(
+      rest('GET', '/bookings/manage/{manageToken}', 'The booking behind a manage link', {
+        description:
+          "The lead's link from the booking answer and every booking email; 404 for an unknown link.",
+        protect: false,
+      }),
+    )
+    .input(z.object({ manageToken: ZManageToken }))
+    .output(ZBooking)
+    .query(({ ctx, input }) => getManagedBooking(ctx.em, input.manageToken)),
+
+  reschedule: throttledProcedure
+    .meta(
+      rest(
+        'POST',
+        '/bookings/manage/{manageToken}/reschedule',
+        'Move the booking to another free time',
+        {
+          description:
+            "Keeps the booking's id and manage link. 409 when the time was just taken or the booking is no longer " +
+            'upcoming; 400 naming `startsAt` for a time never offered; 404 for an unknown link.',
+          protect: false,
+        },
+      ),
+    )
+    .input(ZReschedule.extend({ manageToken: ZManageToken }))
+    .output(ZBooking)
+    .mutation(({ ctx, input }) =>
+      rescheduleManagedBooking(ctx.em, input.manageToken, input.startsAt, ctx.deps.events),
+    ),
+
+  cancel: throttledProcedure
+    .meta(
+      rest('POST', '/bookings/manage/{manageToken}/cancel', 'Cancel the booking', {
+        description:
+          'The lead may book again afterwards. 409 when the booking is no longer upcoming; 404 for an unknown link.',
+        protect: false,
+      }),
+    )
+    .input(ZCancel.extend({ manageToken: ZManageToken }))
+    .output(ZBooking)
+    .mutation(({ ctx, input }) =>
+      cancelManagedBooking(ctx.em, input.manageToken, input.reason, ctx.deps.events),
+    ),
+});
+
+/** The back office's side: the site-wide settings and each host's hours. */
+export const adminBookingRouter = router({
+  settings: adminProcedure
+    .meta(rest('GET', '/booking/settings', 'Booking settings: duration, buffer, notice, horizon'))
+    .input(z.void())
+    .output(ZBookingSettings)
+    .query(({ ctx }) => getBookingSettings(ctx.em)),
+
+  updateSettings: adminProcedure
+    .meta(
+      rest('PUT', '/booking/settings', 'Change the booking settings', { audit: 'update_settings' }),
+    )
+    .input(ZBookingSettings)
+    .output(ZBookingSettings)
+    .mutation(({ ctx, input }) => updateBookingSettings(ctx.em, input)),
+
+  availability: authedProcedure
+    .meta(
+      rest(
+        'GET',
+        '/users/{id}/availability',
+        "A user's hours for booked calls (own, or any as admin)",
+      ),
+    )
+    .input(z.strictObject({ id: ZId }))
+    .output(ZAvailability)
+    .query(({ ctx, input }) => getAvailability(ctx.em, ctx.actor, input.id)),
+
+  setAvailability: authedProcedure
+    .meta(
+      rest('PUT', '/users/{id}/availability', "Replace a user's hours for booked calls", {
+        description:
+          "Weekly hours (weekday 1 = Monday ... 7) and dated overrides in the user's IANA time zone; an override " +
+          "with no intervals is a day off. A user changes their own; an admin anyone's.",
+        audit: 'update',
+      }),
+    )
+    .input(ZAvailability.extend({ id: ZId }))
+    .output(ZAvailability)
+    .mutation(({ ctx, input: { id, ...availability } }) =>
+      setAvailability(ctx.em, ctx.actor, id, availability),
+    ),
+});

@@ -1,0 +1,399 @@
+// Booking for the visitor: the free times of the hosts who may take a contact's call, and the
+// booking itself, which PostgreSQL's exclusion constraint decides (bookings.sql.ts).
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DateTime } from 'luxon';
+import {
+  BOOKING_MESSAGES,
+  type TBooking,
+  type TSlots,
+  type ZSlotsQuery,
+} from '../../shared/booking.schema';
+import type { z } from 'zod';
+import { Contact } from '../contacts/contact.entity';
+import { setContactOwner } from '../contacts/contact-owner.service';
+import { AppError } from '../errors';
+import type { EventBus } from '../events/event-bus';
+import { User } from '../users/user.entity';
+import { Booking } from './booking.entity';
+import { loadBookingRules, type BookingRules } from './booking-settings.service';
+import { contactOfBookingToken, issueBookingToken } from './booking-token';
+import {
+  availabilityOf,
+  confirmedBookings,
+  fallbackHostIds,
+  insertConfirmedBooking,
+  isOverlap,
+  lastBookedAt,
+  lockContact,
+  lockHost,
+  moveBooking,
+} from './bookings.sql';
+import { bookingNow } from './clock';
+import {
+  bookableWindow,
+  freeStarts,
+  localDateOf,
+  offeredStarts,
+  startOfLocalDate,
+  type HostCalendar,
+  type Interval,
+} from './slots';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** The rules, refusing when booking is switched off (403 for slots and bookings alike). */
+async function openRules(em: EntityManager): Promise<BookingRules> {
+  const rules = await loadBookingRules(em);
+  if (!rules.enabled) throw new AppError('FORBIDDEN', BOOKING_MESSAGES.unavailable);
+  return rules;
+}
+
+async function contactOf(em: EntityManager, rules: BookingRules, token: string) {
+  const id = contactOfBookingToken(rules.tokenSecret, token, bookingNow());
+  const contact = id === null ? null : await em.findOne(Contact, id);
+  if (!contact) throw new AppError('UNAUTHORIZED', BOOKING_MESSAGES.badToken, 'token');
+  return contact;
+}
+
+/** The link a contact's submission answer carries, or undefined when booking is off. */
+export async function bookingLinkFor(
+  em: EntityManager,
+  contactId: number,
+  ttlHours: number,
+): Promise<{ token: string; url: string } | undefined> {
+  const rules = await loadBookingRules(em);
+  if (!rules.enabled) return undefined;
+  const token = issueBookingToken(rules.tokenSecret, contactId, bookingNow(), ttlHours);
+  return { token, url: `/book/${token}` };
+}
+
+/**
+ * Hosts' calendars over `window` (widened by a day each side for buffers and local days),
+ * leaving out the booking being moved (`exclude`).
+ */
+async function calendars(em: EntityManager, hostIds: number[], window: Interval, exclude?: number) {
+  const hosts = await availabilityOf(em, hostIds);
+  const bookings = (
+    await confirmedBookings(
+      em,
+      hosts.map((h) => h.hostId),
+      new Date(window.start.getTime() - DAY),
+      new Date(window.end.getTime() + DAY),
+    )
+  ).filter((b) => b.id !== exclude);
+  return hosts.map((h): HostCalendar => {
+    const own = bookings.filter((b) => b.hostId === h.hostId);
+    const bookedPerDay = new Map<string, number>();
+    for (const b of own) {
+      const day = localDateOf(b.startsAt, h.availability.timeZone);
+      bookedPerDay.set(day, (bookedPerDay.get(day) ?? 0) + 1);
+    }
+    return {
+      ...h,
+      busy: own.map((b) => ({ start: b.startsAt, end: b.endsAt })),
+      bookedPerDay,
+    };
+  });
+}
+
+/**
+ * Who may host the contact's call: its owner while the owner has free time in the horizon;
+ * otherwise the lead-routing pool, or every active admin when the pool is empty (each with
+ * availability).
+ */
+async function hostsFor(
+  em: EntityManager,
+  contact: { owner?: { id: number } | null },
+  rules: BookingRules,
+  window: Interval,
+  exclude?: number,
+): Promise<HostCalendar[]> {
+  const ownerId = contact.owner?.id;
+  if (ownerId !== undefined) {
+    const [owner] = await calendars(em, [ownerId], window, exclude);
+    if (owner && freeStarts(owner, rules, window).length) return [owner];
+  }
+  const others = (await fallbackHostIds(em)).filter((id) => id !== ownerId);
+  return calendars(em, others, window, exclude);
+}
+
+type SlotsQuery = z.output<typeof ZSlotsQuery>;
+
+/** The visitor's days (in their zone) with every time at least one host is free. */
+export async function listSlots(em: EntityManager, query: SlotsQuery): Promise<TSlots> {
+  const rules = await openRules(em);
+  const moving = query.manageToken ? await changeable(em, query.manageToken) : undefined;
+  const contact = moving
+    ? await em.findOneOrFail(Contact, moving.contact.id)
+    : await contactOf(em, rules, query.token ?? '');
+  const now = bookingNow();
+  const zone = query.timeZone;
+  const from = query.from ?? localDateOf(now, zone);
+  const dates = Array.from({ length: query.days }, (_, i) =>
+    DateTime.fromISO(from, { zone }).plus({ days: i }).toISODate()!,
+  );
+  const bookable = bookableWindow(rules, now);
+  const view = {
+    start: new Date(Math.max(bookable.start.getTime(), startOfLocalDate(from, zone).getTime())),
+    end: new Date(
+      Math.min(
+        bookable.end.getTime(),
+        DateTime.fromISO(dates.at(-1)!, { zone }).plus({ days: 1 }).startOf('day').toMillis(),
+      ),
+    ),
+  };
+  const starts = new Set<number>();
+  if (view.start < view.end)
+    for (const host of await hostsFor(em, contact, rules, bookable, moving?.id))
+      for (const start of freeStarts(host, rules, view)) starts.add(start.getTime());
+  const byDate = new Map(dates.map((d) => [d, [] as { startsAt: string }[]]));
+  for (const start of [...starts].sort((a, b) => a - b))
+    byDate
+      .get(localDateOf(new Date(start), zone))
+      ?.push({ startsAt: new Date(start).toISOString() });
+  return {
+    timeZone: zone,
+    durationMinutes: rules.durationMinutes,
+    days: dates.map((date) => ({ date, slots: byDate.get(date)! })),
+  };
+}
+
+/** Thrown inside a host's savepoint when that host cannot take the time; the next one is tried. */
+class HostTaken extends Error {}
+
+export const manageUrlOf = (token: string) => `/booking/${token}`;
+
+interface Placement {
+  rules: BookingRules;
+  contact: { id: number; owner?: { id: number } | null };
+  start: Date;
+  /** The booking being moved: its own time does not count as busy. */
+  moving?: { id: number; hostId: number };
+}
+
+/**
+ * Finds who takes `start`: 400 when no host's hours offer it at all (outside hours, notice,
+ * horizon or step). Then the free hosts are tried in turn (the moving booking's host first, then
+ * the one booked least recently), each in its own savepoint holding that host's lock so the daily
+ * cap is exact; `take` writes the booking, and the exclusion constraint has the last word. The
+ * chosen host becomes the contact's owner. 409 when nobody could take it.
+ */
+async function placeWithHost(
+  em: EntityManager,
+  { rules, contact, start, moving }: Placement,
+  events: EventBus,
+  take: (sp: EntityManager, hostId: number, times: BookedTimes) => Promise<boolean>,
+): Promise<void> {
+  const bookable = bookableWindow(rules, bookingNow());
+  const hosts = await hostsFor(em, contact, rules, bookable, moving?.id);
+  const at = { start, end: new Date(start.getTime() + 1) };
+  const offered =
+    start >= bookable.start &&
+    start < bookable.end &&
+    hosts.some((h) => offeredStarts(h.availability, rules, at).length > 0);
+  if (!offered) throw new AppError('BAD_REQUEST', BOOKING_MESSAGES.notOffered, 'startsAt');
+  const free = hosts.filter((h) => freeStarts(h, rules, at).length > 0);
+  const last = await lastBookedAt(
+    em,
+    free.map((h) => h.hostId),
+  );
+  const rank = (h: HostCalendar) =>
+    h.hostId === moving?.hostId ? -1 : (last.get(h.hostId)?.getTime() ?? 0);
+  free.sort((a, b) => rank(a) - rank(b) || a.hostId - b.hostId);
+  const endsAt = new Date(start.getTime() + rules.durationMinutes * MINUTE);
+  const times = {
+    startsAt: start,
+    endsAt,
+    blockedUntil: new Date(endsAt.getTime() + rules.bufferMinutes * MINUTE),
+  };
+  for (const host of free) {
+    const took = await em
+      .transactional(
+        async (sp) => {
+          await lockHost(sp, host.hostId);
+          if (await dayIsFull(sp, host, rules, start, moving?.id)) throw new HostTaken();
+          if (!(await take(sp, host.hostId, times))) throw new HostTaken();
+          return true;
+        },
+        { propagation: 'nested' },
+      )
+      .catch((error: unknown) =>
+        error instanceof HostTaken || isOverlap(error) ? false : Promise.reject(error),
+      );
+    if (!took) continue;
+    if (contact.owner?.id !== host.hostId)
+      await setContactOwner(
+        em,
+        { id: contact.id, ownerId: host.hostId, actorId: null, reason: 'booking' },
+        events,
+      );
+    return;
+  }
+  throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
+}
+
+interface BookedTimes {
+  startsAt: Date;
+  endsAt: Date;
+  blockedUntil: Date;
+}
+
+/** Whether the host's local day of `start` already holds maxPerDayPerHost confirmed bookings. */
+async function dayIsFull(
+  em: EntityManager,
+  host: HostCalendar,
+  rules: BookingRules,
+  start: Date,
+  exclude?: number,
+): Promise<boolean> {
+  const zone = host.availability.timeZone;
+  const dayStart = startOfLocalDate(localDateOf(start, zone), zone);
+  const dayEnd = DateTime.fromJSDate(dayStart, { zone }).plus({ days: 1 }).toJSDate();
+  const sameDay = await confirmedBookings(em, [host.hostId], dayStart, dayEnd);
+  const count = sameDay.filter((b) => b.startsAt >= dayStart && b.id !== exclude).length;
+  return count >= rules.maxPerDayPerHost;
+}
+
+/**
+ * Books `startsAt` for the token's contact with the free host booked least recently, who becomes
+ * the contact's owner. 400 for a time never offered, 409 when it was just taken (or the contact
+ * already has an upcoming call), 401 for a bad token, 403 when booking is off.
+ */
+export async function createBooking(
+  em: EntityManager,
+  input: { token: string; startsAt: string },
+  events: EventBus,
+): Promise<TBooking> {
+  return em.transactional(async (tem) => {
+    const rules = await openRules(tem);
+    const contact = await contactOf(tem, rules, input.token);
+    await lockContact(tem, contact.id);
+    const upcoming = await tem.findOne(Booking, {
+      contact: contact.id,
+      status: 'confirmed',
+      endsAt: { $gt: bookingNow() },
+    });
+    if (upcoming)
+      throw new AppError('CONFLICT', BOOKING_MESSAGES.alreadyBooked, undefined, {
+        manageUrl: manageUrlOf(upcoming.manageToken),
+      });
+    const manageToken = randomBytes(32).toString('hex');
+    let id = 0;
+    await placeWithHost(
+      tem,
+      { rules, contact, start: new Date(input.startsAt) },
+      events,
+      async (sp, hostId, times) => {
+        const booked = await insertConfirmedBooking(sp, {
+          contactId: contact.id,
+          hostId,
+          ...times,
+          manageToken,
+        });
+        id = booked ?? 0;
+        return booked !== null;
+      },
+    );
+    const view = await bookingView(tem, id);
+    await events.publish(tem, 'booking.created', { contactId: contact.id, booking: view });
+    return view;
+  });
+}
+
+/** The lead's booking behind a manage link (404 for an unknown link). */
+async function byManageToken(em: EntityManager, manageToken: string) {
+  const booking = await em.findOne(Booking, { manageToken });
+  if (!booking) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
+  return booking;
+}
+
+/** A confirmed booking that has not ended: the only kind a lead can move or cancel. */
+async function changeable(em: EntityManager, manageToken: string) {
+  const booking = await byManageToken(em, manageToken);
+  if (booking.status !== 'confirmed' || booking.endsAt <= bookingNow())
+    throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming);
+  return booking;
+}
+
+export async function getManagedBooking(em: EntityManager, manageToken: string) {
+  return bookingView(em, (await byManageToken(em, manageToken)).id);
+}
+
+/** Moves the booking (same id and manage link, SEQUENCE + 1), to its host when free. */
+export async function rescheduleManagedBooking(
+  em: EntityManager,
+  manageToken: string,
+  startsAt: string,
+  events: EventBus,
+): Promise<TBooking> {
+  return em.transactional(async (tem) => {
+    const rules = await openRules(tem);
+    const booking = await changeable(tem, manageToken);
+    const contact = await tem.findOneOrFail(Contact, booking.contact.id);
+    const from = booking.startsAt.toISOString();
+    await placeWithHost(
+      tem,
+      {
+        rules,
+        contact,
+        start: new Date(startsAt),
+        moving: { id: booking.id, hostId: booking.host.id },
+      },
+      events,
+      async (sp, hostId, times) => {
+        await moveBooking(sp, booking.id, { hostId, ...times });
+        return true;
+      },
+    );
+    const view = await bookingView(tem, booking.id);
+    await events.publish(tem, 'booking.rescheduled', {
+      contactId: contact.id,
+      booking: view,
+      from,
+    });
+    return view;
+  });
+}
+
+/** Cancels the booking; the lead may book again. */
+export async function cancelManagedBooking(
+  em: EntityManager,
+  manageToken: string,
+  reason: string | undefined,
+  events: EventBus,
+): Promise<TBooking> {
+  return em.transactional(async (tem) => {
+    const booking = await changeable(tem, manageToken);
+    booking.status = 'cancelled';
+    booking.cancelReason = reason || null;
+    await tem.flush();
+    const view = await bookingView(tem, booking.id);
+    await events.publish(tem, 'booking.cancelled', {
+      contactId: booking.contact.id,
+      booking: view,
+      ...(reason ? { reason } : {}),
+    });
+    return view;
+  });
+}
+
+const displayName = (u: {
+  firstName?: string | null;
+  lastName?: string | null;
+  username: string;
+}) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
+
+async function bookingView(em: EntityManager, id: number): Promise<TBooking> {
+  const booking = await em.findOneOrFail(Booking, id, { refresh: true });
+  const host = await em.findOneOrFail(User, booking.host.id);
+  return {
+    id: booking.id,
+    startsAt: booking.startsAt.toISOString(),
+    endsAt: booking.endsAt.toISOString(),
+    status: booking.status,
+    host: { name: displayName(host) },
+    manageUrl: manageUrlOf(booking.manageToken),
+  };
+}

@@ -1,0 +1,159 @@
+// What the booking feature says in SQL text: the per-host advisory lock that makes the daily cap
+// exact, and the hosts' calendars in one round trip each.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TAvailability } from '../../shared/booking.schema';
+import { typedSql } from '../db/typed-sql';
+import { Booking } from './booking.entity';
+import { UserAvailability } from './user-availability.entity';
+import { LeadRoutingMember } from '../lead-routing/lead-routing-member.entity';
+import { User } from '../users/user.entity';
+
+/**
+ * Serialises bookings of one host until the transaction (or savepoint) ends, so counting the
+ * day's bookings and inserting one cannot interleave with another booking of that host.
+ */
+export async function lockHost(em: EntityManager, hostId: number): Promise<void> {
+  await em.execute(`select pg_advisory_xact_lock(hashtext('booking_host'), ?)`, [hostId]);
+}
+
+/** Serialises one contact's bookings: two tabs booking at once still leave one upcoming call. */
+export async function lockContact(em: EntityManager, contactId: number): Promise<void> {
+  await em.execute(`select pg_advisory_xact_lock(hashtext('booking_contact'), ?)`, [contactId]);
+}
+
+/** Active users with availability among `ids`, with their hours. */
+export async function availabilityOf(
+  em: EntityManager,
+  ids: number[],
+): Promise<{ hostId: number; availability: TAvailability }[]> {
+  if (!ids.length) return [];
+  const rows = await typedSql(em, [UserAvailability, User])
+    .selectFrom('user_availability as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.user_id', 'a.time_zone', 'a.weekly', 'a.overrides'])
+    .where('a.user_id', 'in', ids)
+    .where('u.is_active', '=', true)
+    .orderBy('a.user_id')
+    .execute();
+  return rows.map((r) => ({
+    hostId: r.user_id,
+    availability: { timeZone: r.time_zone, weekly: r.weekly, overrides: r.overrides },
+  }));
+}
+
+/** Who may host when the contact's owner cannot: the routing pool, else every active admin. */
+export async function fallbackHostIds(em: EntityManager): Promise<number[]> {
+  const sql = typedSql(em, [LeadRoutingMember, User, UserAvailability]);
+  const pool = await sql
+    .selectFrom('lead_routing_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('m.user_id as id')
+    .where('u.is_active', '=', true)
+    .execute();
+  if (pool.length) return pool.map((r) => r.id);
+  const admins = await sql
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('is_active', '=', true)
+    .execute();
+  return admins.map((r) => r.id);
+}
+
+/** Confirmed bookings of `hostIds` overlapping [from, to). */
+export async function confirmedBookings(
+  em: EntityManager,
+  hostIds: number[],
+  from: Date,
+  to: Date,
+): Promise<{ id: number; hostId: number; startsAt: Date; endsAt: Date }[]> {
+  if (!hostIds.length) return [];
+  const rows = await typedSql(em, [Booking])
+    .selectFrom('bookings')
+    .select(['id', 'host_id', 'starts_at', 'ends_at'])
+    .where('host_id', 'in', hostIds)
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '<', to)
+    .where('ends_at', '>', from)
+    .execute();
+  // The ORM's pool leaves timestamps as text.
+  return rows.map((r) => ({
+    id: r.id,
+    hostId: r.host_id,
+    startsAt: new Date(r.starts_at),
+    endsAt: new Date(r.ends_at),
+  }));
+}
+
+/** When each host was last booked (hosts never booked are missing). */
+export async function lastBookedAt(em: EntityManager, hostIds: number[]) {
+  if (!hostIds.length) return new Map<number, Date>();
+  const rows = await typedSql(em, [Booking])
+    .selectFrom('bookings')
+    .select(({ fn }) => ['host_id', fn.max('created_at').as('last')])
+    .where('host_id', 'in', hostIds)
+    .groupBy('host_id')
+    .execute();
+  return new Map(rows.map((r) => [r.host_id, new Date(r.last)]));
+}
+
+/**
+ * Inserts a confirmed booking unless the host's calendar already holds one overlapping
+ * [startsAt, blockedUntil): the exclusion constraint bookings_no_overlap decides, waiting for a
+ * concurrent insert to commit or roll back first. Null when it refused.
+ */
+export async function insertConfirmedBooking(
+  em: EntityManager,
+  booking: {
+    contactId: number;
+    hostId: number;
+    startsAt: Date;
+    endsAt: Date;
+    blockedUntil: Date;
+    manageToken: string;
+  },
+): Promise<number | null> {
+  const row = await typedSql(em, [Booking])
+    .insertInto('bookings')
+    .values({
+      contact_id: booking.contactId,
+      host_id: booking.hostId,
+      starts_at: booking.startsAt,
+      ends_at: booking.endsAt,
+      blocked_until: booking.blockedUntil,
+      status: 'confirmed',
+      manage_token: booking.manageToken,
+      sequence: 0,
+    })
+    .onConflict((oc) => oc.constraint('bookings_no_overlap').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** PostgreSQL's answer when a change would break bookings_no_overlap. */
+export const isOverlap = (error: unknown) =>
+  (error as { code?: string } | null)?.code === '23P01' ||
+  String((error as Error | null)?.message ?? '').includes('bookings_no_overlap');
+
+/**
+ * Moves a booking to another time (and maybe host), raising its SEQUENCE. The exclusion
+ * constraint refuses an overlap with an error (isOverlap): call it in a savepoint.
+ */
+export async function moveBooking(
+  em: EntityManager,
+  id: number,
+  to: { hostId: number; startsAt: Date; endsAt: Date; blockedUntil: Date },
+): Promise<void> {
+  await typedSql(em, [Booking])
+    .updateTable('bookings')
+    .set((eb) => ({
+      host_id: to.hostId,
+      starts_at: to.startsAt,
+      ends_at: to.endsAt,
+      blocked_until: to.blockedUntil,
+      sequence: eb('sequence', '+', 1),
+    }))
+    .where('id', '=', id)
+    .execute();
+}

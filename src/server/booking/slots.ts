@@ -1,0 +1,123 @@
+// The booking rules, as pure functions of a host's hours, their busy time and the settings (no
+// database, no clock of their own: `now` is passed in, see clock.ts).
+//
+// - Slots start on the step counted from the start of each working interval, in the host's
+//   zone, and end inside it (a host's 09:00 stays 09:00 local across daylight-saving changes).
+// - A slot starts at least minNoticeMinutes from now and before now + horizonDays x 24 h.
+// - Two of a host's bookings, or a booking and a busy interval, are at least bufferMinutes
+//   apart; working hours' edges need no buffer.
+// - At most maxPerDayPerHost confirmed bookings per calendar day in the host's zone.
+import { DateTime } from 'luxon';
+import type { TAvailability, TBookingSettings } from '../../shared/booking.schema';
+
+export interface Interval {
+  start: Date;
+  end: Date;
+}
+
+/** One host as the slot rules see them. */
+export interface HostCalendar {
+  hostId: number;
+  availability: TAvailability;
+  /** Confirmed bookings and external busy time. */
+  busy: Interval[];
+  /** Confirmed bookings per local date (YYYY-MM-DD in the host's zone). */
+  bookedPerDay: Map<string, number>;
+}
+
+type Rules = Pick<
+  TBookingSettings,
+  | 'durationMinutes'
+  | 'bufferMinutes'
+  | 'minNoticeMinutes'
+  | 'horizonDays'
+  | 'maxPerDayPerHost'
+  | 'slotStepMinutes'
+>;
+
+const MINUTE = 60_000;
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
+
+/** The working intervals of one local date: its override when it has one, else its weekday's. */
+function workingIntervals(availability: TAvailability, date: DateTime) {
+  const iso = date.toISODate()!;
+  const override = availability.overrides.find((o) => o.date === iso);
+  if (override) return override.intervals;
+  return availability.weekly.filter((w) => w.weekday === date.weekday);
+}
+
+/** The instant of a wall-clock minute of `date` in its zone (by the clock, not elapsed time). */
+const instantAt = (date: DateTime, minute: number) =>
+  minute >= 24 * 60
+    ? date.plus({ days: 1 }).startOf('day').toJSDate()
+    : date.set({ hour: Math.floor(minute / 60), minute: minute % 60 }).toJSDate();
+
+/**
+ * Every start the host's hours allow in [from, to), ignoring bookings and busy time: the slots
+ * that are "offered" at all (a time outside these is a 400, a time inside but taken a 409).
+ */
+export function offeredStarts(
+  availability: TAvailability,
+  rules: Rules,
+  window: Interval,
+): { start: Date; localDate: string }[] {
+  const starts: { start: Date; localDate: string }[] = [];
+  const zone = availability.timeZone;
+  let day = DateTime.fromJSDate(window.start, { zone }).startOf('day');
+  const last = DateTime.fromJSDate(window.end, { zone }).startOf('day');
+  while (day <= last) {
+    for (const interval of workingIntervals(availability, day)) {
+      const end = minutesOf(interval.end);
+      for (
+        let minute = minutesOf(interval.start);
+        minute + rules.durationMinutes <= end;
+        minute += rules.slotStepMinutes
+      ) {
+        const start = instantAt(day, minute);
+        // The wall clock of a daylight-saving gap does not exist: skip rather than shift it.
+        if (DateTime.fromJSDate(start, { zone }).toFormat('HH:mm') !== clockOf(minute % 1440))
+          continue;
+        if (start >= window.start && start < window.end)
+          starts.push({ start, localDate: day.toISODate()! });
+      }
+    }
+    day = day.plus({ days: 1 });
+  }
+  return starts;
+}
+
+const clockOf = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** The window a slot may start in: from now + notice to now + horizon. */
+export function bookableWindow(rules: Rules, now: Date): Interval {
+  return {
+    start: new Date(now.getTime() + rules.minNoticeMinutes * MINUTE),
+    end: new Date(now.getTime() + rules.horizonDays * 24 * 60 * MINUTE),
+  };
+}
+
+/** Whether a meeting at `start` keeps the buffer to every busy interval of the host. */
+export function isFree(host: HostCalendar, start: Date, rules: Rules): boolean {
+  const end = start.getTime() + rules.durationMinutes * MINUTE;
+  const buffer = rules.bufferMinutes * MINUTE;
+  return host.busy.every(
+    (b) => end + buffer <= b.start.getTime() || start.getTime() >= b.end.getTime() + buffer,
+  );
+}
+
+/** The host's free starts in `window` (already clipped to the bookable window). */
+export function freeStarts(host: HostCalendar, rules: Rules, window: Interval): Date[] {
+  return offeredStarts(host.availability, rules, window)
+    .filter(({ localDate }) => (host.bookedPerDay.get(localDate) ?? 0) < rules.maxPerDayPerHost)
+    .filter(({ start }) => isFree(host, start, rules))
+    .map(({ start }) => start);
+}
+
+/** The local date (YYYY-MM-DD) of an instant in a zone. */
+export const localDateOf = (instant: Date, zone: string) =>
+  DateTime.fromJSDate(instant, { zone }).toISODate()!;
+
+/** The instant a local date starts in a zone. */
+export const startOfLocalDate = (date: string, zone: string) =>
+  DateTime.fromISO(date, { zone }).startOf('day').toJSDate();

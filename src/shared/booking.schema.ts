@@ -1,0 +1,159 @@
+// Booking the strategy call: a host's availability, the site's booking settings, the free slots a
+// lead sees and the bookings themselves. The rules these numbers stand for are in
+// src/server/booking/slots.ts.
+import { z } from 'zod';
+import { ZId, ZIsoDate } from './text.schema';
+
+export const BOOKING_MESSAGES = {
+  unavailable: 'Booking is not available',
+  badToken: 'This booking link is not valid or has expired',
+  taken: 'That time was just taken. Please pick another.',
+  notOffered: 'That time is not offered. Please pick one of the times shown.',
+  alreadyBooked: 'You already have a call booked',
+  notFound: 'Booking not found',
+  notUpcoming: 'This booking can no longer be changed',
+} as const;
+
+/** An IANA time zone Node knows ("Europe/Berlin"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const ZTimeZone = z
+  .string({ error: 'Time zone is required' })
+  .max(64)
+  .refine(isTimeZone, 'Time zone must be an IANA time zone such as Europe/Berlin');
+
+const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+const ZClock = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Times are HH:MM, from 00:00 to 24:00');
+export const ZDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Not a calendar date');
+
+const ZInterval = z
+  .strictObject({ start: ZClock, end: ZClock })
+  .refine((i) => minutesOfDay(i.start) < minutesOfDay(i.end), {
+    message: 'An interval ends after it starts',
+    path: ['end'],
+  });
+
+/** Intervals of one day may not overlap (they are working hours, not a calendar). */
+const apart = (intervals: { start: string; end: string }[]) =>
+  [...intervals]
+    .sort((a, b) => minutesOfDay(a.start) - minutesOfDay(b.start))
+    .every((i, n, all) => n === 0 || minutesOfDay(all[n - 1]!.end) <= minutesOfDay(i.start));
+
+export const ZAvailability = z.strictObject({
+  timeZone: ZTimeZone,
+  weekly: z
+    .array(z.strictObject({ weekday: z.number().int().min(1).max(7), start: ZClock, end: ZClock }))
+    .max(50)
+    .refine((rows) => rows.every((r) => minutesOfDay(r.start) < minutesOfDay(r.end)), {
+      message: 'An interval ends after it starts',
+    })
+    .refine(
+      (rows) => [1, 2, 3, 4, 5, 6, 7].every((d) => apart(rows.filter((r) => r.weekday === d))),
+      'Intervals of one weekday may not overlap',
+    ),
+  overrides: z
+    .array(
+      z.strictObject({
+        date: ZDate,
+        // None: a day off.
+        intervals: z.array(ZInterval).max(10).refine(apart, 'Intervals may not overlap'),
+      }),
+    )
+    .max(400)
+    .refine(
+      (days) => new Set(days.map((d) => d.date)).size === days.length,
+      'One override per date',
+    ),
+});
+export type TAvailability = z.output<typeof ZAvailability>;
+
+/** How long a booking link lives unless BOOKING_TOKEN_TTL_HOURS says otherwise: a week. */
+export const DEFAULT_BOOKING_TOKEN_TTL_HOURS = 168;
+
+export const DEFAULT_BOOKING_SETTINGS = {
+  enabled: true,
+  durationMinutes: 30,
+  bufferMinutes: 10,
+  minNoticeMinutes: 120,
+  horizonDays: 14,
+  maxPerDayPerHost: 8,
+  slotStepMinutes: 30,
+} as const;
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be between ${min} and ${max}`)
+    .max(max, `${label} must be between ${min} and ${max}`);
+
+export const ZBookingSettings = z.strictObject({
+  enabled: z.boolean(),
+  durationMinutes: whole('Duration', 15, 120),
+  bufferMinutes: whole('Buffer', 0, 60),
+  minNoticeMinutes: whole('Minimum notice', 0, 10_080),
+  horizonDays: whole('Horizon', 1, 60),
+  maxPerDayPerHost: whole('Bookings per day', 1, 50),
+  slotStepMinutes: whole('Slot step', 5, 120),
+});
+export type TBookingSettings = z.output<typeof ZBookingSettings>;
+
+export const ZSlotsQuery = z
+  .object({
+    /** The booking link's token; or, to move a booking, its manage token (its own time is free). */
+    token: z.string().max(500).optional(),
+    manageToken: z.string().max(200).optional(),
+    from: ZDate.optional(),
+    days: z.coerce.number().int().min(1).max(14).default(7),
+    timeZone: ZTimeZone.default('UTC'),
+  })
+  .refine((q) => Boolean(q.token) !== Boolean(q.manageToken), {
+    message: 'token is required',
+    path: ['token'],
+  });
+
+export const ZSlots = z.object({
+  timeZone: z.string(),
+  durationMinutes: z.number(),
+  days: z.array(z.object({ date: z.string(), slots: z.array(z.object({ startsAt: ZIsoDate })) })),
+});
+export type TSlots = z.output<typeof ZSlots>;
+
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed', 'no_show'] as const;
+
+const ZStartsAt = z.iso.datetime({ offset: true, error: 'startsAt must be an ISO 8601 instant' });
+
+export const ZBookingCreate = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(500),
+  startsAt: ZStartsAt,
+});
+export const ZReschedule = z.strictObject({ startsAt: ZStartsAt });
+/** The secret of a booking's manage link (`/booking/{manageToken}`). */
+export const ZManageToken = z.string().max(200);
+export const ZCancel = z.strictObject({ reason: z.string().trim().max(500).optional() });
+
+/** What the lead sees of a booking (the manage page, the answer to booking). */
+export const ZBooking = z.object({
+  id: ZId,
+  startsAt: ZIsoDate,
+  endsAt: ZIsoDate,
+  status: z.enum(BOOKING_STATUSES),
+  host: z.object({ name: z.string() }),
+  manageUrl: z.string(),
+});
+export type TBooking = z.output<typeof ZBooking>;
+
+/** A contact submission's way to the booking page. */
+export const ZBookingLink = z.object({ token: z.string(), url: z.string() });
