@@ -53,8 +53,13 @@ export function SlotPicker({
 }) {
   const [timeZone, setTimeZone] = useState(detectedZone);
   const [from, setFrom] = useState(() => dateIn(new Date(), detectedZone()));
-  const [slots, setSlots] = useState<TSlots | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const url = `/api/booking/slots?${query}&from=${from}&days=${DAYS_SHOWN}&timeZone=${encodeURIComponent(timeZone)}`;
+  // The answer of the last request, by its URL: another URL's answer means "loading".
+  const [answer, setAnswer] = useState<{ url: string; slots?: TSlots; error?: string } | null>(
+    null,
+  );
+  const slots = answer?.url === url ? (answer.slots ?? null) : null;
+  const error = answer?.url === url ? (answer.error ?? null) : null;
   const [chosen, setChosen] = useState<string | null>(null);
   const zones = useMemo(() => {
     const all = Intl.supportedValuesOf?.('timeZone') ?? [];
@@ -63,20 +68,13 @@ export function SlotPicker({
   const zoneId = useId();
 
   useEffect(() => {
-    let current = true;
-    setSlots(null);
-    setError(null);
-    apiRequest(
-      'GET',
-      `/api/booking/slots?${query}&from=${from}&days=${DAYS_SHOWN}&timeZone=${encodeURIComponent(timeZone)}`,
-    )
+    apiRequest('GET', url)
       .then((res) => res.json() as Promise<TSlots>)
-      .then((data) => current && setSlots(data))
-      .catch((err: unknown) => current && setError(errorMessage(err, 'Could not load the times.')));
-    return () => {
-      current = false;
-    };
-  }, [query, from, timeZone]);
+      .then((data) => setAnswer({ url, slots: data }))
+      .catch((err: unknown) =>
+        setAnswer({ url, error: errorMessage(err, 'Could not load the times.') }),
+      );
+  }, [url]);
 
   const today = dateIn(new Date(), timeZone);
   const free = slots?.days.filter((d) => d.slots.length > 0) ?? [];
