@@ -1,6 +1,6 @@
 /**
  * Writes static HTML for every public route after `vite build` and `vite build --ssr`:
- * dist/client/<route>/index.html (home: dist/client/home/index.html, served at / by the server), 404.html, a redirect stub for the old inbound slug and sitemap.xml.
+ * dist/client/<route>/index.html (home: dist/client/home/index.html, served at / by the server), 404.html, the booking pages' shell (booking.html), a redirect stub for the old inbound slug and sitemap.xml.
  * dist/client/index.html is left untouched: it stays the admin SPA shell with an empty #root.
  *
  * Each page is complete before any JavaScript runs: the public stylesheet (src/client/public/
@@ -102,6 +102,16 @@ async function write(relative: string, content: string) {
 
 for (const { file, html, head } of pages) await write(file, fill(`${head}\n    ${pageHead}`, html));
 await write('404.html', fill(`${notFound.head}\n    ${pageHead}`, notFound.html));
+
+// The lead's booking pages (/book/{token}, /booking/{manageToken}) depend on the link: the app
+// renders them in the browser into this shell, which carries the public stylesheet and font.
+await write(
+  'booking.html',
+  fill(
+    `<title>Book your strategy call | Convoza</title>\n    <meta name="robots" content="noindex" />\n    ${pageHead}`,
+    '',
+  ),
+);
 
 // The footer once linked the old slug; keep it working without JavaScript too.
 const target = '/services/ai-inbound-lead-vetting';

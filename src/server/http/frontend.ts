@@ -55,10 +55,10 @@ export function serveBuiltFrontend(app: Express, distDir: string): void {
     if (redirect) return res.redirect(301, redirect);
     if (path === '/admin' || path.startsWith('/admin/'))
       return send(req, res, 'index.html', 'no-store');
-    // A lead's booking pages: the app renders them from the link's token; never indexed.
+    // A lead's booking pages: the app renders them from the link's token into the public shell.
     if (/^\/(book|booking)\/[^/]+$/.test(path)) {
       res.setHeader('X-Robots-Tag', 'noindex');
-      return send(req, res, 'index.html', 'no-store');
+      return send(req, res, files.has('booking.html') ? 'booking.html' : 'index.html', 'no-store');
     }
 
     const asset = path.slice(1);

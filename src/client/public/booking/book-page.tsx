@@ -39,7 +39,12 @@ export function BookPage({ token }: { token: string }) {
       <section className="bg-slate-50 py-12">
         <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           {booked ? (
-            <div role="status" className="space-y-4">
+            <div
+              role="status"
+              className="space-y-4"
+              // The confirmation replaces a long list: bring it into view where the button was.
+              ref={(node) => node?.scrollIntoView({ block: 'center' })}
+            >
               <CalendarCheck className="size-10 text-accent-700" aria-hidden />
               <BookingSummary booking={booked.booking} timeZone={booked.timeZone} />
             </div>

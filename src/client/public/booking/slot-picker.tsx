@@ -25,6 +25,16 @@ const dayLabel = (date: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${date}T12:00:00Z`));
 
+const shortDay = (date: string, part: 'weekday' | 'day') =>
+  new Intl.DateTimeFormat('en-US', {
+    ...(part === 'weekday' ? { weekday: 'short' } : { day: 'numeric' }),
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+
+/** A day or time to choose: a bordered box, filled when chosen, ringed when focused. */
+const CHOICE =
+  'items-center rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium text-slate-800 has-checked:border-primary has-checked:bg-primary has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-primary has-focus-visible:ring-offset-2';
+
 export const timeLabel = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(
     new Date(iso),
@@ -36,8 +46,8 @@ export interface SlotChoice {
 }
 
 /**
- * The free times, a week at a time, in the visitor's zone (detected, changeable). Times of a day
- * are one radio group: Tab moves between days, the arrow keys between times.
+ * The free times, a week at a time, in the visitor's zone (detected, changeable): a day, then one
+ * of its times. Days and times are two radio groups (Tab between them, arrow keys within).
  */
 export function SlotPicker({
   query,
@@ -61,6 +71,7 @@ export function SlotPicker({
   const slots = answer?.url === url ? (answer.slots ?? null) : null;
   const error = answer?.url === url ? (answer.error ?? null) : null;
   const [chosen, setChosen] = useState<string | null>(null);
+  const [pickedDay, setPickedDay] = useState<string | null>(null);
   const zones = useMemo(() => {
     const all = Intl.supportedValuesOf?.('timeZone') ?? [];
     return all.includes(timeZone) ? all : [timeZone, ...all];
@@ -78,6 +89,8 @@ export function SlotPicker({
 
   const today = dateIn(new Date(), timeZone);
   const free = slots?.days.filter((d) => d.slots.length > 0) ?? [];
+  // The day shown: the one picked, else the first with free times.
+  const active = free.find((d) => d.date === pickedDay) ?? free[0];
 
   return (
     <div className="space-y-6">
@@ -133,29 +146,56 @@ export function SlotPicker({
           later days.
         </p>
       )}
-      {free.map((day) => (
-        <fieldset key={day.date}>
-          <legend className="text-base font-semibold text-slate-900">{dayLabel(day.date)}</legend>
-          <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-            {day.slots.map((slot) => (
-              <label
-                key={slot.startsAt}
-                className="cursor-pointer rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium text-slate-800 has-checked:border-primary has-checked:bg-primary has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-primary has-focus-visible:ring-offset-2"
-              >
-                <input
-                  type="radio"
-                  name={`slot-${day.date}`}
-                  value={slot.startsAt}
-                  checked={chosen === slot.startsAt}
-                  onChange={() => setChosen(slot.startsAt)}
-                  className="sr-only"
-                />
-                {timeLabel(slot.startsAt, timeZone)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ))}
+      {active && slots && (
+        <>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">Day</legend>
+            <div className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-7">
+              {slots.days.map((day) => (
+                <label
+                  key={day.date}
+                  className={`${CHOICE} flex flex-col ${day.slots.length ? 'cursor-pointer' : 'cursor-not-allowed opacity-40'}`}
+                >
+                  <input
+                    type="radio"
+                    name="day"
+                    value={day.date}
+                    disabled={!day.slots.length}
+                    checked={active.date === day.date}
+                    onChange={() => setPickedDay(day.date)}
+                    className="sr-only"
+                  />
+                  <span className="text-xs uppercase">{shortDay(day.date, 'weekday')}</span>
+                  <span className="text-lg font-semibold">{shortDay(day.date, 'day')}</span>
+                  <span className="sr-only">
+                    {dayLabel(day.date)}, {day.slots.length} free times
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset key={active.date}>
+            <legend className="text-base font-semibold text-slate-900">
+              Times on {dayLabel(active.date)}
+            </legend>
+            <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
+              {active.slots.map((slot) => (
+                <label key={slot.startsAt} className={`${CHOICE} cursor-pointer`}>
+                  <input
+                    type="radio"
+                    name="time"
+                    value={slot.startsAt}
+                    checked={chosen === slot.startsAt}
+                    onChange={() => setChosen(slot.startsAt)}
+                    className="sr-only"
+                  />
+                  {timeLabel(slot.startsAt, timeZone)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      )}
 
       <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-4 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:px-0">
         <button

@@ -1,0 +1,139 @@
+// A visitor books the strategy call: submits the contact form, follows the "Pick a time" card,
+// books a time, sees the confirmation, and moves it through the manage link. Keyboard-complete,
+// axe clean, screenshots at phone and desktop widths.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/server/test/pg-admin';
+import { shot } from './support/browser';
+import {
+  newPage,
+  seriousAxeViolations,
+  startPublicSuite,
+  stopPublicSuite,
+  waitForHydration,
+  type PublicSuite,
+} from './support/public';
+import { E2E_ADMIN } from './support/app-server';
+
+let suite: PublicSuite;
+const sql = (text: string, params?: unknown[]) => queryRows(suite.server.databaseUrl, text, params);
+
+beforeAll(async () => {
+  suite = await startPublicSuite();
+  // The admin takes calls around the clock (UTC), so the test finds free times at any hour.
+  await sql(
+    `insert into user_availability (user_id, time_zone, weekly, overrides)
+     select id, 'UTC', $1::jsonb, '[]'::jsonb from users where username = $2`,
+    [
+      JSON.stringify(
+        [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+      ),
+      E2E_ADMIN.username,
+    ],
+  );
+});
+afterAll(() => stopPublicSuite(suite));
+
+describe('booking the strategy call', () => {
+  it('submit, pick a time, book, see the confirmation, move it through the manage link', async () => {
+    const w = await newPage(suite, { timezoneId: 'Europe/Berlin' });
+    const { page } = w;
+    try {
+      await page.goto('/contact');
+      await waitForHydration(page);
+      await page.getByLabel('Full name').fill('Grace Booker');
+      await page.getByLabel('Work email').fill('grace@booker.example');
+      await page.getByLabel('How can we help?').fill('We want an outbound voice agent for demos.');
+      await page.getByRole('button', { name: /Book My Strategy Call/ }).click();
+      const card = page.getByRole('region', { name: 'Pick a time for your strategy call' });
+      await card.waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: shot('booking-card-desktop.png'), fullPage: true });
+      // The card stays after the success panel resets the form.
+      await page.getByLabel('Full name').waitFor({ timeout: 10_000 });
+      expect(await card.isVisible()).toBe(true);
+
+      await card.getByRole('link', { name: 'Pick a time' }).click();
+      await page.waitForURL(/\/book\//);
+      await page.getByRole('heading', { name: 'Pick a time for your strategy call' }).waitFor();
+      expect(await page.getByLabel('Time zone').inputValue()).toBe('Europe/Berlin');
+      const firstDay = page.getByRole('group', { name: /^Times on / });
+      await firstDay.waitFor({ timeout: 10_000 });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: shot('book-desktop.png'), fullPage: true });
+
+      // Keyboard only: focus the first time, take the next one with the arrow key, confirm.
+      await firstDay.locator('input[type=radio]').first().focus();
+      await page.keyboard.press('ArrowRight');
+      const chosen = await firstDay.locator('input[type=radio]:checked').getAttribute('value');
+      expect(chosen).toBeTruthy();
+      await page.getByRole('button', { name: /^Book: / }).click();
+      await page.getByRole('heading', { name: 'Your call is booked' }).waitFor();
+      await page.getByText(/With /).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: shot('book-confirmed-desktop.png'), fullPage: true });
+
+      const [booking] = await sql(
+        `select b.starts_at, b.manage_token from bookings b join contacts c on c.id = b.contact_id
+          where c.email = 'grace@booker.example' and b.status = 'confirmed'`,
+      );
+      expect(new Date(booking!.starts_at as string).toISOString()).toBe(
+        new Date(chosen!).toISOString(),
+      );
+
+      await page.getByRole('link', { name: 'Reschedule or cancel' }).click();
+      await page.waitForURL(/\/booking\//);
+      await page.getByRole('button', { name: 'Pick another time' }).click();
+      const day = page.getByRole('group', { name: /^Times on / });
+      await day.waitFor();
+      const times = day.locator('input[type=radio]');
+      // Its own time is offered again (it is this booking's), pick the last time of the day.
+      await times.last().check({ force: true });
+      const movedTo = await times.last().getAttribute('value');
+      await page.getByRole('button', { name: /^Move to: / }).click();
+      await page.getByText('Your call was moved').first().waitFor();
+      const [moved] = await sql(
+        `select starts_at, sequence from bookings where manage_token = $1`,
+        [booking!.manage_token],
+      );
+      expect(new Date(moved!.starts_at as string).toISOString()).toBe(
+        new Date(movedTo!).toISOString(),
+      );
+      expect(moved!.sequence).toBe(1);
+      expect(w.consoleErrors).toEqual([]);
+      expect(w.foreignRequests).toEqual([]);
+    } finally {
+      await w.context.close();
+    }
+  });
+
+  it('fits a phone: the card, the picker and its confirm button without sideways scrolling', async () => {
+    const w = await newPage(suite, { viewport: { width: 375, height: 812 }, isMobile: true });
+    const { page } = w;
+    try {
+      await page.goto('/contact');
+      await waitForHydration(page);
+      await page.getByLabel('Full name').fill('Phone Lead');
+      await page.getByLabel('Work email').fill('phone@lead.example');
+      await page.getByLabel('How can we help?').fill('Please call me about text agents.');
+      await page.getByRole('button', { name: /Book My Strategy Call/ }).click();
+      const card = page.getByRole('region', { name: 'Pick a time for your strategy call' });
+      await card.waitFor({ timeout: 15_000 });
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shot('booking-card-phone.png') });
+      await card.getByRole('link', { name: 'Pick a time' }).click();
+      const times = page.getByRole('group', { name: /^Times on / });
+      await times.waitFor({ timeout: 10_000 });
+      await times.locator('input[type=radio]').first().check({ force: true });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      expect(await page.getByRole('button', { name: /^Book: / }).isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: shot('book-phone.png') });
+      expect(w.consoleErrors).toEqual([]);
+      expect(w.foreignRequests).toEqual([]);
+    } finally {
+      await w.context.close();
+    }
+  });
+});
