@@ -1,6 +1,7 @@
 // A visitor books the strategy call: submits the contact form, follows the "Pick a time" card,
 // books a time, sees the confirmation, and moves it through the manage link. Keyboard-complete,
 // axe clean, screenshots at phone and desktop widths.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/server/test/pg-admin';
 import { shot } from './support/browser';
@@ -33,19 +34,32 @@ beforeAll(async () => {
 });
 afterAll(() => stopPublicSuite(suite));
 
+/** Sends the contact form as a visitor and returns the "Pick a time" card that follows. */
+async function submitContactForm(
+  page: Page,
+  lead: { name: string; email: string; message: string },
+) {
+  await page.goto('/contact');
+  await waitForHydration(page);
+  await page.getByLabel('Full name').fill(lead.name);
+  await page.getByLabel('Work email').fill(lead.email);
+  await page.getByLabel('How can we help?').fill(lead.message);
+  await page.getByRole('button', { name: /Book My Strategy Call/ }).click();
+  const card = page.getByRole('region', { name: 'Pick a time for your strategy call' });
+  await card.waitFor({ timeout: 15_000 });
+  return card;
+}
+
 describe('booking the strategy call', () => {
   it('submit, pick a time, book, see the confirmation, move it through the manage link', async () => {
     const w = await newPage(suite, { timezoneId: 'Europe/Berlin' });
     const { page } = w;
     try {
-      await page.goto('/contact');
-      await waitForHydration(page);
-      await page.getByLabel('Full name').fill('Grace Booker');
-      await page.getByLabel('Work email').fill('grace@booker.example');
-      await page.getByLabel('How can we help?').fill('We want an outbound voice agent for demos.');
-      await page.getByRole('button', { name: /Book My Strategy Call/ }).click();
-      const card = page.getByRole('region', { name: 'Pick a time for your strategy call' });
-      await card.waitFor({ timeout: 15_000 });
+      const card = await submitContactForm(page, {
+        name: 'Grace Booker',
+        email: 'grace@booker.example',
+        message: 'We want an outbound voice agent for demos.',
+      });
       await page.screenshot({ path: shot('booking-card-desktop.png'), fullPage: true });
       // The card stays after the success panel resets the form.
       await page.getByLabel('Full name').waitFor({ timeout: 10_000 });
@@ -109,14 +123,11 @@ describe('booking the strategy call', () => {
     const w = await newPage(suite, { viewport: { width: 375, height: 812 }, isMobile: true });
     const { page } = w;
     try {
-      await page.goto('/contact');
-      await waitForHydration(page);
-      await page.getByLabel('Full name').fill('Phone Lead');
-      await page.getByLabel('Work email').fill('phone@lead.example');
-      await page.getByLabel('How can we help?').fill('Please call me about text agents.');
-      await page.getByRole('button', { name: /Book My Strategy Call/ }).click();
-      const card = page.getByRole('region', { name: 'Pick a time for your strategy call' });
-      await card.waitFor({ timeout: 15_000 });
+      const card = await submitContactForm(page, {
+        name: 'Phone Lead',
+        email: 'phone@lead.example',
+        message: 'Please call me about text agents.',
+      });
       await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: shot('booking-card-phone.png') });
       await card.getByRole('link', { name: 'Pick a time' }).click();
