@@ -2,12 +2,21 @@ import { z } from 'zod';
 import { ZId, ZIsoDate, optionalText, requiredText } from './text.schema';
 
 /** What an endpoint can subscribe to (Standard Webhooks event types). */
-export const WEBHOOK_EVENTS = ['contact.created', 'contact.status_changed'] as const;
+export const WEBHOOK_EVENTS = [
+  'contact.created',
+  'contact.status_changed',
+  'booking.created',
+  'booking.rescheduled',
+  'booking.cancelled',
+] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export const WEBHOOK_EVENT_LABELS: Record<TWebhookEvent, string> = {
   'contact.created': 'Contact created (website form or API)',
   'contact.status_changed': 'Contact status changed',
+  'booking.created': 'Call booked by a lead',
+  'booking.rescheduled': 'Booked call moved',
+  'booking.cancelled': 'Booked call cancelled',
 };
 
 /** pending: waiting for its first attempt or a retry; failed: every retry used up. */

@@ -9,7 +9,8 @@ import { subscribedEndpoints } from './subscribed-endpoints';
 
 /**
  * Writes one delivery per enabled endpoint subscribed to `event`, with the body as it will be
- * sent, and queues the first attempt of each. Call inside the transaction of the change: a
+ * sent (`data`: what `about` adds, e.g. the booking, then the contact), and queues the first
+ * attempt of each. Call inside the transaction of the change: a
  * rollback leaves neither deliveries nor jobs, a commit keeps both.
  */
 export async function queueWebhookEvent(
@@ -17,6 +18,7 @@ export async function queueWebhookEvent(
   event: TWebhookEvent,
   contact: TContact,
   settings: WebhookSettings | undefined,
+  about: Record<string, unknown> = {},
 ): Promise<void> {
   const queue = settings?.queue;
   if (!queue) return;
@@ -25,7 +27,7 @@ export async function queueWebhookEvent(
   const payload = JSON.stringify({
     type: event,
     timestamp: new Date().toISOString(),
-    data: { contact },
+    data: { ...about, contact },
   });
   const rows = endpoints.map((endpoint) =>
     em.create(WebhookDelivery, {

@@ -1,3 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TBooking } from '../../shared/booking.schema';
+import { getContact } from '../contacts/contacts.service';
 import type { Feature } from '../feature';
 import { queueWebhookEvent } from './webhook-events.service';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -6,18 +9,30 @@ import { WebhookEndpoint } from './webhook-endpoint.entity';
 export const webhooksFeature: Feature = {
   name: 'webhooks',
   entities: [WebhookEndpoint, WebhookDelivery],
-  subscriptions: ({ notifier }) => ({
-    // contact.created is for a lead arriving (the form, an integration's key, a release from
-    // quarantine); an import or an admin's own contact sends none.
-    'contact.created': [
-      (em, { contact, lead }) =>
-        lead
-          ? queueWebhookEvent(em, 'contact.created', contact, notifier.webhooks)
-          : Promise.resolve(),
-    ],
-    'contact.status_changed': [
-      (em, { contact }) =>
-        queueWebhookEvent(em, 'contact.status_changed', contact, notifier.webhooks),
-    ],
-  }),
+  subscriptions: ({ notifier }) => {
+    /** A booking event's body: `{ booking, contact }`, the contact as it is now. */
+    const bookingEvent =
+      (event: 'booking.created' | 'booking.rescheduled' | 'booking.cancelled') =>
+      async (em: EntityManager, { contactId, booking }: { contactId: number; booking: TBooking }) =>
+        queueWebhookEvent(em, event, await getContact(em, contactId), notifier.webhooks, {
+          booking,
+        });
+    return {
+      // contact.created is for a lead arriving (the form, an integration's key, a release from
+      // quarantine); an import or an admin's own contact sends none.
+      'contact.created': [
+        (em, { contact, lead }) =>
+          lead
+            ? queueWebhookEvent(em, 'contact.created', contact, notifier.webhooks)
+            : Promise.resolve(),
+      ],
+      'contact.status_changed': [
+        (em, { contact }) =>
+          queueWebhookEvent(em, 'contact.status_changed', contact, notifier.webhooks),
+      ],
+      'booking.created': [bookingEvent('booking.created')],
+      'booking.rescheduled': [bookingEvent('booking.rescheduled')],
+      'booking.cancelled': [bookingEvent('booking.cancelled')],
+    };
+  },
 };
