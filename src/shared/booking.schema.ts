@@ -12,6 +12,8 @@ export const BOOKING_MESSAGES = {
   alreadyBooked: 'You already have a call booked',
   notFound: 'Booking not found',
   notUpcoming: 'This booking can no longer be changed',
+  notStarted: 'A call can be marked completed or no-show once it has started',
+  notYours: "Only an admin can change another host's bookings",
 } as const;
 
 /** An IANA time zone Node knows ("Europe/Berlin"). */
@@ -132,6 +134,7 @@ export const ZSlots = z.object({
 export type TSlots = z.output<typeof ZSlots>;
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed', 'no_show'] as const;
+export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
 
 const ZStartsAt = z.iso.datetime({ offset: true, error: 'startsAt must be an ISO 8601 instant' });
 
@@ -157,3 +160,44 @@ export type TBooking = z.output<typeof ZBooking>;
 
 /** A contact submission's way to the booking page. */
 export const ZBookingLink = z.object({ token: z.string(), url: z.string() });
+
+/** GET /api/bookings: by start time (then id), from/to ISO instants, one page after `cursor`. */
+export const ZBookingListQuery = z.object({
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 instant' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 instant' }).optional(),
+  hostId: ZId.optional(),
+  status: z.enum(BOOKING_STATUSES).optional(),
+  limit: z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .min(1, 'Must be at least 1')
+    .max(200, 'Must be at most 200')
+    .default(50),
+  /** The nextCursor of the previous page (`<start in ms>.<id>`). */
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}\.[1-9]\d{0,9}$/, 'Must be the nextCursor of a previous page')
+    .optional(),
+});
+
+export const ZBookingListItem = z.object({
+  id: ZId,
+  contactId: ZId,
+  hostId: ZId,
+  startsAt: ZIsoDate,
+  endsAt: ZIsoDate,
+  status: z.enum(BOOKING_STATUSES),
+  contact: z.object({ name: z.string(), email: z.string() }),
+});
+export type TBookingListItem = z.output<typeof ZBookingListItem>;
+
+export const ZBookingList = z.object({
+  items: z.array(ZBookingListItem),
+  nextCursor: z.string().nullable(),
+});
+
+/** What staff record after a call. */
+export const ZBookingOutcome = z.strictObject({
+  id: ZId,
+  status: z.enum(['completed', 'no_show'], { error: 'status must be completed or no_show' }),
+});

@@ -304,6 +304,68 @@ describe('no double booking, by construction', () => {
   });
 });
 
+describe('booked calls in the back office', () => {
+  it('lists calls by start time with their contact, pages on, and filters by host and status', async () => {
+    await giveHours(admin.userId);
+    for (const [n, at] of [
+      [1, '2026-12-07T12:00:00Z'],
+      [2, '2026-12-07T10:00:00Z'],
+      [3, '2026-12-08T09:00:00Z'],
+    ] as const)
+      expect((await book((await newLead(n)).token, at)).status).toBe(201);
+    const first = await admin.rest<{
+      items: { startsAt: string; contact: { name: string } }[];
+      nextCursor: string;
+    }>('GET', '/bookings?limit=2');
+    expect(first.body.items.map((b) => [b.startsAt, b.contact.name])).toEqual([
+      ['2026-12-07T10:00:00.000Z', 'Lead 2'],
+      ['2026-12-07T12:00:00.000Z', 'Lead 1'],
+    ]);
+    const rest = await admin.trpc.admin.booking.list.query({
+      limit: 2,
+      cursor: first.body.nextCursor,
+    });
+    expect(rest.items.map((b) => b.startsAt)).toEqual(['2026-12-08T09:00:00.000Z']);
+    expect(rest.nextCursor).toBeNull();
+    const ranged = await admin.rest<{ items: unknown[] }>(
+      'GET',
+      `/bookings?from=${encodeURIComponent('2026-12-08T00:00:00Z')}&status=confirmed&hostId=${admin.userId}`,
+    );
+    expect(ranged.body.items).toHaveLength(1);
+    // A host who is not an admin sees only their own calls.
+    const other = await t.signedIn('user', 'other-host');
+    expect((await other.rest<{ items: unknown[] }>('GET', '/bookings')).body.items).toEqual([]);
+  });
+
+  it('records completed or no-show once a call has started, and moves or cancels one for the lead', async () => {
+    await giveHours(admin.userId);
+    const booked = (await book((await newLead(1)).token, '2026-12-07T10:00:00Z')).body;
+    const early = await admin.rest('PATCH', `/bookings/${booked.id}`, { status: 'completed' });
+    expect(early.status).toBe(409);
+    setBookingClock(new Date('2026-12-07T10:05:00Z'));
+    const done = await admin.rest<TBooking>('PATCH', `/bookings/${booked.id}`, {
+      status: 'no_show',
+    });
+    expect(done.body.status).toBe('no_show');
+    const bad = await admin.rest('PATCH', `/bookings/${booked.id}`, { status: 'cancelled' });
+    expect(bad.status).toBe(400);
+
+    const second = (await book((await newLead(2)).token, '2026-12-07T14:00:00Z')).body;
+    const moved = await admin.trpc.admin.booking.reschedule.mutate({
+      id: second.id,
+      startsAt: '2026-12-07T15:00:00Z',
+    });
+    expect(moved.startsAt).toBe('2026-12-07T15:00:00.000Z');
+    const user = await t.signedIn('user', 'not-the-host');
+    expect((await user.rest('POST', `/bookings/${second.id}/cancel`, {})).status).toBe(403);
+    const cancelled = await admin.rest<TBooking>('POST', `/bookings/${second.id}/cancel`, {
+      reason: 'Host is ill',
+    });
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await admin.rest('POST', '/bookings/999999/cancel', {})).status).toBe(404);
+  });
+});
+
 describe('availability and settings in the back office', () => {
   it("a user edits their own hours, not another user's; an admin edits anyone's", async () => {
     const user = await t.signedIn('user', 'sales-rep');

@@ -3,6 +3,9 @@ import {
   ZAvailability,
   ZBooking,
   ZBookingCreate,
+  ZBookingList,
+  ZBookingListQuery,
+  ZBookingOutcome,
   ZBookingSettings,
   ZCancel,
   ZManageToken,
@@ -16,6 +19,12 @@ import { adminProcedure, authedProcedure, router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
 import { getAvailability, setAvailability } from './availability.service';
 import { getBookingSettings, updateBookingSettings } from './booking-settings.service';
+import {
+  cancelForLead,
+  listBookings,
+  rescheduleForLead,
+  setBookingOutcome,
+} from './meetings.service';
 import {
   cancelManagedBooking,
   createBooking,
@@ -107,8 +116,47 @@ export const publicBookingRouter = router({
     ),
 });
 
-/** The back office's side: the site-wide settings and each host's hours. */
+/**
+ * The back office's side: the site-wide settings, each host's hours and the booked calls (an
+ * admin sees and changes every host's, a host their own).
+ */
 export const adminBookingRouter = router({
+  list: authedProcedure
+    .meta(
+      rest('GET', '/bookings', 'Booked calls by start time, filtered by time, host and status', {
+        description:
+          '`from`/`to` are ISO instants (start times in [from, to)); page on with `nextCursor`. A host who is not an ' +
+          'admin sees only their own calls.',
+      }),
+    )
+    .input(ZBookingListQuery)
+    .output(ZBookingList)
+    .query(({ ctx, input }) => listBookings(ctx.em, ctx.actor, input)),
+
+  setOutcome: authedProcedure
+    .meta(
+      rest('PATCH', '/bookings/{id}', 'Record how a call went: completed or no-show', {
+        audit: 'update_status',
+      }),
+    )
+    .input(ZBookingOutcome)
+    .output(ZBooking)
+    .mutation(({ ctx, input }) => setBookingOutcome(ctx.em, ctx.actor, input)),
+
+  reschedule: authedProcedure
+    .meta(
+      rest('POST', '/bookings/{id}/reschedule', 'Move a call for the lead', { audit: 'update' }),
+    )
+    .input(ZReschedule.extend({ id: ZId }))
+    .output(ZBooking)
+    .mutation(({ ctx, input }) => rescheduleForLead(ctx.em, ctx.actor, input, ctx.deps.events)),
+
+  cancel: authedProcedure
+    .meta(rest('POST', '/bookings/{id}/cancel', 'Cancel a call for the lead', { audit: 'update' }))
+    .input(ZCancel.extend({ id: ZId }))
+    .output(ZBooking)
+    .mutation(({ ctx, input }) => cancelForLead(ctx.em, ctx.actor, input, ctx.deps.events)),
+
   settings: adminProcedure
     .meta(rest('GET', '/booking/settings', 'Booking settings: duration, buffer, notice, horizon'))
     .input(z.void())

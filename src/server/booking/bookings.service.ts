@@ -311,7 +311,11 @@ async function byManageToken(em: EntityManager, manageToken: string) {
 
 /** A confirmed booking that has not ended: the only kind a lead can move or cancel. */
 async function changeable(em: EntityManager, manageToken: string) {
-  const booking = await byManageToken(em, manageToken);
+  return upcoming(await byManageToken(em, manageToken));
+}
+
+/** The booking, when it is confirmed and has not ended (409 otherwise). */
+export function upcoming<T extends { status: string; endsAt: Date }>(booking: T): T {
   if (booking.status !== 'confirmed' || booking.endsAt <= bookingNow())
     throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming);
   return booking;
@@ -322,61 +326,77 @@ export async function getManagedBooking(em: EntityManager, manageToken: string) 
 }
 
 /** Moves the booking (same id and manage link, SEQUENCE + 1), to its host when free. */
-export async function rescheduleManagedBooking(
+export function rescheduleManagedBooking(
   em: EntityManager,
   manageToken: string,
   startsAt: string,
   events: EventBus,
 ): Promise<TBooking> {
-  return em.transactional(async (tem) => {
-    const rules = await openRules(tem);
-    const booking = await changeable(tem, manageToken);
-    const contact = await tem.findOneOrFail(Contact, booking.contact.id);
-    const from = booking.startsAt.toISOString();
-    await placeWithHost(
-      tem,
-      {
-        rules,
-        contact,
-        start: new Date(startsAt),
-        moving: { id: booking.id, hostId: booking.host.id },
-      },
-      events,
-      async (sp, hostId, times) => {
-        await moveBooking(sp, booking.id, { hostId, ...times });
-        return true;
-      },
-    );
-    const view = await bookingView(tem, booking.id);
-    await events.publish(tem, 'booking.rescheduled', {
-      contactId: contact.id,
-      booking: view,
-      from,
-    });
-    return view;
-  });
+  return em.transactional(async (tem) =>
+    moveTo(tem, await changeable(tem, manageToken), startsAt, events),
+  );
 }
 
 /** Cancels the booking; the lead may book again. */
-export async function cancelManagedBooking(
+export function cancelManagedBooking(
   em: EntityManager,
   manageToken: string,
   reason: string | undefined,
   events: EventBus,
 ): Promise<TBooking> {
-  return em.transactional(async (tem) => {
-    const booking = await changeable(tem, manageToken);
-    booking.status = 'cancelled';
-    booking.cancelReason = reason || null;
-    await tem.flush();
-    const view = await bookingView(tem, booking.id);
-    await events.publish(tem, 'booking.cancelled', {
-      contactId: booking.contact.id,
-      booking: view,
-      ...(reason ? { reason } : {}),
-    });
-    return view;
+  return em.transactional(async (tem) =>
+    cancel(tem, await changeable(tem, manageToken), reason, events),
+  );
+}
+
+type BookingRow = NonNullable<Awaited<ReturnType<typeof byManageToken>>>;
+
+/** A confirmed, upcoming booking moved to `startsAt` (in the caller's transaction). */
+export async function moveTo(
+  em: EntityManager,
+  booking: BookingRow,
+  startsAt: string,
+  events: EventBus,
+): Promise<TBooking> {
+  const rules = await openRules(em);
+  const contact = await em.findOneOrFail(Contact, booking.contact.id);
+  const from = booking.startsAt.toISOString();
+  await placeWithHost(
+    em,
+    {
+      rules,
+      contact,
+      start: new Date(startsAt),
+      moving: { id: booking.id, hostId: booking.host.id },
+    },
+    events,
+    async (sp, hostId, times) => {
+      await moveBooking(sp, booking.id, { hostId, ...times });
+      return true;
+    },
+  );
+  const view = await bookingView(em, booking.id);
+  await events.publish(em, 'booking.rescheduled', { contactId: contact.id, booking: view, from });
+  return view;
+}
+
+/** A confirmed, upcoming booking cancelled (in the caller's transaction). */
+export async function cancel(
+  em: EntityManager,
+  booking: BookingRow,
+  reason: string | undefined,
+  events: EventBus,
+): Promise<TBooking> {
+  booking.status = 'cancelled';
+  booking.cancelReason = reason || null;
+  await em.flush();
+  const view = await bookingView(em, booking.id);
+  await events.publish(em, 'booking.cancelled', {
+    contactId: booking.contact.id,
+    booking: view,
+    ...(reason ? { reason } : {}),
   });
+  return view;
 }
 
 const displayName = (u: {
@@ -385,7 +405,7 @@ const displayName = (u: {
   username: string;
 }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
-async function bookingView(em: EntityManager, id: number): Promise<TBooking> {
+export async function bookingView(em: EntityManager, id: number): Promise<TBooking> {
   const booking = await em.findOneOrFail(Booking, id, { refresh: true });
   const host = await em.findOneOrFail(User, booking.host.id);
   return {

@@ -1,7 +1,8 @@
 // What the booking feature says in SQL text: the per-host advisory lock that makes the daily cap
 // exact, and the hosts' calendars in one round trip each.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TAvailability } from '../../shared/booking.schema';
+import type { TAvailability, TBookingListItem, TBookingStatus } from '../../shared/booking.schema';
+import { Contact } from '../contacts/contact.entity';
 import { typedSql } from '../db/typed-sql';
 import { Booking } from './booking.entity';
 import { UserAvailability } from './user-availability.entity';
@@ -156,4 +157,57 @@ export async function moveBooking(
     }))
     .where('id', '=', id)
     .execute();
+}
+
+/** One page of bookings with their contacts, by start time then id, after a keyset position. */
+export async function bookingPage(
+  em: EntityManager,
+  q: {
+    from?: Date;
+    to?: Date;
+    hostId?: number;
+    status?: TBookingStatus;
+    after?: { startsAt: Date; id: number };
+    limit: number;
+  },
+): Promise<TBookingListItem[]> {
+  let query = typedSql(em, [Booking, Contact])
+    .selectFrom('bookings as b')
+    .innerJoin('contacts as c', 'c.id', 'b.contact_id')
+    .select([
+      'b.id',
+      'b.contact_id',
+      'b.host_id',
+      'b.starts_at',
+      'b.ends_at',
+      'b.status',
+      'c.name',
+      'c.email',
+    ])
+    .orderBy('b.starts_at')
+    .orderBy('b.id')
+    .limit(q.limit);
+  if (q.from) query = query.where('b.starts_at', '>=', q.from);
+  if (q.to) query = query.where('b.starts_at', '<', q.to);
+  if (q.hostId !== undefined) query = query.where('b.host_id', '=', q.hostId);
+  if (q.status) query = query.where('b.status', '=', q.status);
+  if (q.after) {
+    const { startsAt, id } = q.after;
+    query = query.where((eb) =>
+      eb.or([
+        eb('b.starts_at', '>', startsAt),
+        eb.and([eb('b.starts_at', '=', startsAt), eb('b.id', '>', id)]),
+      ]),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    contactId: r.contact_id,
+    hostId: r.host_id,
+    startsAt: new Date(r.starts_at).toISOString(),
+    endsAt: new Date(r.ends_at).toISOString(),
+    status: r.status,
+    contact: { name: r.name, email: r.email },
+  }));
 }

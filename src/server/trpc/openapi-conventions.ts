@@ -43,6 +43,12 @@ const NOT_GENERATED: Record<string, Record<string, string>> = {
     '404': 'No booking behind this link',
     '409': 'The time was just taken, or the booking is no longer upcoming',
   },
+  'admin-booking-reschedule': {
+    '404': 'No such booking',
+    '409': 'The time was just taken, or the call is no longer upcoming',
+  },
+  'admin-booking-cancel': { '404': 'No such booking', '409': 'The call is no longer upcoming' },
+  'admin-booking-setOutcome': { '409': 'The call was cancelled or has not started yet' },
   'public-booking-cancel': {
     '404': 'No booking behind this link',
     '409': 'The booking is no longer upcoming',

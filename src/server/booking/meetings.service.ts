@@ -1,0 +1,85 @@
+// The staff side of booked calls (the Meetings screen): the list, the outcome of a call, and
+// moving or cancelling one for the lead. Admins see and change every host's; a host their own.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import {
+  BOOKING_MESSAGES,
+  type TBooking,
+  type TBookingListItem,
+  type ZBookingListQuery,
+} from '../../shared/booking.schema';
+import type { Actor } from '../auth/session';
+import { AppError, notFound } from '../errors';
+import type { EventBus } from '../events/event-bus';
+import { Booking } from './booking.entity';
+import { bookingView, cancel, moveTo, upcoming } from './bookings.service';
+import { bookingPage } from './bookings.sql';
+import { bookingNow } from './clock';
+
+type ListQuery = z.output<typeof ZBookingListQuery>;
+
+/** Bookings by start time; a host who is not an admin sees only their own. */
+export async function listBookings(
+  em: EntityManager,
+  actor: Actor,
+  query: ListQuery,
+): Promise<{ items: TBookingListItem[]; nextCursor: string | null }> {
+  const hostId = actor.role === 'admin' ? query.hostId : actor.userId;
+  const [afterMs, afterId] = query.cursor ? query.cursor.split('.').map(Number) : [];
+  const rows = await bookingPage(em, {
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    hostId,
+    status: query.status,
+    after: afterMs !== undefined ? { startsAt: new Date(afterMs), id: afterId! } : undefined,
+    limit: query.limit + 1,
+  });
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor:
+      rows.length > query.limit && last ? `${Date.parse(last.startsAt)}.${last.id}` : null,
+  };
+}
+
+/** The booking, if the actor may change it (an admin, or its host). */
+async function ownBooking(em: EntityManager, actor: Actor, id: number) {
+  const booking = await em.findOne(Booking, id);
+  if (!booking) throw notFound('Booking', id);
+  if (actor.role !== 'admin' && booking.host.id !== actor.userId)
+    throw new AppError('FORBIDDEN', BOOKING_MESSAGES.notYours);
+  return booking;
+}
+
+/** Records how a call went: completed or no-show, once it has started. */
+export async function setBookingOutcome(
+  em: EntityManager,
+  actor: Actor,
+  input: { id: number; status: 'completed' | 'no_show' },
+): Promise<TBooking> {
+  const booking = await ownBooking(em, actor, input.id);
+  if (booking.status === 'cancelled') throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming);
+  if (booking.startsAt > bookingNow()) throw new AppError('CONFLICT', BOOKING_MESSAGES.notStarted);
+  booking.status = input.status;
+  await em.flush();
+  return bookingView(em, booking.id);
+}
+
+export async function rescheduleForLead(
+  em: EntityManager,
+  actor: Actor,
+  input: { id: number; startsAt: string },
+  events: EventBus,
+): Promise<TBooking> {
+  return moveTo(em, upcoming(await ownBooking(em, actor, input.id)), input.startsAt, events);
+}
+
+export async function cancelForLead(
+  em: EntityManager,
+  actor: Actor,
+  input: { id: number; reason?: string },
+  events: EventBus,
+): Promise<TBooking> {
+  return cancel(em, upcoming(await ownBooking(em, actor, input.id)), input.reason, events);
+}
