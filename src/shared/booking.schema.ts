@@ -2,6 +2,7 @@
 // lead sees and the bookings themselves. The rules these numbers stand for are in
 // src/server/booking/slots.ts.
 import { z } from 'zod';
+import { keysetPaging } from './paging.schema';
 import { ZId, ZIsoDate } from './text.schema';
 
 export const BOOKING_MESSAGES = {
@@ -167,12 +168,7 @@ export const ZBookingListQuery = z.object({
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 instant' }).optional(),
   hostId: ZId.optional(),
   status: z.enum(BOOKING_STATUSES).optional(),
-  limit: z.coerce
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .min(1, 'Must be at least 1')
-    .max(200, 'Must be at most 200')
-    .default(50),
+  limit: keysetPaging(10).limit,
   /** The nextCursor of the previous page (`<start in ms>.<id>`). */
   cursor: z
     .string()
