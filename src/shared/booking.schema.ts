@@ -3,7 +3,7 @@
 // src/server/booking/slots.ts.
 import { z } from 'zod';
 import { keysetPaging } from './paging.schema';
-import { ZId, ZIsoDate } from './text.schema';
+import { optionalText, ZId, ZIsoDate } from './text.schema';
 
 export const BOOKING_MESSAGES = {
   unavailable: 'Booking is not available',
@@ -146,7 +146,7 @@ export const ZBookingCreate = z.strictObject({
 export const ZReschedule = z.strictObject({ startsAt: ZStartsAt });
 /** The secret of a booking's manage link (`/booking/{manageToken}`). */
 export const ZManageToken = z.string().max(200);
-export const ZCancel = z.strictObject({ reason: z.string().trim().max(500).optional() });
+export const ZCancel = z.strictObject({ reason: optionalText(500) });
 
 /** What the lead sees of a booking (the manage page, the answer to booking). */
 export const ZBooking = z.object({

@@ -233,6 +233,9 @@ describe('the manage link', () => {
     );
     expect(row?.sequence).toBe(2);
 
+    const nul = await manage(booked.manageUrl, '/cancel', { reason: 'a\u0000b' });
+    expect(nul.status).toBe(400);
+    expect(JSON.stringify(nul.body)).toContain('reason');
     const cancelled = await manage(booked.manageUrl, '/cancel', { reason: 'Found another time' });
     expect(cancelled.body.status).toBe('cancelled');
     expect((await manage(booked.manageUrl, '/cancel', {})).status).toBe(409);
@@ -251,6 +254,7 @@ describe('the manage link', () => {
 
   it('answers 404 for an unknown link, over both transports', async () => {
     expect((await manage('/booking/unknown')).status).toBe(404);
+    expect((await manage('/booking/%00')).status).toBe(404); // a NUL byte never reaches SQL
     await expect(
       t.anonymous().trpc.public.booking.manage.query({ manageToken: 'f'.repeat(64) }),
     ).rejects.toThrow('Booking not found');

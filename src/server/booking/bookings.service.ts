@@ -164,6 +164,7 @@ export async function listSlots(em: EntityManager, query: SlotsQuery): Promise<T
 class HostTaken extends Error {}
 
 export const manageUrlOf = (token: string) => `/booking/${token}`;
+const MANAGE_TOKEN = /^[0-9a-f]{64}$/;
 
 interface Placement {
   rules: BookingRules;
@@ -304,7 +305,10 @@ export async function createBooking(
 
 /** The lead's booking behind a manage link (404 for an unknown link). */
 async function byManageToken(em: EntityManager, manageToken: string) {
-  const booking = await em.findOne(Booking, { manageToken });
+  // Only a token of the form we issue is looked up (a NUL byte is not even valid SQL text).
+  const booking = MANAGE_TOKEN.test(manageToken)
+    ? await em.findOne(Booking, { manageToken })
+    : null;
   if (!booking) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
   return booking;
 }
@@ -341,7 +345,7 @@ export function rescheduleManagedBooking(
 export function cancelManagedBooking(
   em: EntityManager,
   manageToken: string,
-  reason: string | undefined,
+  reason: string | null | undefined,
   events: EventBus,
 ): Promise<TBooking> {
   return em.transactional(async (tem) =>
@@ -384,7 +388,7 @@ export async function moveTo(
 export async function cancel(
   em: EntityManager,
   booking: BookingRow,
-  reason: string | undefined,
+  reason: string | null | undefined,
   events: EventBus,
 ): Promise<TBooking> {
   booking.status = 'cancelled';

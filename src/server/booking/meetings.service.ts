@@ -78,7 +78,7 @@ export async function rescheduleForLead(
 export async function cancelForLead(
   em: EntityManager,
   actor: Actor,
-  input: { id: number; reason?: string },
+  input: { id: number; reason?: string | null },
   events: EventBus,
 ): Promise<TBooking> {
   return cancel(em, upcoming(await ownBooking(em, actor, input.id)), input.reason, events);
