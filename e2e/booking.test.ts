@@ -147,4 +147,26 @@ describe('booking the strategy call', () => {
       await w.context.close();
     }
   });
+
+  it("shows the booked call on the host's Meetings screen, by day, with its lead", async () => {
+    for (const [viewport, name] of [
+      [{ width: 1280, height: 900 }, 'desktop'],
+      [{ width: 375, height: 812 }, 'phone'],
+    ] as const) {
+      const w = await newPage(suite, { viewport });
+      try {
+        const login = await w.context.request.post('/api/auth/login', { data: E2E_ADMIN });
+        expect(login.ok()).toBe(true);
+        await w.page.goto('/admin/meetings');
+        await w.page.getByRole('heading', { name: 'Meetings' }).waitFor({ timeout: 10_000 });
+        await w.page.getByRole('link', { name: 'Grace Booker' }).waitFor({ timeout: 10_000 });
+        expect(await w.page.getByText('Confirmed').count()).toBeGreaterThan(0);
+        expect(await seriousAxeViolations(w.page)).toEqual([]);
+        await w.page.screenshot({ path: shot(`meetings-${name}.png`), fullPage: true });
+        expect(w.consoleErrors).toEqual([]);
+      } finally {
+        await w.context.close();
+      }
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { AnalyticsPage } from './analytics/analytics-page';
 import { AuditLogPage } from './audit-log/audit-log-page';
 import { CampaignsPage } from './campaigns/campaigns-page';
 import { ContactsPage } from './contacts/contacts-page';
+import { MeetingsPage } from './meetings/meetings-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { ServiceInquiriesPage } from './inquiries/service-inquiries-page';
 import { AdminShell } from './layout/admin-shell';
@@ -39,6 +40,7 @@ export function AdminApp() {
                 <Switch>
                   <Route path="/" component={DashboardPage} />
                   <Route path="/contacts" component={ContactsPage} />
+                  <Route path="/meetings" component={MeetingsPage} />
                   <Route path="/users" component={UsersPage} />
                   <Route path="/service-inquiries" component={ServiceInquiriesPage} />
                   <Route path="/campaigns" component={CampaignsPage} />

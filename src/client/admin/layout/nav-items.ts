@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  CalendarClock,
   ScrollText,
   Bell,
   Briefcase,
@@ -17,6 +18,7 @@ import {
 export const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon }[] = [
   { href: '/', label: 'Dashboard', icon: LayoutDashboard },
   { href: '/contacts', label: 'Contacts', icon: Mail },
+  { href: '/meetings', label: 'Meetings', icon: CalendarClock },
   { href: '/users', label: 'Users', icon: Users },
   { href: '/service-inquiries', label: 'Service Inquiries', icon: Briefcase },
   { href: '/campaigns', label: 'Campaigns', icon: Megaphone },
