@@ -41,7 +41,8 @@ export const publicBookingRouter = router({
     .meta(
       rest('GET', '/booking/slots', 'Free times for the strategy call, by day in the given zone', {
         description:
-          '`token` is the booking link of a contact submission (valid 7 days). `from` (YYYY-MM-DD, default today in ' +
+          '`token` is the booking link of a contact submission (valid 7 days); to move a booking, send its ' +
+          '`manageToken` instead (its own time counts as free). `from` (YYYY-MM-DD, default today in ' +
           '`timeZone`) and `days` (1-14, default 7) choose the days; `startsAt` is UTC. 401 for a bad or expired ' +
           'token, 403 while booking is off.',
         protect: false,
