@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
 import { FilterSelect } from '../components/filter-select';
+import { LoadMore } from '../components/load-more';
 import { ListPage } from '../components/list-page';
 import { useTeam } from '../contacts/use-team';
 import { downloadCsv } from '../lib/download-csv';
@@ -129,17 +130,7 @@ export function AuditLogPage() {
           </li>
         ))}
       </ol>
-      {pages.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {pages.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={pages} />
     </ListPage>
   );
 }

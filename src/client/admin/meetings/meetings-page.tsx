@@ -5,12 +5,12 @@ import {
   type TBookingListItem,
   type TBookingStatus,
 } from '../../../shared/booking.schema';
-import { Button } from '../../components/ui/button';
 import { DropdownMenuItem } from '../../components/ui/dropdown-menu';
 import { trpc } from '../../lib/trpc';
 import { CardMenu } from '../components/card-menu';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { FilterSelect } from '../components/filter-select';
+import { LoadMore } from '../components/load-more';
 import { ListPage } from '../components/list-page';
 import { useTeam } from '../contacts/use-team';
 import { notifyError, notifySuccess } from '../lib/notify';
@@ -117,17 +117,7 @@ export function MeetingsPage() {
           </section>
         ))}
       </div>
-      {pages.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            {pages.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={pages} />
     </ListPage>
   );
 }

@@ -1,4 +1,5 @@
 import { CheckCircle2, Trash2 } from 'lucide-react';
+import { LoadMore } from '../components/load-more';
 import { useState } from 'react';
 import type { TQuarantinedSubmission } from '../../../shared/quarantine.schema';
 import { Badge } from '../../components/ui/badge';
@@ -128,17 +129,7 @@ export function QuarantinePanel() {
                 />
               ))}
             </ul>
-            {pages.hasNextPage && (
-              <div className="flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={pages.isFetchingNextPage}
-                  onClick={() => void pages.fetchNextPage()}
-                >
-                  {pages.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-                </Button>
-              </div>
-            )}
+            <LoadMore pages={pages} className="" />
           </>
         )}
       </CardContent>
