@@ -29,6 +29,7 @@ describe('loadConfig defaults', () => {
       SESSION_IDLE_MINUTES: 480,
       SESSION_ABSOLUTE_HOURS: 168,
       BOOKING_TOKEN_TTL_HOURS: 168,
+      BOOKING_REMINDER_OFFSETS: [1440, 60],
       SHUTDOWN_DELAY_SECONDS: 5,
       SHUTDOWN_GRACE_SECONDS: 25,
       MAIL_FROM: 'Convoza <hello@convoza.ai>',
@@ -122,6 +123,16 @@ describe('loadConfig refusals', () => {
     for (const delays of ['5,,30', '5,abc', '1.5', '-1', '999999999'])
       expect(problem({ WEBHOOK_RETRY_DELAYS: delays }), delays).toMatch(
         /WEBHOOK_RETRY_DELAYS: WEBHOOK_RETRY_DELAYS must be up to 20 comma-separated whole seconds/,
+      );
+  });
+
+  it('reads booking reminder offsets in minutes, and names a bad list', () => {
+    expect(load({ BOOKING_REMINDER_OFFSETS: '2880, 30' }).BOOKING_REMINDER_OFFSETS).toEqual([
+      2880, 30,
+    ]);
+    for (const offsets of ['60,,30', 'soon', '0', '1.5', '99999', '1,2,3,4,5,6'])
+      expect(problem({ BOOKING_REMINDER_OFFSETS: offsets }), offsets).toMatch(
+        /BOOKING_REMINDER_OFFSETS: BOOKING_REMINDER_OFFSETS must be up to 5 comma-separated whole minutes/,
       );
   });
 

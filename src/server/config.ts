@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { DEFAULT_BOOKING_TOKEN_TTL_HOURS } from '../shared/booking.schema';
+import {
+  DEFAULT_BOOKING_REMINDER_OFFSETS,
+  DEFAULT_BOOKING_TOKEN_TTL_HOURS,
+} from '../shared/booking.schema';
 
 /** Loads `.env` defaults without overriding the real environment. */
 function loadDotEnv(path = '.env'): Record<string, string> {
@@ -68,6 +71,18 @@ const ZConfig = z
       .min(1)
       .max(2160)
       .default(DEFAULT_BOOKING_TOKEN_TTL_HOURS),
+    // Minutes before a booked call that the lead gets a reminder email.
+    BOOKING_REMINDER_OFFSETS: z
+      .string()
+      .transform((text) => (text.trim() ? text.split(',').map((part) => part.trim()) : []))
+      .refine(
+        (parts) =>
+          parts.length <= 5 &&
+          parts.every((n) => /^\d{1,5}$/.test(n) && Number(n) >= 1 && Number(n) <= 20_160),
+        'BOOKING_REMINDER_OFFSETS must be up to 5 comma-separated whole minutes (1 to 20160), e.g. 1440,60',
+      )
+      .transform((parts) => parts.map(Number))
+      .default(DEFAULT_BOOKING_REMINDER_OFFSETS),
     SESSION_ABSOLUTE_HOURS: z.coerce
       .number()
       .int()

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/core';
 import type { EventBus, Subscriptions } from './events/event-bus';
-import type { Notifier } from './notifications/lead-notifications.service';
+import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
 
 /** Housekeeping a feature needs now and then (pruning, folding counters); returns rows touched. */

@@ -93,7 +93,13 @@ export async function startServer(
     startContactImportWorker(queue, databaseUrl, log),
   ]);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-  const notifier = { queue, mailer, publicUrl, webhooks };
+  const notifier = {
+    queue,
+    mailer,
+    publicUrl,
+    webhooks,
+    bookingReminderOffsets: config.BOOKING_REMINDER_OFFSETS,
+  };
   const lifecycle: Lifecycle = { draining: false };
   const pool = await orm.em.getConnection().getNativeClient();
   observeForMetrics({

@@ -32,6 +32,20 @@ const ZSentFailed = z.object({ sent: z.number().int(), failed: z.number().int() 
 export const ZDeliveryCounts = z.object({ alerts: ZSentFailed, autoReplies: ZSentFailed });
 export type TDeliveryCounts = z.output<typeof ZDeliveryCounts>;
 
+/**
+ * Booked calls of the period. The rate and the median are over the leads of the period, counting
+ * a lead as booked when its first booking came within 7 days of it.
+ */
+export const ZBookingStats = z.object({
+  /** Bookings made in the period and not cancelled. */
+  booked: z.number().int(),
+  bookedRatePct: z.number().int(),
+  medianMinutesToBooking: z.number().nullable(),
+  /** Share of no-shows among the calls of the period that were due by now (not cancelled). */
+  noShowRatePct: z.number().int(),
+});
+export type TBookingStats = z.output<typeof ZBookingStats>;
+
 export const ZAnalyticsSummary = z.object({
   totalContacts: z.number().int(),
   totalUsers: z.number().int(),
@@ -46,6 +60,7 @@ export const ZAnalyticsSummary = z.object({
   speedToLead: ZSpeedToLead,
   leadsBySource: z.array(ZLeadSource),
   emailDeliveries: ZDeliveryCounts,
+  bookings: ZBookingStats,
 });
 export type TAnalyticsSummary = z.output<typeof ZAnalyticsSummary>;
 

@@ -85,6 +85,9 @@ export type TAvailability = z.output<typeof ZAvailability>;
 /** How long a booking link lives unless BOOKING_TOKEN_TTL_HOURS says otherwise: a week. */
 export const DEFAULT_BOOKING_TOKEN_TTL_HOURS = 168;
 
+/** Minutes before a call that the lead is reminded, unless BOOKING_REMINDER_OFFSETS says otherwise. */
+export const DEFAULT_BOOKING_REMINDER_OFFSETS = [1440, 60];
+
 export const DEFAULT_BOOKING_SETTINGS = {
   enabled: true,
   durationMinutes: 30,
@@ -142,6 +145,8 @@ const ZStartsAt = z.iso.datetime({ offset: true, error: 'startsAt must be an ISO
 export const ZBookingCreate = z.strictObject({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').max(500),
   startsAt: ZStartsAt,
+  /** The visitor's zone: their emails show the time in it. */
+  timeZone: ZTimeZone.optional(),
 });
 export const ZReschedule = z.strictObject({ startsAt: ZStartsAt });
 /** The secret of a booking's manage link (`/booking/{manageToken}`). */
@@ -197,3 +202,29 @@ export const ZBookingOutcome = z.strictObject({
   id: ZId,
   status: z.enum(['completed', 'no_show'], { error: 'status must be completed or no_show' }),
 });
+
+/** pending: not fetched yet; ok: the last fetch was read; failed: see `error`. */
+export const CALENDAR_FEED_STATUSES = ['pending', 'ok', 'failed'] as const;
+
+export const ZCalendarFeedCreate = z.strictObject({
+  url: z
+    .string({ error: 'url is required' })
+    .trim()
+    .max(2000, 'url must be at most 2000 characters')
+    .refine((url) => {
+      try {
+        return ['http:', 'https:', 'webcal:'].includes(new URL(url).protocol);
+      } catch {
+        return false;
+      }
+    }, 'url must be an http(s) or webcal address of an iCal calendar'),
+});
+
+export const ZCalendarFeed = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  status: z.enum(CALENDAR_FEED_STATUSES),
+  lastSyncedAt: ZIsoDate.nullable(),
+  error: z.string().nullable(),
+});
+export type TCalendarFeed = z.output<typeof ZCalendarFeed>;

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate, emailText, requiredText } from './text.schema';
 
-export const NOTIFICATION_KINDS = ['alert', 'auto_reply'] as const;
+export const NOTIFICATION_KINDS = [
+  'alert',
+  'auto_reply',
+  'booking_invitation',
+  'booking_reminder',
+] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
+  alert: 'Lead alert',
+  auto_reply: 'Auto-reply',
+  booking_invitation: 'Call invitation',
+  booking_reminder: 'Call reminder',
+};
 
 /**
  * queued: waiting or being retried; not_configured: no SMTP_URL when it was written;
- * suppressed: an auto-reply held back by the relay limits (never sent; the reason is its lastError).
+ * suppressed: never sent, the reason is its lastError (an auto-reply held back by the relay limits,
+ * a reminder of a call that was moved or cancelled).
  */
 export const NOTIFICATION_STATUSES = [
   'queued',
@@ -148,6 +160,10 @@ export const ZOutboxMessage = z.object({
   contactId: z.number().int().nullable(),
   createdAt: ZIsoDate,
   sentAt: ZIsoDate.nullable(),
+  /** Held until then (a reminder of a booked call). */
+  sendAfter: ZIsoDate.nullable(),
+  /** The booked call it is about. */
+  bookingId: z.number().int().nullable(),
 });
 export type TOutboxMessage = z.output<typeof ZOutboxMessage>;
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAnalyticsSummary } from '../../shared/analytics.schema';
+import { bookingStats } from '../booking/booking-stats';
 import { countCampaignsByStatus } from '../campaigns/campaigns.service';
 import { Campaign } from '../campaigns/campaign.entity';
 import { contactsPerDay, leadsBySource } from '../contacts/contact-stats.sql';
@@ -10,24 +11,34 @@ import { ServiceInquiry } from '../service-inquiries/service-inquiry.entity';
 import { User } from '../users/user.entity';
 
 const DAYS = 30;
-
 /** Every figure of the analytics screens, each asked of its own feature, all at once. */
 export async function analyticsSummary(
   em: EntityManager,
   days: number = DAYS,
 ): Promise<TAnalyticsSummary> {
-  const [contacts, users, inquiries, campaigns, campaignsByStatus, perDay, speed, sources, mail] =
-    await Promise.all([
-      maintainedStatusCounts(em),
-      em.count(User),
-      em.count(ServiceInquiry),
-      em.count(Campaign),
-      countCampaignsByStatus(em),
-      contactsPerDay(em, DAYS),
-      speedToLead(em, days),
-      leadsBySource(em, days),
-      emailDeliveryCounts(em, days),
-    ]);
+  const [
+    contacts,
+    users,
+    inquiries,
+    campaigns,
+    campaignsByStatus,
+    perDay,
+    speed,
+    sources,
+    mail,
+    bookings,
+  ] = await Promise.all([
+    maintainedStatusCounts(em),
+    em.count(User),
+    em.count(ServiceInquiry),
+    em.count(Campaign),
+    countCampaignsByStatus(em),
+    contactsPerDay(em, DAYS),
+    speedToLead(em, days),
+    leadsBySource(em, days),
+    emailDeliveryCounts(em, days),
+    bookingStats(em, days),
+  ]);
   const { all, ...byStatus } = contacts;
   return {
     totalContacts: all,
@@ -42,5 +53,6 @@ export async function analyticsSummary(
     speedToLead: speed,
     leadsBySource: sources,
     emailDeliveries: mail,
+    bookings,
   };
 }

@@ -25,6 +25,8 @@ export const Booking = defineEntity({
     manageToken: p.string().length(64).unique().hidden(),
     sequence: p.integer().default(0),
     cancelReason: p.string().length(500).nullable(),
+    /** The lead's time zone when booking: their emails show times in it (null: UTC). */
+    timeZone: p.string().length(64).nullable(),
     createdAt: creationTime(),
   },
   indexes: [{ name: 'bookings_host_starts_at_index', properties: ['host', 'startsAt'] }],

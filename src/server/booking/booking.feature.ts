@@ -1,12 +1,34 @@
 import type { Feature } from '../feature';
 import { seedDemoAvailability } from './booking.demo';
+import { queueBookingEmails } from './booking-emails';
 import { BookingSettings } from './booking-settings.entity';
 import { Booking } from './booking.entity';
+import { CalendarBusyTime, CalendarFeed } from './calendar-feed.entity';
+import { CalendarSubscription } from './calendar-subscription.entity';
 import { UserAvailability } from './user-availability.entity';
 
 /** Strategy calls booked by leads: hosts' hours, the settings, and the bookings. */
 export const bookingFeature: Feature = {
   name: 'booking',
-  entities: [BookingSettings, UserAvailability, Booking],
+  entities: [
+    BookingSettings,
+    UserAvailability,
+    Booking,
+    CalendarFeed,
+    CalendarBusyTime,
+    CalendarSubscription,
+  ],
   seedDemo: seedDemoAvailability,
+  // Invitations, cancellations and reminders, queued in the transaction that changes the call.
+  subscriptions: ({ notifier }) => ({
+    'booking.created': [
+      (em, { booking }) => queueBookingEmails(em, booking.id, 'booked', notifier),
+    ],
+    'booking.rescheduled': [
+      (em, { booking }) => queueBookingEmails(em, booking.id, 'moved', notifier),
+    ],
+    'booking.cancelled': [
+      (em, { booking }) => queueBookingEmails(em, booking.id, 'cancelled', notifier),
+    ],
+  }),
 };

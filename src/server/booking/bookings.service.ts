@@ -264,7 +264,7 @@ async function dayIsFull(
  */
 export async function createBooking(
   em: EntityManager,
-  input: { token: string; startsAt: string },
+  input: { token: string; startsAt: string; timeZone?: string },
   events: EventBus,
 ): Promise<TBooking> {
   return em.transactional(async (tem) => {
@@ -292,6 +292,7 @@ export async function createBooking(
           hostId,
           ...times,
           manageToken,
+          timeZone: input.timeZone ?? null,
         });
         id = booked ?? 0;
         return booked !== null;

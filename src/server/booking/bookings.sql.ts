@@ -112,6 +112,7 @@ export async function insertConfirmedBooking(
     endsAt: Date;
     blockedUntil: Date;
     manageToken: string;
+    timeZone: string | null;
   },
 ): Promise<number | null> {
   const row = await typedSql(em, [Booking])
@@ -125,6 +126,7 @@ export async function insertConfirmedBooking(
       status: 'confirmed',
       manage_token: booking.manageToken,
       sequence: 0,
+      time_zone: booking.timeZone,
     })
     .onConflict((oc) => oc.constraint('bookings_no_overlap').doNothing())
     .returning('id')

@@ -101,7 +101,7 @@ export class JobQueue {
     queue: QueueName,
     data: object,
     /** `group`: jobs of one group run at most `perGroup` (see work) at a time, on all instances. */
-    options: { startAfter?: Date; group?: string } = {},
+    options: { startAfter?: Date; group?: string; retentionSeconds?: number } = {},
   ): Promise<void> {
     const { group, ...rest } = options;
     await this.boss.send(queue, withRequestId(data), {

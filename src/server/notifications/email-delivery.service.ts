@@ -42,6 +42,7 @@ export async function deliverNotification(
       text: message.text,
       html: message.html,
       messageId: messageIdOf(message.id),
+      calendar: message.calendar ?? undefined,
     });
     message.status = 'sent';
     message.sentAt = new Date();
@@ -71,6 +72,8 @@ export const outboxView = (m: INotification): TOutboxMessage => ({
   contactId: m.contactId ?? null,
   createdAt: m.createdAt.toISOString(),
   sentAt: m.sentAt?.toISOString() ?? null,
+  sendAfter: m.sendAfter?.toISOString() ?? null,
+  bookingId: m.bookingId ?? null,
 });
 
 /** The outbox, newest first. */

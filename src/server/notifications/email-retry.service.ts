@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { TOutboxMessage } from '../../shared/notifications.schema';
 import { AppError, notFound } from '../errors';
 import { outboxView } from './email-delivery.service';
-import type { EmailJob, Notifier } from './lead-notifications.service';
+import type { EmailJob, Notifier } from './outbox.service';
 import { Notification } from './notification.entity';
 
 /**

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm';
 import type { JobQueue } from '../jobs/job-queue';
 import { deliverNotification } from './email-delivery.service';
-import type { EmailJob } from './lead-notifications.service';
+import type { EmailJob } from './outbox.service';
 import type { Mailer } from './mailer';
 
 /** Sends queued lead emails from this instance (every instance runs one; pg-boss shares the work). */

@@ -5,24 +5,10 @@ import {
   type TemplateValues,
   type TNotificationKind,
 } from '../../shared/notifications.schema';
-import type { JobQueue } from '../jobs/job-queue';
-import type { Mailer } from './mailer';
-import { Notification } from './notification.entity';
 import { getNotificationSettings } from './notification-settings.service';
 import { renderHtml } from './templates';
 import { autoReplyValues } from './auto-reply';
-
-/** How the app sends: both parts present means email is configured (SMTP_URL). */
-export interface Notifier {
-  queue?: JobQueue;
-  mailer?: Mailer;
-  /** Base of links into the admin, e.g. http://localhost:3000. */
-  publicUrl: string;
-}
-
-export interface EmailJob {
-  notificationId: number;
-}
+import { queueEmails, type Notifier } from './outbox.service';
 
 /** "website · UTM source: google · UTM campaign: spring": where the lead came from, as known. */
 function sourceWithAttribution(contact: TContact): string {
@@ -84,18 +70,9 @@ export async function queueLeadNotifications(
         autoReplyValues(contact),
       ),
     );
-  if (!messages.length) return;
-
-  const { queue, mailer } = notifier;
-  const status = queue && mailer ? 'queued' : 'not_configured';
-  const rows = messages.map((m) =>
-    em.create(Notification, { ...m, status, contactId: contact.id }),
+  await queueEmails(
+    em,
+    messages.map((m) => ({ ...m, contactId: contact.id })),
+    notifier,
   );
-  await em.flush();
-  if (queue && mailer)
-    await queue.sendManyInTransaction(
-      em,
-      'email',
-      rows.map((row) => ({ data: { notificationId: row.id } satisfies EmailJob })),
-    );
 }

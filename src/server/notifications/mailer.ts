@@ -7,6 +7,23 @@ export interface OutgoingEmail {
   html: string;
   /** Stable per message, so a resent message is recognisably the same one. */
   messageId: string;
+  /**
+   * An iCalendar object (with its METHOD) to send as an iMIP invitation (RFC 6047): a
+   * `text/calendar; method=...` alternative, which Gmail and Outlook add to the calendar, and
+   * the same object as an `invite.ics` attachment for every other client.
+   */
+  calendar?: string;
+}
+
+/** The METHOD of an iCalendar object (REQUEST, CANCEL, PUBLISH). */
+const methodOf = (calendar: string) => /^METHOD:([A-Z-]+)\r?$/m.exec(calendar)?.[1] ?? 'PUBLISH';
+
+function calendarParts(calendar: string | undefined) {
+  if (!calendar) return {};
+  return {
+    icalEvent: { method: methodOf(calendar), content: calendar },
+    attachments: [{ filename: 'invite.ics', content: calendar, contentType: 'application/ics' }],
+  };
 }
 
 export interface Mailer {
@@ -26,8 +43,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const connected = () => (transport ??= createTransport(url));
   return {
     from,
-    send: async (email) => {
-      await (await connected()).sendMail({ from, ...email });
+    send: async ({ calendar, ...email }) => {
+      await (await connected()).sendMail({ from, ...email, ...calendarParts(calendar) });
     },
     close: () => void transport?.then((open) => open.close()),
   };

@@ -21,6 +21,12 @@ export const Notification = defineEntity({
     attempts: p.integer().default(0),
     lastError: p.string().length(1000).nullable(),
     contactId: p.integer().nullable().index(),
+    /** An iCalendar object sent with the email as an iMIP invitation (booked calls). */
+    calendar: p.text().nullable(),
+    /** The booked call a message is about: its pending reminders are suppressed when it changes. */
+    bookingId: p.integer().nullable().index(),
+    /** Not sent before this time (reminders); null: at once. */
+    sendAfter: p.datetime().nullable(),
     createdAt: creationTime(),
     sentAt: p.datetime().nullable(),
     /** When an auto-reply passed the relay limits (auto-reply-limits.sql.ts); they count these. */

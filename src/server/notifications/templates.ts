@@ -13,7 +13,12 @@ const escapeHtml = (text: string) =>
  * line breaks kept, links made clickable. No images, so no tracking pixels.
  */
 export function renderHtml(template: string, values: TemplateValues): string {
-  const paragraphs = escapeHtml(renderTemplate(template, values))
+  return textToHtml(renderTemplate(template, values));
+}
+
+/** Plain text as the HTML part: escaped, paragraphs and line breaks kept, links clickable. */
+export function textToHtml(text: string): string {
+  const paragraphs = escapeHtml(text)
     .split(/\n{2,}/)
     .map((p) => `<p>${p.replaceAll('\n', '<br>')}</p>`)
     .join('\n');

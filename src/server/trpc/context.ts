@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor, SessionManager } from '../auth/session';
 import type { Logger } from '../logger';
-import type { Notifier } from '../notifications/lead-notifications.service';
+import type { Notifier } from '../notifications/outbox.service';
 import type { WebhookNotifier } from '../webhooks/webhook-settings';
 import type { Orm } from '../db/orm';
 import type { JobQueue } from '../jobs/job-queue';

@@ -13,6 +13,7 @@ import { StatTile } from '../components/stat-tile';
 import { analyticsRates } from '../lib/analytics-math';
 import { formatNumber } from '../lib/format';
 import { campaignTone, contactTone } from '../lib/status-styles';
+import { BookedCallsPanel } from './booked-calls-panel';
 import { ContactsPerDayChart } from './contacts-per-day-chart';
 import { ConversionFunnel } from './conversion-funnel';
 import { RateCards } from './rate-cards';
@@ -105,6 +106,7 @@ function AnalyticsBody({
         />
       </div>
       <SpeedToLeadPanel data={data} onDaysChange={onDaysChange} />
+      <BookedCallsPanel data={data} />
       <RateCards {...rates} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <ContactsPerDayChart days={data.contactsPerDay} />

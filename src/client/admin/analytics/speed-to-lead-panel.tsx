@@ -15,14 +15,14 @@ const PERIOD_OPTIONS = ANALYTICS_PERIODS.map((d) => ({
   label: `Last ${d} days`,
 }));
 
-const minutesText = (m: number | null) =>
+export const minutesText = (m: number | null) =>
   m === null
     ? '-'
     : m < 60
       ? `${formatNumber(m)} min`
       : `${formatNumber(Math.round(m / 6) / 10)} h`;
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+export function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="rounded-lg bg-slate-50 p-4" data-testid={testId}>
       <dt className="text-xs font-medium text-slate-600">{label}</dt>

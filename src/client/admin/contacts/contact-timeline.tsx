@@ -14,6 +14,10 @@ import {
 import { useState, type ReactNode } from 'react';
 import type { TContactActivity } from '../../../shared/contact-activity.schema';
 import { CONTACT_STATUSES, type TContactStatus } from '../../../shared/contacts.schema';
+import {
+  NOTIFICATION_KIND_LABELS,
+  type TNotificationKind,
+} from '../../../shared/notifications.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -84,7 +88,8 @@ function Describe({
     case 'email':
       return (
         <>
-          {d.kind === 'alert' ? 'Lead alert' : 'Auto-reply'} to {str(d.to)}: “{str(d.subject)}”{' '}
+          {NOTIFICATION_KIND_LABELS[d.kind as TNotificationKind] ?? 'Email'} to {str(d.to)}: “
+          {str(d.subject)}”{' '}
           <span className="text-slate-500">({str(d.status).replace('_', ' ')})</span>
         </>
       );

@@ -1,4 +1,7 @@
-import type { TOutboxMessage } from '../../../shared/notifications.schema';
+import {
+  NOTIFICATION_KIND_LABELS,
+  type TOutboxMessage,
+} from '../../../shared/notifications.schema';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import {
   Card,
@@ -48,7 +51,7 @@ function OutboxRow({ message }: { message: TOutboxMessage }) {
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={status.tone}>{status.label}</Badge>
         <Badge tone={message.kind === 'alert' ? 'indigo' : 'purple'}>
-          {message.kind === 'alert' ? 'Alert' : 'Auto-reply'}
+          {NOTIFICATION_KIND_LABELS[message.kind]}
         </Badge>
         <span className="text-xs text-slate-600">{formatDateTime(message.createdAt)}</span>
         {canRetry && (
@@ -61,6 +64,7 @@ function OutboxRow({ message }: { message: TOutboxMessage }) {
       <p className="truncate text-xs text-slate-600">
         To {message.to} · {message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'}
         {message.sentAt && ` · sent ${formatDateTime(message.sentAt)}`}
+        {!message.sentAt && message.sendAfter && ` · due ${formatDateTime(message.sendAfter)}`}
       </p>
       {message.lastError && (
         <p className="mt-1 break-words text-xs text-red-700">

@@ -16,7 +16,7 @@ export function BookPage({ token }: { token: string }) {
   const confirm = async ({ startsAt, timeZone }: SlotChoice) => {
     setPending(true);
     try {
-      const res = await apiRequest('POST', '/api/bookings', { token, startsAt });
+      const res = await apiRequest('POST', '/api/bookings', { token, startsAt, timeZone });
       setBooked({ booking: (await res.json()) as TBooking, timeZone });
     } catch (err) {
       toast({

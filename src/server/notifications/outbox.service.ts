@@ -1,0 +1,84 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TNotificationKind } from '../../shared/notifications.schema';
+import type { JobQueue } from '../jobs/job-queue';
+import type { Mailer } from './mailer';
+import { Notification } from './notification.entity';
+
+/** How the app sends: both parts present means email is configured (SMTP_URL). */
+export interface Notifier {
+  queue?: JobQueue;
+  mailer?: Mailer;
+  /** Base of links into the admin, e.g. http://localhost:3000. */
+  publicUrl: string;
+  /** Minutes before a booked call that the lead is reminded (BOOKING_REMINDER_OFFSETS). */
+  bookingReminderOffsets?: number[];
+}
+
+export interface EmailJob {
+  notificationId: number;
+}
+
+/** A rendered email for the outbox. */
+export interface OutboxEmail {
+  kind: TNotificationKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  contactId: number;
+  /** iCalendar object sent along as an iMIP invitation. */
+  calendar?: string;
+  bookingId?: number;
+  /** Not before this time (a reminder). */
+  sendAfter?: Date;
+}
+
+/** A delayed email's job must outlive pg-boss's 14-day default for jobs not yet started. */
+const RETENTION_AFTER_SEND_SECONDS = 14 * 24 * 3600;
+
+/**
+ * Writes the messages and enqueues their sending, in `em`'s open transaction: a rollback leaves
+ * neither, a commit keeps both, so a crash after the commit only delays them. Without SMTP the
+ * messages are kept as not_configured.
+ */
+export async function queueEmails(
+  em: EntityManager,
+  messages: OutboxEmail[],
+  notifier: Notifier,
+): Promise<void> {
+  if (!messages.length) return;
+  const { queue, mailer } = notifier;
+  const status = queue && mailer ? 'queued' : 'not_configured';
+  const rows = messages.map((m) => em.create(Notification, { ...m, status }));
+  await em.flush();
+  if (!queue || !mailer) return;
+  const now = Date.now();
+  const atOnce = rows.filter((row) => !row.sendAfter);
+  await queue.sendManyInTransaction(
+    em,
+    'email',
+    atOnce.map((row) => ({ data: { notificationId: row.id } satisfies EmailJob })),
+  );
+  for (const row of rows.filter((r) => r.sendAfter))
+    await queue.sendInTransaction(em, 'email', { notificationId: row.id } satisfies EmailJob, {
+      startAfter: row.sendAfter!,
+      retentionSeconds:
+        Math.ceil((row.sendAfter!.getTime() - now) / 1000) + RETENTION_AFTER_SEND_SECONDS,
+    });
+}
+
+/**
+ * Marks a booking's messages that are still waiting (reminders) as suppressed, with the reason;
+ * their jobs then find nothing to send. Runs in the transaction that moves or cancels the call.
+ */
+export async function suppressQueuedEmails(
+  em: EntityManager,
+  bookingId: number,
+  reason: string,
+): Promise<void> {
+  await em.nativeUpdate(
+    Notification,
+    { bookingId, status: { $in: ['queued', 'not_configured'] }, sendAfter: { $ne: null } },
+    { status: 'suppressed', lastError: reason },
+  );
+}
