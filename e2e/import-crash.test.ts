@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { TImportJob } from '../src/shared/contact-import.schema';
 import { dropDatabase } from '../src/server/test/pg-admin';
 import { adminCookie, startAppServer, type AppServer } from './support/app-server';
-import { until } from './support/until';
+import { until } from '../src/server/test/until';
 
 let app: AppServer | undefined;
 let databaseName: string | undefined;

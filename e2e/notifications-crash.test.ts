@@ -11,7 +11,7 @@ import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
 import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
 import { dropDatabase } from '../src/server/test/pg-admin';
 import { E2E_ADMIN, startAppServer, type AppServer } from './support/app-server';
-import { until } from './support/until';
+import { until } from '../src/server/test/until';
 
 let app: AppServer | undefined;
 let inbox: SmtpInbox | undefined;

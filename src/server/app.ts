@@ -1,3 +1,4 @@
+import { bookingCalendarRoute, subscriptionFeedRoute } from './booking/calendar-files.route';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { pingDatabase } from './db/health.sql';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.get('/api/contacts', contactsListRoute(deps));
   app.post('/api/contacts/import', contactImportUploadRoute(deps, options.importUploadPace));
   app.get('/api/contacts/imports/:jobId/errors/csv', importErrorsRoute(deps));
+  app.get('/api/calendar/:feedToken.ics', subscriptionFeedRoute(deps));
+  app.get('/api/bookings/manage/:manageToken/calendar.ics', bookingCalendarRoute(deps));
   app.use(
     '/api',
     bodilessJson(),

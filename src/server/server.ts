@@ -17,6 +17,7 @@ import { createLogger } from './logger';
 import { startMaintenance } from './db/maintenance';
 import { JobQueue } from './jobs/job-queue';
 import { startContactImportWorker } from './contact-imports/import-worker';
+import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
 import { startEmailWorker } from './notifications/email-worker';
 import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';
@@ -87,10 +88,12 @@ export async function startServer(
     allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     timeoutMs: WEBHOOK_TIMEOUT_MS,
   };
-  await Promise.all([
+  const [, , , stopFeedSweep] = await Promise.all([
     mailer && startEmailWorker(queue, orm, mailer),
     startWebhookWorker(queue, orm, webhooks),
     startContactImportWorker(queue, databaseUrl, log),
+    // Hosts' calendar feeds are fetched under the webhooks' network guard.
+    startCalendarFeedWorker(queue, orm, webhooks, log),
   ]);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const notifier = {
@@ -141,6 +144,7 @@ export async function startServer(
       log.info('draining', { delaySeconds, graceSeconds: config.SHUTDOWN_GRACE_SECONDS });
       await new Promise((done) => setTimeout(done, delaySeconds * 1000));
       stopMaintenance();
+      stopFeedSweep();
       const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
       await closeServer(server, graceMs);
       // Jobs in hand finish (a job cut off by the grace period is run again by another instance).

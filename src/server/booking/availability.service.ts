@@ -5,10 +5,15 @@ import { AppError, notFound } from '../errors';
 import { User } from '../users/user.entity';
 import { UserAvailability } from './user-availability.entity';
 
-/** A user edits their own hours; an admin edits anyone's. */
-async function requireEditable(em: EntityManager, actor: Actor, userId: number) {
+/** A user edits their own hours (calendars, subscription); an admin edits anyone's. */
+export async function requireEditable(
+  em: EntityManager,
+  actor: Actor,
+  userId: number,
+  what = 'availability',
+) {
   if (actor.userId !== userId && actor.role !== 'admin')
-    throw new AppError('FORBIDDEN', "Only an admin can see or change another user's availability");
+    throw new AppError('FORBIDDEN', `Only an admin can see or change another user's ${what}`);
   const user = await em.findOne(User, userId, { fields: ['id'] });
   if (!user) throw notFound('User', userId);
 }

@@ -18,6 +18,7 @@ import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 import { adminProcedure, authedProcedure, router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
 import { getAvailability, setAvailability } from './availability.service';
+import { calendarProcedures } from './calendars.router';
 import { getBookingSettings, updateBookingSettings } from './booking-settings.service';
 import {
   cancelForLead,
@@ -122,6 +123,7 @@ export const publicBookingRouter = router({
  * admin sees and changes every host's, a host their own).
  */
 export const adminBookingRouter = router({
+  ...calendarProcedures,
   list: authedProcedure
     .meta(
       rest('GET', '/bookings', 'Booked calls by start time, filtered by time, host and status', {

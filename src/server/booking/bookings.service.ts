@@ -29,6 +29,7 @@ import {
   lockHost,
   moveBooking,
 } from './bookings.sql';
+import { feedBusyTimes } from './calendar-feeds.sql';
 import { bookingNow } from './clock';
 import {
   bookableWindow,
@@ -70,19 +71,19 @@ export async function bookingLinkFor(
 }
 
 /**
- * Hosts' calendars over `window` (widened by a day each side for buffers and local days),
- * leaving out the booking being moved (`exclude`).
+ * Hosts' calendars over `window` (widened by a day each side for buffers and local days): their
+ * confirmed bookings, leaving out the booking being moved (`exclude`), and their feeds' busy times.
  */
 async function calendars(em: EntityManager, hostIds: number[], window: Interval, exclude?: number) {
   const hosts = await availabilityOf(em, hostIds);
-  const bookings = (
-    await confirmedBookings(
-      em,
-      hosts.map((h) => h.hostId),
-      new Date(window.start.getTime() - DAY),
-      new Date(window.end.getTime() + DAY),
-    )
-  ).filter((b) => b.id !== exclude);
+  const ids = hosts.map((h) => h.hostId);
+  const from = new Date(window.start.getTime() - DAY);
+  const to = new Date(window.end.getTime() + DAY);
+  const [booked, external] = await Promise.all([
+    confirmedBookings(em, ids, from, to),
+    feedBusyTimes(em, ids, from, to),
+  ]);
+  const bookings = booked.filter((b) => b.id !== exclude);
   return hosts.map((h): HostCalendar => {
     const own = bookings.filter((b) => b.hostId === h.hostId);
     const bookedPerDay = new Map<string, number>();
@@ -92,7 +93,10 @@ async function calendars(em: EntityManager, hostIds: number[], window: Interval,
     }
     return {
       ...h,
-      busy: own.map((b) => ({ start: b.startsAt, end: b.endsAt })),
+      busy: [...own, ...external.filter((b) => b.hostId === h.hostId)].map((b) => ({
+        start: b.startsAt,
+        end: b.endsAt,
+      })),
       bookedPerDay,
     };
   });

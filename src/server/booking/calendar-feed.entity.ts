@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { CALENDAR_FEED_STATUSES } from '../../shared/booking.schema';
 import { creationTime } from '../db/timestamps';
 import { User } from '../users/user.entity';
@@ -18,9 +18,13 @@ export const CalendarFeed = defineEntity({
     status: p.enum(CALENDAR_FEED_STATUSES).default('pending'),
     lastSyncedAt: p.datetime().nullable(),
     error: p.string().length(500).nullable(),
+    /** When the periodic refresh takes it next (an instance claims it by moving this on). */
+    nextSyncAt: p.datetime().defaultRaw('now()').index(),
     createdAt: creationTime(),
   },
 });
+
+export type ICalendarFeed = InferEntity<typeof CalendarFeed>;
 
 /** One busy interval of a feed, as of its last fetch; a host is not offered at these times. */
 export const CalendarBusyTime = defineEntity({

@@ -20,6 +20,8 @@ export const QUEUES = {
   // An import can run for minutes and is never attempted twice: a failure is recorded on the
   // import (import-worker.ts), and one whose instance died is failed by the next start or
   // maintenance pass (import-lock.sql.ts). The heartbeat only tells pg-boss the job is alive.
+  // A failed fetch is recorded on the feed, and the next periodic refresh tries again.
+  calendarFeed: { retryLimit: 1, retryDelay: 30, expireInSeconds: 120 },
   contactImport: {
     retryLimit: 0,
     expireInSeconds: 4 * 3600,

@@ -11,6 +11,7 @@ import { SessionManager, type Actor } from '../auth/session';
 import { JobQueue } from '../jobs/job-queue';
 import { startContactImportWorker } from '../contact-imports/import-worker';
 import { createLogger, type Logger } from '../logger';
+import { startCalendarFeedWorker } from '../booking/calendar-feed-worker';
 import { startEmailWorker } from '../notifications/email-worker';
 import { smtpMailer } from '../notifications/mailer';
 import { createCallerFactory } from '../trpc/trpc';
@@ -117,6 +118,8 @@ export interface TestAppOptions {
   webhooks?: Partial<Omit<WebhookSettings, 'queue'>>;
   /** Start the job queue and the CSV import worker (with this heap per import, MB, when given). */
   imports?: boolean | { heapMb: number };
+  /** Start the job queue and the calendar feed worker (fetching under `webhooks`' guard). */
+  calendarFeeds?: boolean;
   /** Log through this logger (default: silent, or debug with TEST_LOG_LEVEL=debug). */
   log?: Logger;
 }
@@ -141,7 +144,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     secureCookie: false,
   });
   const queue =
-    options.smtpUrl || options.webhooks || options.imports
+    options.smtpUrl || options.webhooks || options.imports || options.calendarFeeds
       ? await JobQueue.start(db.url, log)
       : undefined;
   const mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, TEST_MAIL_FROM) : undefined;
@@ -156,6 +159,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
     : { retryDelays: [], allowPrivateNetworks: false, timeoutMs: WEBHOOK_TIMEOUT_MS };
   if (queue && options.webhooks) await startWebhookWorker(queue, db.orm, webhooks);
+  // Feeds are fetched under the webhooks' guard: tests switch it through deps.notifier.webhooks.
+  const stopFeedSweep =
+    queue && options.calendarFeeds
+      ? await startCalendarFeedWorker(queue, db.orm, webhooks, log)
+      : undefined;
   if (queue && options.imports)
     await startContactImportWorker(
       queue,
@@ -218,6 +226,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return { url: `http://127.0.0.1:${(other.address() as AddressInfo).port}` };
     },
     close: async () => {
+      stopFeedSweep?.();
       await queue?.stop();
       mailer?.close();
       await Promise.all(extraInstances.map((close) => close()));

@@ -45,7 +45,20 @@ export async function postWebhook(
   let target = url;
   try {
     for (let hop = 0; ; hop++) {
-      const res = await postOnce(new URL(target), body, headers, options, signal);
+      const res = await guardedRequest(
+        new URL(target),
+        {
+          method: 'POST',
+          body,
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'user-agent': 'Convoza-Webhooks/1.0',
+          },
+        },
+        options,
+        signal,
+      );
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode ?? 0) && location) {
         res.destroy(); // a redirect's body is never needed
@@ -65,11 +78,19 @@ export async function postWebhook(
   }
 }
 
-function postOnce(
+/**
+ * One HTTP(S) request under the network guard (unless allowPrivateNetworks): a literal IP is
+ * checked here, a name through `guardedLookup`, and the peer actually reached once more on
+ * connect. Used for webhooks and for hosts' calendar feeds. Redirects are the caller's to follow.
+ */
+export function guardedRequest(
   url: URL,
-  body: string,
-  headers: Record<string, string>,
-  options: PostOptions,
+  {
+    method,
+    body,
+    headers,
+  }: { method: 'GET' | 'POST'; body?: string; headers: Record<string, string> },
+  options: Omit<PostOptions, 'timeoutMs'>,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -82,13 +103,9 @@ function postOnce(
   const request = url.protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
     const req = request(url, {
-      method: 'POST',
-      headers: {
-        ...headers,
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        'user-agent': 'Convoza-Webhooks/1.0',
-      },
+      method,
+      headers:
+        body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
       signal,
       agent: false,
       ...(guard ? { lookup: guardedLookup(isAllowed) } : {}),

@@ -1,0 +1,52 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from '../db/orm';
+import type { JobQueue } from '../jobs/job-queue';
+import type { Logger } from '../logger';
+import type { FeedFetchOptions } from './calendar-fetch';
+import { claimDueFeeds } from './calendar-feeds.sql';
+import { FEED_REFRESH_MS, syncCalendarFeed, type CalendarFeedJob } from './calendar-feeds.service';
+
+/** How often each instance looks for feeds due (each is due every FEED_REFRESH_MS). */
+const SWEEP_MS = 60_000;
+
+/**
+ * Fetches hosts' calendar feeds on this instance: the `calendarFeed` jobs (a feed added, a refresh
+ * asked for), and a sweep that queues the feeds due for their 10-minute refresh. Every instance
+ * sweeps; a feed is claimed by one of them (claimDueFeeds). Returns the sweep's stop.
+ */
+export async function startCalendarFeedWorker(
+  queue: JobQueue,
+  orm: Orm,
+  options: FeedFetchOptions,
+  log: Logger,
+  sweepMs = SWEEP_MS,
+): Promise<() => void> {
+  await queue.work<CalendarFeedJob>(
+    'calendarFeed',
+    (job) => syncCalendarFeed(orm.em.fork() as EntityManager, job.data.feedId, options),
+    { batchSize: 4 },
+  );
+  const sweep = async () => {
+    try {
+      await queueDueFeeds(orm.em.fork() as EntityManager, queue, new Date());
+    } catch (error) {
+      log.warn('calendar feed sweep failed', { error: String(error) });
+    }
+  };
+  const timer = setInterval(() => void sweep(), sweepMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Claims the feeds due for their periodic refresh and queues their fetches, in one transaction. */
+export function queueDueFeeds(em: EntityManager, queue: JobQueue, now: Date): Promise<number[]> {
+  return em.transactional(async (tem) => {
+    const due = await claimDueFeeds(tem, now, FEED_REFRESH_MS, 100);
+    await queue.sendManyInTransaction(
+      tem,
+      'calendarFeed',
+      due.map((feedId) => ({ data: { feedId } satisfies CalendarFeedJob })),
+    );
+    return due;
+  });
+}

@@ -1,0 +1,38 @@
+// Calendar files, which are text/calendar and not JSON (so not tRPC procedures): a host's
+// subscription feed and a lead's "Add to calendar" download. Both are secret links, no session.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestHandler } from 'express';
+import { sendApiError } from '../http/send-api-error';
+import type { AppDeps } from '../trpc/context';
+import { bookingCalendarFile, subscriptionCalendar } from './calendar-subscription.service';
+
+function calendarRoute(
+  deps: AppDeps,
+  read: (em: EntityManager, token: string, publicUrl: string) => Promise<string | null>,
+  disposition: string,
+  param: string,
+): RequestHandler {
+  return async (req, res) => {
+    const token = String(req.params[param] ?? '');
+    const text = await read(deps.orm.em.fork() as EntityManager, token, deps.notifier.publicUrl);
+    if (text === null) return sendApiError(res, 404, 'NOT_FOUND', 'Calendar not found');
+    res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+    res.setHeader('Content-Disposition', disposition);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    res.send(text);
+  };
+}
+
+/** GET /api/calendar/{feedToken}.ics: the host's booked calls, for their calendar app. */
+export const subscriptionFeedRoute = (deps: AppDeps) =>
+  calendarRoute(deps, subscriptionCalendar, 'inline; filename="convoza-calls.ics"', 'feedToken');
+
+/** GET /api/bookings/manage/{manageToken}/calendar.ics: the lead's call as a calendar file. */
+export const bookingCalendarRoute = (deps: AppDeps) =>
+  calendarRoute(
+    deps,
+    bookingCalendarFile,
+    'attachment; filename="strategy-call.ics"',
+    'manageToken',
+  );
