@@ -130,6 +130,13 @@ export const ZSlotsQuery = z
     path: ['token'],
   });
 
+/** Free times to move a booked call to, for staff (the booking's own time counts as free). */
+export const ZMoveSlotsQuery = z.object({
+  from: ZDate.optional(),
+  days: z.coerce.number().int().min(1).max(14).default(7),
+  timeZone: ZTimeZone.default('UTC'),
+});
+
 export const ZSlots = z.object({
   timeZone: z.string(),
   durationMinutes: z.number(),
@@ -172,6 +179,8 @@ export const ZBookingListQuery = z.object({
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 instant' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 instant' }).optional(),
   hostId: ZId.optional(),
+  /** One contact's calls (its details). */
+  contactId: ZId.optional(),
   status: z.enum(BOOKING_STATUSES).optional(),
   limit: keysetPaging(10).limit,
   /** The nextCursor of the previous page (`<start in ms>.<id>`). */

@@ -336,6 +336,16 @@ describe('booked calls in the back office', () => {
       `/bookings?from=${encodeURIComponent('2026-12-08T00:00:00Z')}&status=confirmed&hostId=${admin.userId}`,
     );
     expect(ranged.body.items).toHaveLength(1);
+    // One contact's calls, for its details.
+    const [lead1] = await queryRows<{ id: number }>(
+      t.db.url,
+      "select id from contacts where name = 'Lead 1'",
+    );
+    const ofContact = await admin.rest<{ items: { contactId: number }[] }>(
+      'GET',
+      `/bookings?contactId=${lead1!.id}`,
+    );
+    expect(ofContact.body.items.map((b) => b.contactId)).toEqual([lead1!.id]);
     // A host who is not an admin sees only their own calls.
     const other = await t.signedIn('user', 'other-host');
     expect((await other.rest<{ items: unknown[] }>('GET', '/bookings')).body.items).toEqual([]);
@@ -367,6 +377,35 @@ describe('booked calls in the back office', () => {
     });
     expect(cancelled.body.status).toBe('cancelled');
     expect((await admin.rest('POST', '/bookings/999999/cancel', {})).status).toBe(404);
+  });
+});
+
+describe('moving a call from the back office', () => {
+  it("offers the host's free times with the call's own time free, over both transports", async () => {
+    await giveHours(admin.userId);
+    const booked = (await book((await newLead(1)).token, '2026-12-07T10:00:00Z')).body;
+    const taken = (await book((await newLead(2)).token, '2026-12-07T11:00:00Z')).body;
+    const rest = await admin.rest<TSlots>(
+      'GET',
+      `/bookings/${booked.id}/slots?from=2026-12-07&days=1&timeZone=UTC`,
+    );
+    expect(rest.status).toBe(200);
+    const times = rest.body.days[0]!.slots.map((s) => s.startsAt.slice(11, 16));
+    // Its own 10:00 is free; the other lead's 11:00 (and its buffer) is not.
+    expect(times).toContain('10:00');
+    expect(times).not.toContain('11:00');
+    const trpc = await admin.trpc.admin.booking.moveSlots.query({
+      id: booked.id,
+      from: '2026-12-07',
+      days: 1,
+      timeZone: 'UTC',
+    });
+    expect(trpc).toEqual(rest.body);
+    // Another user's call is not theirs to move; a cancelled one cannot move.
+    const other = await t.signedIn('user', 'not-the-host');
+    expect((await other.rest('GET', `/bookings/${booked.id}/slots`)).status).toBe(403);
+    await admin.rest('POST', `/bookings/${taken.id}/cancel`, {});
+    expect((await admin.rest('GET', `/bookings/${taken.id}/slots`)).status).toBe(409);
   });
 });
 

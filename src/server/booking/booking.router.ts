@@ -9,6 +9,7 @@ import {
   ZBookingSettings,
   ZCancel,
   ZManageToken,
+  ZMoveSlotsQuery,
   ZReschedule,
   ZSlots,
   ZSlotsQuery,
@@ -25,6 +26,7 @@ import {
   listBookings,
   rescheduleForLead,
   setBookingOutcome,
+  slotsToMove,
 } from './meetings.service';
 import {
   cancelManagedBooking,
@@ -146,9 +148,24 @@ export const adminBookingRouter = router({
     .output(ZBooking)
     .mutation(({ ctx, input }) => setBookingOutcome(ctx.em, ctx.actor, input)),
 
+  moveSlots: authedProcedure
+    .meta(
+      rest('GET', '/bookings/{id}/slots', 'Free times a call can move to', {
+        description:
+          "As `/booking/slots`, for staff: the call's own time counts as free. Its host or an admin; 409 once it " +
+          'has ended or was cancelled.',
+      }),
+    )
+    .input(ZMoveSlotsQuery.extend({ id: ZId }))
+    .output(ZSlots)
+    .query(({ ctx, input: { id, ...query } }) => slotsToMove(ctx.em, ctx.actor, id, query)),
+
   reschedule: authedProcedure
     .meta(
-      rest('POST', '/bookings/{id}/reschedule', 'Move a call for the lead', { audit: 'update' }),
+      rest('POST', '/bookings/{id}/reschedule', 'Move a call for the lead', {
+        audit: 'update',
+        description: 'The lead is emailed an updated invitation (same UID, SEQUENCE raised).',
+      }),
     )
     .input(ZReschedule.extend({ id: ZId }))
     .output(ZBooking)

@@ -127,11 +127,31 @@ type SlotsQuery = z.output<typeof ZSlotsQuery>;
 
 /** The visitor's days (in their zone) with every time at least one host is free. */
 export async function listSlots(em: EntityManager, query: SlotsQuery): Promise<TSlots> {
+  if (query.manageToken) return slotsFor(em, await changeable(em, query.manageToken), query);
   const rules = await openRules(em);
-  const moving = query.manageToken ? await changeable(em, query.manageToken) : undefined;
-  const contact = moving
-    ? await em.findOneOrFail(Contact, moving.contact.id)
-    : await contactOf(em, rules, query.token ?? '');
+  return freeDays(em, rules, await contactOf(em, rules, query.token ?? ''), query);
+}
+
+/** The days a booked call can move to (its own time counts as free). */
+export async function slotsFor(
+  em: EntityManager,
+  moving: BookingRow,
+  query: DaysQuery,
+): Promise<TSlots> {
+  const rules = await openRules(em);
+  const contact = await em.findOneOrFail(Contact, moving.contact.id);
+  return freeDays(em, rules, contact, query, moving.id);
+}
+
+type DaysQuery = { from?: string; days: number; timeZone: string };
+
+async function freeDays(
+  em: EntityManager,
+  rules: BookingRules,
+  contact: { owner?: { id: number } | null },
+  query: DaysQuery,
+  movingId?: number,
+): Promise<TSlots> {
   const now = bookingNow();
   const zone = query.timeZone;
   const from = query.from ?? localDateOf(now, zone);
@@ -150,7 +170,7 @@ export async function listSlots(em: EntityManager, query: SlotsQuery): Promise<T
   };
   const starts = new Set<number>();
   if (view.start < view.end)
-    for (const host of await hostsFor(em, contact, rules, bookable, moving?.id))
+    for (const host of await hostsFor(em, contact, rules, bookable, movingId))
       for (const start of freeStarts(host, rules, view)) starts.add(start.getTime());
   const byDate = new Map(dates.map((d) => [d, [] as { startsAt: string }[]]));
   for (const start of [...starts].sort((a, b) => a - b))

@@ -168,6 +168,7 @@ export async function bookingPage(
     from?: Date;
     to?: Date;
     hostId?: number;
+    contactId?: number;
     status?: TBookingStatus;
     after?: { startsAt: Date; id: number };
     limit: number;
@@ -192,6 +193,7 @@ export async function bookingPage(
   if (q.from) query = query.where('b.starts_at', '>=', q.from);
   if (q.to) query = query.where('b.starts_at', '<', q.to);
   if (q.hostId !== undefined) query = query.where('b.host_id', '=', q.hostId);
+  if (q.contactId !== undefined) query = query.where('b.contact_id', '=', q.contactId);
   if (q.status) query = query.where('b.status', '=', q.status);
   if (q.after) {
     const { startsAt, id } = q.after;

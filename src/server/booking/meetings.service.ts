@@ -6,13 +6,15 @@ import {
   BOOKING_MESSAGES,
   type TBooking,
   type TBookingListItem,
+  type TSlots,
   type ZBookingListQuery,
+  type ZMoveSlotsQuery,
 } from '../../shared/booking.schema';
 import type { Actor } from '../auth/session';
 import { AppError, notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { Booking } from './booking.entity';
-import { bookingView, cancel, moveTo, upcoming } from './bookings.service';
+import { bookingView, cancel, moveTo, slotsFor, upcoming } from './bookings.service';
 import { bookingPage } from './bookings.sql';
 import { bookingNow } from './clock';
 
@@ -30,6 +32,7 @@ export async function listBookings(
     from: query.from ? new Date(query.from) : undefined,
     to: query.to ? new Date(query.to) : undefined,
     hostId,
+    contactId: query.contactId,
     status: query.status,
     after: afterMs !== undefined ? { startsAt: new Date(afterMs), id: afterId! } : undefined,
     limit: query.limit + 1,
@@ -64,6 +67,17 @@ export async function setBookingOutcome(
   booking.status = input.status;
   await em.flush();
   return bookingView(em, booking.id);
+}
+
+/** The times a call can move to (its own time free), for its host or an admin. */
+export async function slotsToMove(
+  em: EntityManager,
+  actor: Actor,
+  id: number,
+  query: z.output<typeof ZMoveSlotsQuery>,
+): Promise<TSlots> {
+  const booking = upcoming(await ownBooking(em, actor, id));
+  return slotsFor(em, booking, query);
 }
 
 export async function rescheduleForLead(
