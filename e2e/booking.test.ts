@@ -84,6 +84,11 @@ describe('booking the strategy call', () => {
       await page.getByText(/With /).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.screenshot({ path: shot('book-confirmed-desktop.png'), fullPage: true });
+      // "Add to calendar" is the call as an iCalendar file.
+      const file = await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href');
+      const ics = await w.context.request.get(file!);
+      expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(await ics.text()).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT/);
 
       const [booking] = await sql(
         `select b.starts_at, b.manage_token from bookings b join contacts c on c.id = b.contact_id
@@ -163,6 +168,91 @@ describe('booking the strategy call', () => {
         expect(await w.page.getByText('Confirmed').count()).toBeGreaterThan(0);
         expect(await seriousAxeViolations(w.page)).toEqual([]);
         await w.page.screenshot({ path: shot(`meetings-${name}.png`), fullPage: true });
+        expect(w.consoleErrors).toEqual([]);
+      } finally {
+        await w.context.close();
+      }
+    }
+  });
+
+  it('the host sets hours, connects a calendar, moves a call and edits the booking settings', async () => {
+    for (const [viewport, name] of [
+      [{ width: 1280, height: 900 }, 'desktop'],
+      [{ width: 375, height: 812 }, 'phone'],
+    ] as const) {
+      const w = await newPage(suite, { viewport });
+      try {
+        const login = await w.context.request.post('/api/auth/login', { data: E2E_ADMIN });
+        expect(login.ok()).toBe(true);
+        const { page } = w;
+        await page.goto('/admin/account');
+        await page.getByRole('heading', { name: 'Hours for Booked Calls' }).waitFor();
+        // Monday's hours as saved (around the clock), then a day off added and saved.
+        expect(await page.getByLabel('Monday hours 1 from').inputValue()).toBe('00:00');
+        await page.getByLabel('Date', { exact: true }).fill('2030-12-24');
+        await page.getByRole('button', { name: 'Add a day off' }).click();
+        await page.getByRole('button', { name: 'Save hours' }).click();
+        await page.getByText('Hours saved').first().waitFor();
+        const [saved] = await sql(
+          `select overrides from user_availability a join users u on u.id = a.user_id where u.username = $1`,
+          [E2E_ADMIN.username],
+        );
+        expect(saved!.overrides).toEqual([{ date: '2030-12-24', intervals: [] }]);
+        await page.getByRole('button', { name: 'Remove the exception on 2030-12-24' }).click();
+        await page.getByRole('button', { name: 'Save hours' }).click();
+        await page.getByText('Hours saved').first().waitFor();
+
+        // A calendar on this machine is refused by the network guard, and says so.
+        await page.getByLabel('Secret iCal address').fill('http://127.0.0.1:9/private.ics');
+        await page.getByRole('button', { name: 'Add calendar' }).click();
+        const feed = page.getByTestId('calendar-feed');
+        await feed.getByText('Failed').waitFor({ timeout: 15_000 });
+        await feed.getByText(/loopback, private or reserved address/).waitFor();
+        expect(await page.getByLabel('Subscription address').inputValue()).toMatch(
+          /\/api\/calendar\/[0-9a-f]{64}\.ics$/,
+        );
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await page.screenshot({ path: shot(`account-calls-${name}.png`), fullPage: true });
+        await page.getByRole('button', { name: /^Remove the calendar at / }).click();
+        await page.getByRole('button', { name: 'Remove', exact: true }).click();
+        await page.getByText('No calendar connected.').waitFor();
+
+        // Move the upcoming call from the Meetings screen.
+        await page.goto('/admin/meetings');
+        await page.getByRole('link', { name: 'Grace Booker' }).waitFor({ timeout: 10_000 });
+        await page.getByRole('button', { name: 'Actions for the call with Grace Booker' }).click();
+        await page.getByRole('menuitem', { name: 'Move the call' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Move the call with Grace Booker' });
+        const times = dialog.getByRole('radio');
+        await times.first().waitFor({ state: 'attached' });
+        // A time is picked by its label, as a pointer or a finger does.
+        await dialog.locator('label:has(input[type=radio])').nth(2).click();
+        expect(await times.nth(2).isChecked()).toBe(true);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await page.screenshot({ path: shot(`meetings-move-${name}.png`) });
+        const [before] = await sql(
+          `select b.sequence from bookings b join contacts c on c.id = b.contact_id
+            where c.email = 'grace@booker.example' and b.status = 'confirmed'`,
+        );
+        await dialog.getByRole('button', { name: 'Move the call' }).click();
+        await page
+          .getByText(/Call moved/)
+          .first()
+          .waitFor();
+        const [after] = await sql(
+          `select b.sequence from bookings b join contacts c on c.id = b.contact_id
+            where c.email = 'grace@booker.example' and b.status = 'confirmed'`,
+        );
+        expect(after!.sequence).toBe((before!.sequence as number) + 1);
+
+        await page.getByRole('button', { name: 'Booking Settings' }).click();
+        const settings = page.getByRole('dialog', { name: 'Booking Settings' });
+        await settings.getByLabel('Call length (15-120)').fill('10');
+        await settings.getByRole('button', { name: /Save/ }).click();
+        await settings.getByText('Duration must be between 15 and 120').waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await page.screenshot({ path: shot(`booking-settings-${name}.png`) });
+        await settings.getByRole('button', { name: 'Cancel' }).click();
         expect(w.consoleErrors).toEqual([]);
       } finally {
         await w.context.close();

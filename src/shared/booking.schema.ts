@@ -146,6 +146,12 @@ export type TSlots = z.output<typeof ZSlots>;
 
 export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'completed', 'no_show'] as const;
 export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
+export const BOOKING_STATUS_LABELS: Record<TBookingStatus, string> = {
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+  no_show: 'No-show',
+};
 
 const ZStartsAt = z.iso.datetime({ offset: true, error: 'startsAt must be an ISO 8601 instant' });
 

@@ -1,16 +1,17 @@
 import { trpc } from '../../lib/trpc';
+import { BookingCalendarCards } from '../booking/booking-calendar-cards';
 import { PageHeader } from '../components/page-header';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** The signed-in user's own security: two-factor sign-in and active sessions. */
+/** The signed-in user's own account: two-factor sign-in, active sessions, hours for booked calls. */
 export function AccountPage() {
   const me = trpc.auth.me.useQuery();
   return (
     <div>
       <PageHeader
         title="Account Security"
-        subtitle="Two-factor sign-in and where you are signed in"
+        subtitle="Two-factor sign-in, where you are signed in, and your hours for booked calls"
       />
       {me.data?.twoFactorRequired && (
         <p
@@ -24,6 +25,14 @@ export function AccountPage() {
       <div className="space-y-6">
         <TwoFactorCard />
         <SessionsCard />
+        {me.data && (
+          <section aria-labelledby="booked-calls-heading" className="space-y-6 pt-4">
+            <h2 id="booked-calls-heading" className="text-xl font-semibold text-slate-900">
+              Booked Calls
+            </h2>
+            <BookingCalendarCards userId={me.data.id} />
+          </section>
+        )}
       </div>
     </div>
   );

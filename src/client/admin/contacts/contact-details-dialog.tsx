@@ -11,6 +11,7 @@ import { DetailList } from '../components/detail-list';
 import { LoadingState } from '../components/page-states';
 import { ContactStatusBadge } from '../components/status-badge';
 import { ContactOwnerField } from './contact-owner-field';
+import { ContactCalls } from './contact-calls';
 import { ContactTimeline } from './contact-timeline';
 
 const ATTRIBUTION_LABELS: Record<TAttributionField, string> = {
@@ -88,6 +89,7 @@ export function ContactDetailsDialog({
       {shown ? (
         <>
           <ContactDetails contact={shown} />
+          <ContactCalls contactId={shown.id} />
           <ContactTimeline contactId={shown.id} />
         </>
       ) : loaded.isError ? (

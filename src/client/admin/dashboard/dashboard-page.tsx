@@ -1,4 +1,4 @@
-import { ArrowRight, Briefcase, CalendarCheck, Mail, Megaphone, Users } from 'lucide-react';
+import { ArrowRight, Briefcase, Mail, Megaphone, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { CAMPAIGN_STATUSES } from '../../../shared/campaigns.schema';
 import { CONTACT_STATUSES } from '../../../shared/contacts.schema';
@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { BreakdownPanel } from '../components/breakdown-panel';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/page-states';
+import { BookedCallsPanel } from '../analytics/booked-calls-panel';
 import { SpeedToLeadPanel } from '../analytics/speed-to-lead-panel';
 import { StatTile } from '../components/stat-tile';
 import { campaignTone, contactTone } from '../lib/status-styles';
@@ -41,7 +42,7 @@ export function DashboardPage() {
         <ErrorState title="The dashboard could not be loaded" message={summary.error.message} />
       ) : (
         <div className="space-y-6">
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatTile label="Total Contacts" value={summary.data.totalContacts} icon={Mail} />
             <StatTile label="Total Users" value={summary.data.totalUsers} icon={Users} />
             <StatTile
@@ -53,12 +54,6 @@ export function DashboardPage() {
               label="Active Campaigns"
               value={summary.data.campaignsByStatus.active ?? 0}
               icon={Megaphone}
-            />
-            <StatTile
-              label="Booked Calls"
-              value={summary.data.bookings.booked}
-              subtitle={`${summary.data.bookings.bookedRatePct}% of leads booked · last ${summary.data.days} days`}
-              icon={CalendarCheck}
             />
           </div>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -78,6 +73,7 @@ export function DashboardPage() {
             />
           </div>
           <SpeedToLeadPanel data={summary.data} />
+          <BookedCallsPanel data={summary.data} />
           <Card>
             <CardHeader>
               <CardTitle>Quick Actions</CardTitle>

@@ -1,10 +1,13 @@
+import { Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import {
+  BOOKING_STATUS_LABELS,
   BOOKING_STATUSES,
   type TBookingListItem,
   type TBookingStatus,
 } from '../../../shared/booking.schema';
+import { Button } from '../../components/ui/button';
 import { DropdownMenuItem } from '../../components/ui/dropdown-menu';
 import { trpc } from '../../lib/trpc';
 import { CardMenu } from '../components/card-menu';
@@ -14,13 +17,9 @@ import { LoadMore } from '../components/load-more';
 import { ListPage } from '../components/list-page';
 import { useTeam } from '../contacts/use-team';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { BookingSettingsDialog } from './booking-settings-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
 
-const STATUS_LABELS: Record<TBookingStatus, string> = {
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-  no_show: 'No-show',
-};
 const STATUS_CLASSES: Record<TBookingStatus, string> = {
   confirmed: 'bg-indigo-50 text-indigo-800',
   cancelled: 'bg-slate-100 text-slate-700',
@@ -55,11 +54,22 @@ export function MeetingsPage() {
   const shown = when === 'past' ? [...items].reverse() : items;
   const days = groupByDay(shown);
   const filtered = host !== 'all' || status !== 'all';
+  const me = trpc.auth.me.useQuery();
+  const isAdmin = me.data?.role === 'admin';
+  const settings = trpc.admin.booking.settings.useQuery(undefined, { enabled: isAdmin });
+  const [editingSettings, setEditingSettings] = useState(false);
 
   return (
     <ListPage
       title="Meetings"
       subtitle="Strategy calls booked by leads"
+      actions={
+        isAdmin && settings.data ? (
+          <Button variant="secondary" onClick={() => setEditingSettings(true)}>
+            <Settings aria-hidden /> Booking Settings
+          </Button>
+        ) : undefined
+      }
       total={{ testId: 'meetings-shown', count: items.length, label: 'Shown', noun: 'calls' }}
       toolbar={
         <>
@@ -87,7 +97,7 @@ export function MeetingsPage() {
             onChange={setStatus}
             options={[
               { value: 'all', label: 'All Statuses' },
-              ...BOOKING_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+              ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] })),
             ]}
           />
         </>
@@ -103,6 +113,9 @@ export function MeetingsPage() {
       }}
       noMatch={{ title: 'No Matching Calls', hint: 'Try other filters' }}
     >
+      {editingSettings && settings.data && (
+        <BookingSettingsDialog settings={settings.data} onClose={() => setEditingSettings(false)} />
+      )}
       <div className="space-y-6">
         {days.map(([day, calls]) => (
           <section key={day} aria-label={day}>
@@ -134,6 +147,7 @@ function groupByDay(calls: TBookingListItem[]): [string, TBookingListItem[]][] {
 function MeetingCard({ call, hostName }: { call: TBookingListItem; hostName: string }) {
   const utils = trpc.useUtils();
   const [cancelling, setCancelling] = useState(false);
+  const [moving, setMoving] = useState(false);
   const refresh = () => utils.admin.booking.list.invalidate();
   const outcome = trpc.admin.booking.setOutcome.useMutation({
     onSuccess: () => notifySuccess('Call updated'),
@@ -170,7 +184,7 @@ function MeetingCard({ call, hostName }: { call: TBookingListItem; hostName: str
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[call.status]}`}
         >
-          {STATUS_LABELS[call.status]}
+          {BOOKING_STATUS_LABELS[call.status]}
         </span>
         {open && (
           <CardMenu label={`Actions for the call with ${call.contact.name}`}>
@@ -188,13 +202,17 @@ function MeetingCard({ call, hostName }: { call: TBookingListItem; hostName: str
                 </DropdownMenuItem>
               </>
             ) : (
-              <DropdownMenuItem onSelect={() => setCancelling(true)}>
-                Cancel the call
-              </DropdownMenuItem>
+              <>
+                <DropdownMenuItem onSelect={() => setMoving(true)}>Move the call</DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => setCancelling(true)}>
+                  Cancel the call
+                </DropdownMenuItem>
+              </>
             )}
           </CardMenu>
         )}
       </div>
+      {moving && <RescheduleDialog call={call} onClose={() => setMoving(false)} />}
       <ConfirmDialog
         open={cancelling}
         onOpenChange={setCancelling}

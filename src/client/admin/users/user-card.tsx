@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { CalendarClock, Pencil, Trash2 } from 'lucide-react';
 import type { TUser } from '../../../shared/users.schema';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
@@ -15,12 +15,14 @@ export function UserCard({
   index,
   isSelf,
   onEdit,
+  onHours,
   onDelete,
 }: {
   user: TUser;
   index: number;
   isSelf: boolean;
   onEdit: () => void;
+  onHours: () => void;
   onDelete: () => void;
 }) {
   const name = displayName(user);
@@ -48,6 +50,9 @@ export function UserCard({
         <CardMenu label={`Actions for ${name}`}>
           <DropdownMenuItem onSelect={onEdit}>
             <Pencil aria-hidden /> Edit User
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={onHours}>
+            <CalendarClock aria-hidden /> Hours for Calls
           </DropdownMenuItem>
           <DropdownMenuItem destructive onSelect={onDelete}>
             <Trash2 aria-hidden /> Delete User

@@ -12,6 +12,9 @@ import { useCurrentUser } from '../use-current-user';
 import { useUserMutations } from './use-users';
 import { LeadRoutingCard } from './lead-routing-card';
 import { UserCard } from './user-card';
+import { AvailabilityEditor } from '../booking/availability-editor';
+import { CalendarFeeds } from '../booking/calendar-feeds';
+import { TitledDialog } from '../components/titled-dialog';
 import { UserCreateDialog } from './user-create-dialog';
 import { UserEditDialog } from './user-edit-dialog';
 
@@ -36,6 +39,7 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TUser | null>(null);
   const [deleting, setDeleting] = useState<TUser | null>(null);
+  const [hoursOf, setHoursOf] = useState<TUser | null>(null);
 
   const all = users.data ?? [];
   const shown = filterUsers(all, search);
@@ -80,6 +84,7 @@ export function UsersPage() {
                 index={index}
                 isSelf={user.id === me?.id}
                 onEdit={() => setEditing(user)}
+                onHours={() => setHoursOf(user)}
                 onDelete={() => setDeleting(user)}
               />
             </li>
@@ -94,6 +99,18 @@ export function UsersPage() {
           isLastAdmin={editing.role === 'admin' && adminCount <= 1}
           onClose={() => setEditing(null)}
         />
+      )}
+      {hoursOf && (
+        <TitledDialog
+          onClose={() => setHoursOf(null)}
+          title={`Hours for Calls: ${displayName(hoursOf)}`}
+          description="When leads can book a strategy call with this user, and the calendars that make them busy."
+          className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+        >
+          <AvailabilityEditor userId={hoursOf.id} />
+          <h3 className="mt-6 text-base font-semibold text-slate-900">Connected Calendars</h3>
+          <CalendarFeeds userId={hoursOf.id} />
+        </TitledDialog>
       )}
       <ConfirmDialog
         open={deleting !== null}

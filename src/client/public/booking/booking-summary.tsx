@@ -32,6 +32,18 @@ export function BookingSummary({
         {cancelled ? 'Cancelled. ' : ''}With {booking.host.name} ({timeZone.replaceAll('_', ' ')}
         ).
       </p>
+      {!cancelled && (
+        <p>
+          <a
+            href={`/api/bookings/manage/${booking.manageUrl.split('/').pop() ?? ''}/calendar.ics`}
+            download="strategy-call.ics"
+            className="font-semibold text-primary underline"
+          >
+            Add to calendar
+          </a>{' '}
+          (an .ics file for Google Calendar, Outlook or Apple Calendar).
+        </p>
+      )}
       {!cancelled && manageLink && (
         <p>
           Need another time?{' '}
