@@ -17,6 +17,7 @@ import { createLogger } from './logger';
 import { startMaintenance } from './db/maintenance';
 import { JobQueue } from './jobs/job-queue';
 import { startContactImportWorker } from './contact-imports/import-worker';
+import { bookingPageLink } from './booking/bookings.service';
 import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
 import { startEmailWorker } from './notifications/email-worker';
 import { smtpMailer } from './notifications/mailer';
@@ -102,6 +103,7 @@ export async function startServer(
     publicUrl,
     webhooks,
     bookingReminderOffsets: config.BOOKING_REMINDER_OFFSETS,
+    bookingLink: bookingPageLink(publicUrl, config.BOOKING_TOKEN_TTL_HOURS),
   };
   const lifecycle: Lifecycle = { draining: false };
   const pool = await orm.em.getConnection().getNativeClient();

@@ -70,6 +70,14 @@ export async function bookingLinkFor(
   return { token, url: `/book/${token}` };
 }
 
+/** The absolute booking page of a contact, for emails (the auto-reply); undefined while off. */
+export const bookingPageLink =
+  (publicUrl: string, ttlHours: number) =>
+  async (em: EntityManager, contactId: number): Promise<string | undefined> => {
+    const link = await bookingLinkFor(em, contactId, ttlHours);
+    return link && `${publicUrl}${link.url}`;
+  };
+
 /**
  * Hosts' calendars over `window` (widened by a day each side for buffers and local days): their
  * confirmed bookings, leaving out the booking being moved (`exclude`), and their feeds' busy times.

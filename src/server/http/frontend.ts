@@ -56,8 +56,11 @@ export function serveBuiltFrontend(app: Express, distDir: string): void {
     if (path === '/admin' || path.startsWith('/admin/'))
       return send(req, res, 'index.html', 'no-store');
     // A lead's booking pages: the app renders them from the link's token into the public shell.
-    if (/^\/(book|booking)\/[^/]+$/.test(path)) {
-      res.setHeader('X-Robots-Tag', 'noindex');
+    // The manage page shows a booking: kept out of search results. The booking link's page
+    // (/book/{token}) shows no one's details and stays indexable (Lighthouse SEO audits it).
+    const booking = /^\/(book|booking)\/[^/]+$/.exec(path);
+    if (booking) {
+      if (booking[1] === 'booking') res.setHeader('X-Robots-Tag', 'noindex');
       return send(req, res, files.has('booking.html') ? 'booking.html' : 'index.html', 'no-store');
     }
 

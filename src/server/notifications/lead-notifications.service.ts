@@ -60,16 +60,22 @@ export async function queueLeadNotifications(
   const messages = settings.alertRecipients.map((to) =>
     message('alert', to, settings.alertSubject, settings.alertBody, alertValues),
   );
-  if (settings.autoReplyEnabled)
+  if (settings.autoReplyEnabled) {
+    // The lead's own booking link, while booking is on: they can pick a time straight away.
+    const bookingUrl = await notifier.bookingLink?.(em, contact.id);
+    const body = bookingUrl
+      ? `${settings.autoReplyBody}\n\nPick a time for your strategy call: ${bookingUrl}`
+      : settings.autoReplyBody;
     messages.push(
       message(
         'auto_reply',
         contact.email,
         settings.autoReplySubject,
-        settings.autoReplyBody,
+        body,
         autoReplyValues(contact),
       ),
     );
+  }
   await queueEmails(
     em,
     messages.map((m) => ({ ...m, contactId: contact.id })),

@@ -188,7 +188,16 @@ describe('the auto-reply is no mail relay (attack findings, round 3, item 2)', (
     const greeting = /^Hi (.*),$/m.exec(reply!.text ?? '')![1]!;
     expect(greeting.length).toBeLessThanOrEqual(40);
     expect(greeting).toBe('Your account is locked. Reset it now at');
-    expect(reply!.text).not.toMatch(/evil|010-9999|https?:/);
+    // The only link in it is ours: the lead's own booking page, which works.
+    const bookingUrl =
+      /Pick a time for your strategy call: (http:\/\/convoza\.test\/book\/\S+)/.exec(
+        reply!.text ?? '',
+      )?.[1];
+    expect(bookingUrl).toBeDefined();
+    expect(reply!.text!.replace(bookingUrl!, '')).not.toMatch(/evil|010-9999|https?:/);
+    const token = decodeURIComponent(bookingUrl!.split('/book/')[1]!);
+    const slots = await fetch(`${t.url}/api/booking/slots?token=${encodeURIComponent(token)}`);
+    expect(slots.status).toBe(200);
     // A held-back message is never sent, not even by hand.
     const retry = await admin.rest<{ message: string }>(
       'POST',

@@ -10,6 +10,8 @@ export interface Notifier {
   mailer?: Mailer;
   /** Base of links into the admin, e.g. http://localhost:3000. */
   publicUrl: string;
+  /** The lead's booking page (absolute), for the auto-reply; undefined while booking is off. */
+  bookingLink?: (em: EntityManager, contactId: number) => Promise<string | undefined>;
   /** Minutes before a booked call that the lead is reminded (BOOKING_REMINDER_OFFSETS). */
   bookingReminderOffsets?: number[];
 }

@@ -11,6 +11,8 @@ import { SessionManager, type Actor } from '../auth/session';
 import { JobQueue } from '../jobs/job-queue';
 import { startContactImportWorker } from '../contact-imports/import-worker';
 import { createLogger, type Logger } from '../logger';
+import { DEFAULT_BOOKING_TOKEN_TTL_HOURS } from '../../shared/booking.schema';
+import { bookingPageLink } from '../booking/bookings.service';
 import { startCalendarFeedWorker } from '../booking/calendar-feed-worker';
 import { startEmailWorker } from '../notifications/email-worker';
 import { smtpMailer } from '../notifications/mailer';
@@ -171,7 +173,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       log,
       options.imports === true ? undefined : options.imports.heapMb,
     );
-  const notifier = { queue, mailer, publicUrl: 'http://convoza.test', webhooks };
+  const publicUrl = 'http://convoza.test';
+  const notifier = {
+    queue,
+    mailer,
+    publicUrl,
+    webhooks,
+    bookingLink: bookingPageLink(publicUrl, DEFAULT_BOOKING_TOKEN_TTL_HOURS),
+  };
   const events = createEventBus(notifier);
   const deps: AppDeps = { orm: db.orm, sessions, log, notifier, jobs: queue, events };
   const app = createApp(deps, options.app);
