@@ -8,6 +8,7 @@ import type { TIntegrationKeyCreated } from '../../shared/integration-keys.schem
 import { queryRows } from '../test/pg-admin';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { bookingLinkFor } from './bookings.service';
+import { BOOKING_LIMITS } from './booking-throttle';
 import { setBookingClock } from './clock';
 
 const t = useTestApp();
@@ -377,6 +378,30 @@ describe('booked calls in the back office', () => {
     });
     expect(cancelled.body.status).toBe('cancelled');
     expect((await admin.rest('POST', '/bookings/999999/cancel', {})).status).toBe(404);
+  });
+});
+
+describe('rate limits', () => {
+  it('allows 20 booking attempts an hour per link, then 429 with Retry-After, over both transports', async () => {
+    await giveHours(admin.userId);
+    const { token } = await newLead(1);
+    for (let i = 0; i < BOOKING_LIMITS.writesPerLink; i++)
+      expect((await book(token, '2026-12-07T03:00:00Z')).status).toBe(400);
+    const limited = await fetch(`${t.url}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, startsAt: '2026-12-07T10:00:00Z' }),
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { message: string }).message).toMatch(
+      /^Too many changes with this booking link: at most 20 per hour\./,
+    );
+    await expect(
+      t.anonymous().trpc.public.booking.create.mutate({ token, startsAt: '2026-12-07T10:00:00Z' }),
+    ).rejects.toMatchObject({ data: { httpStatus: 429 } });
+    // Another lead's link is not held back.
+    expect((await book((await newLead(2)).token, '2026-12-07T10:00:00Z')).status).toBe(201);
   });
 });
 

@@ -15,10 +15,10 @@ import {
   ZSlotsQuery,
 } from '../../shared/booking.schema';
 import { ZId } from '../../shared/text.schema';
-import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 import { adminProcedure, authedProcedure, router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
 import { getAvailability, setAvailability } from './availability.service';
+import { bookingReadProcedure, bookingWriteProcedure } from './booking-throttle';
 import { calendarProcedures } from './calendars.router';
 import { getBookingSettings, updateBookingSettings } from './booking-settings.service';
 import {
@@ -40,7 +40,7 @@ const rest = restRoutes(['booking']);
 
 /** The lead's side: free times and booking, with the link their submission answer carried. */
 export const publicBookingRouter = router({
-  slots: throttledProcedure
+  slots: bookingReadProcedure
     .meta(
       rest('GET', '/booking/slots', 'Free times for the strategy call, by day in the given zone', {
         description:
@@ -58,7 +58,7 @@ export const publicBookingRouter = router({
       return listSlots(ctx.em, input);
     }),
 
-  create: throttledProcedure
+  create: bookingWriteProcedure
     .meta(
       rest('POST', '/bookings', 'Book one of the free times', {
         description:
@@ -73,7 +73,7 @@ export const publicBookingRouter = router({
     .output(ZBooking)
     .mutation(({ ctx, input }) => createBooking(ctx.em, input, ctx.deps.events)),
 
-  manage: throttledProcedure
+  manage: bookingReadProcedure
     .meta(
       rest('GET', '/bookings/manage/{manageToken}', 'The booking behind a manage link', {
         description:
@@ -85,7 +85,7 @@ export const publicBookingRouter = router({
     .output(ZBooking)
     .query(({ ctx, input }) => getManagedBooking(ctx.em, input.manageToken)),
 
-  reschedule: throttledProcedure
+  reschedule: bookingWriteProcedure
     .meta(
       rest(
         'POST',
@@ -105,7 +105,7 @@ export const publicBookingRouter = router({
       rescheduleManagedBooking(ctx.em, input.manageToken, input.startsAt, ctx.deps.events),
     ),
 
-  cancel: throttledProcedure
+  cancel: bookingWriteProcedure
     .meta(
       rest('POST', '/bookings/manage/{manageToken}/cancel', 'Cancel the booking', {
         description:

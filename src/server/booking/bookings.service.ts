@@ -26,7 +26,7 @@ import {
   isOverlap,
   lastBookedAt,
   lockContact,
-  lockHost,
+  lockHostDay,
   moveBooking,
 } from './bookings.sql';
 import { feedBusyTimes } from './calendar-feeds.sql';
@@ -209,9 +209,10 @@ interface Placement {
 /**
  * Finds who takes `start`: 400 when no host's hours offer it at all (outside hours, notice,
  * horizon or step). Then the free hosts are tried in turn (the moving booking's host first, then
- * the one booked least recently), each in its own savepoint holding that host's lock so the daily
- * cap is exact; `take` writes the booking, and the exclusion constraint has the last word. The
- * chosen host becomes the contact's owner. 409 when nobody could take it.
+ * the one booked least recently), each in its own savepoint: `take` writes the booking and the
+ * exclusion constraint decides the time; then, under that host's day lock, the day's count with
+ * it must stay within the cap. The chosen host becomes the contact's owner. 409 when nobody could
+ * take it.
  */
 async function placeWithHost(
   em: EntityManager,
@@ -228,33 +229,39 @@ async function placeWithHost(
     hosts.some((h) => offeredStarts(h.availability, rules, at).length > 0);
   if (!offered) throw new AppError('BAD_REQUEST', BOOKING_MESSAGES.notOffered, 'startsAt');
   const free = hosts.filter((h) => freeStarts(h, rules, at).length > 0);
-  const last = await lastBookedAt(
-    em,
-    free.map((h) => h.hostId),
-  );
-  const rank = (h: HostCalendar) =>
-    h.hostId === moving?.hostId ? -1 : (last.get(h.hostId)?.getTime() ?? 0);
-  free.sort((a, b) => rank(a) - rank(b) || a.hostId - b.hostId);
+  if (free.length > 1) {
+    const last = await lastBookedAt(
+      em,
+      free.map((h) => h.hostId),
+    );
+    const rank = (h: HostCalendar) =>
+      h.hostId === moving?.hostId ? -1 : (last.get(h.hostId)?.getTime() ?? 0);
+    free.sort((a, b) => rank(a) - rank(b) || a.hostId - b.hostId);
+  }
   const endsAt = new Date(start.getTime() + rules.durationMinutes * MINUTE);
   const times = {
     startsAt: start,
     endsAt,
     blockedUntil: new Date(endsAt.getTime() + rules.bufferMinutes * MINUTE),
   };
-  for (const host of free) {
-    const took = await em
-      .transactional(
-        async (sp) => {
-          await lockHost(sp, host.hostId);
-          if (await dayIsFull(sp, host, rules, start, moving?.id)) throw new HostTaken();
-          if (!(await take(sp, host.hostId, times))) throw new HostTaken();
-          return true;
-        },
-        { propagation: 'nested' },
-      )
-      .catch((error: unknown) =>
-        error instanceof HostTaken || isOverlap(error) ? false : Promise.reject(error),
-      );
+  const attempt = async (sp: EntityManager, host: HostCalendar) => {
+    // The exclusion constraint decides the time first: of many leads racing for it, the losers
+    // learn so here, without queueing for a lock.
+    if (!(await take(sp, host.hostId, times))) throw new HostTaken();
+    // Then the day's cap, counted with this booking in it under the host's day lock.
+    await lockHostDay(sp, host.hostId, localDateOf(start, host.availability.timeZone));
+    if (await dayOverCap(sp, host, rules, start)) throw new HostTaken();
+    return true;
+  };
+  const lost = (error: unknown) =>
+    error instanceof HostTaken || isOverlap(error) ? false : Promise.reject(error);
+  for (const [i, host] of free.entries()) {
+    // A savepoint lets the next host be tried; the last one needs none, as its failure is a 409
+    // that rolls the whole transaction back.
+    const took =
+      i === free.length - 1
+        ? await attempt(em, host).catch(lost)
+        : await em.transactional((sp) => attempt(sp, host), { propagation: 'nested' }).catch(lost);
     if (!took) continue;
     if (contact.owner?.id !== host.hostId)
       await setContactOwner(
@@ -273,20 +280,18 @@ interface BookedTimes {
   blockedUntil: Date;
 }
 
-/** Whether the host's local day of `start` already holds maxPerDayPerHost confirmed bookings. */
-async function dayIsFull(
+/** Whether the host's local day of `start` holds more than maxPerDayPerHost confirmed bookings. */
+async function dayOverCap(
   em: EntityManager,
   host: HostCalendar,
   rules: BookingRules,
   start: Date,
-  exclude?: number,
 ): Promise<boolean> {
   const zone = host.availability.timeZone;
   const dayStart = startOfLocalDate(localDateOf(start, zone), zone);
   const dayEnd = DateTime.fromJSDate(dayStart, { zone }).plus({ days: 1 }).toJSDate();
   const sameDay = await confirmedBookings(em, [host.hostId], dayStart, dayEnd);
-  const count = sameDay.filter((b) => b.startsAt >= dayStart && b.id !== exclude).length;
-  return count >= rules.maxPerDayPerHost;
+  return sameDay.filter((b) => b.startsAt >= dayStart).length > rules.maxPerDayPerHost;
 }
 
 /**

@@ -10,11 +10,18 @@ import { LeadRoutingMember } from '../lead-routing/lead-routing-member.entity';
 import { User } from '../users/user.entity';
 
 /**
- * Serialises bookings of one host until the transaction (or savepoint) ends, so counting the
- * day's bookings and inserting one cannot interleave with another booking of that host.
+ * Serialises the daily-cap count of one host's local day until the transaction (or savepoint)
+ * ends: each booking counts the day after its own insert while holding this, so it sees every
+ * earlier holder's committed booking, and two can never both squeeze under the cap.
  */
-export async function lockHost(em: EntityManager, hostId: number): Promise<void> {
-  await em.execute(`select pg_advisory_xact_lock(hashtext('booking_host'), ?)`, [hostId]);
+export async function lockHostDay(
+  em: EntityManager,
+  hostId: number,
+  localDate: string,
+): Promise<void> {
+  await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [
+    `booking_host_day:${hostId}:${localDate}`,
+  ]);
 }
 
 /** Serialises one contact's bookings: two tabs booking at once still leave one upcoming call. */

@@ -209,7 +209,23 @@ describe('calendar feeds', () => {
         },
       });
     const agent = await t.signedIn('user');
-    expect((await agent.rest('GET', `/users/${admin.userId}/calendar-feeds`)).status).toBe(403);
+    for (const [method, path] of [
+      ['GET', 'calendar-feeds'],
+      ['POST', 'calendar-feeds'],
+      ['GET', 'calendar-subscription'],
+      ['POST', 'calendar-subscription/regenerate'],
+    ] as const)
+      expect(
+        (
+          await agent.rest(
+            method,
+            `/users/${admin.userId}/${path}`,
+            path === 'calendar-feeds' && method === 'POST'
+              ? { url: 'https://calendar.example/a.ics' }
+              : undefined,
+          )
+        ).status,
+      ).toBe(403);
     const own = await agent.trpc.admin.booking.addCalendarFeed.mutate({
       id: agent.userId,
       url: 'webcal://calendar.example/secret.ics',

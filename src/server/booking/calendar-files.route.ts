@@ -3,7 +3,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { sendApiError } from '../http/send-api-error';
+import { clientIp } from '../rate-limit/client-ip';
+import { RateLimitedError } from '../rate-limit/rate-limited.error';
 import type { AppDeps } from '../trpc/context';
+import { limitBookingRead } from './booking-throttle';
 import { bookingCalendarFile, subscriptionCalendar } from './calendar-subscription.service';
 
 function calendarRoute(
@@ -14,7 +17,15 @@ function calendarRoute(
 ): RequestHandler {
   return async (req, res) => {
     const token = String(req.params[param] ?? '');
-    const text = await read(deps.orm.em.fork() as EntityManager, token, deps.notifier.publicUrl);
+    const em = deps.orm.em.fork() as EntityManager;
+    try {
+      await limitBookingRead(em, clientIp(req.ip ?? req.socket.remoteAddress));
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      return sendApiError(res, 429, 'TOO_MANY_REQUESTS', error.message);
+    }
+    const text = await read(em, token, deps.notifier.publicUrl);
     if (text === null) return sendApiError(res, 404, 'NOT_FOUND', 'Calendar not found');
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', disposition);

@@ -66,10 +66,31 @@ export function offeredStarts(
   let day = DateTime.fromJSDate(window.start, { zone }).startOf('day');
   const last = DateTime.fromJSDate(window.end, { zone }).startOf('day');
   while (day <= last) {
+    const localDate = day.toISODate()!;
     for (const interval of workingIntervals(availability, day)) {
+      const first = minutesOf(interval.start);
       const end = minutesOf(interval.end);
+      const from = instantAt(day, first);
+      const until = instantAt(day, end);
+      const add = (start: Date) => {
+        if (start >= window.start && start < window.end) starts.push({ start, localDate });
+      };
+      // No clock change inside the interval (almost always): its steps are whole minutes apart
+      // in elapsed time too, so they are counted without asking the zone again.
+      if (
+        until.getTime() - from.getTime() === (end - first) * MINUTE &&
+        DateTime.fromJSDate(from, { zone }).toFormat('HH:mm') === clockOf(first % 1440)
+      ) {
+        for (
+          let minute = first;
+          minute + rules.durationMinutes <= end;
+          minute += rules.slotStepMinutes
+        )
+          add(new Date(from.getTime() + (minute - first) * MINUTE));
+        continue;
+      }
       for (
-        let minute = minutesOf(interval.start);
+        let minute = first;
         minute + rules.durationMinutes <= end;
         minute += rules.slotStepMinutes
       ) {
@@ -77,8 +98,7 @@ export function offeredStarts(
         // The wall clock of a daylight-saving gap does not exist: skip rather than shift it.
         if (DateTime.fromJSDate(start, { zone }).toFormat('HH:mm') !== clockOf(minute % 1440))
           continue;
-        if (start >= window.start && start < window.end)
-          starts.push({ start, localDate: day.toISODate()! });
+        add(start);
       }
     }
     day = day.plus({ days: 1 });
@@ -97,20 +117,40 @@ export function bookableWindow(rules: Rules, now: Date): Interval {
   };
 }
 
-/** Whether a meeting at `start` keeps the buffer to every busy interval of the host. */
-export function isFree(host: HostCalendar, start: Date, rules: Rules): boolean {
-  const end = start.getTime() + rules.durationMinutes * MINUTE;
+/**
+ * A test of "does a meeting at `start` keep the buffer to every busy interval?" for many starts:
+ * busy intervals sorted by start with the running maximum of their ends, so each start is one
+ * binary search instead of a pass over hundreds of intervals.
+ */
+function freeTest(busy: Interval[], rules: Rules): (start: Date) => boolean {
+  const sorted = [...busy].sort((a, b) => a.start.getTime() - b.start.getTime());
+  const starts = sorted.map((b) => b.start.getTime());
+  const maxEnd: number[] = [];
+  for (const [i, b] of sorted.entries())
+    maxEnd.push(Math.max(b.end.getTime(), i ? maxEnd[i - 1]! : -Infinity));
+  const duration = rules.durationMinutes * MINUTE;
   const buffer = rules.bufferMinutes * MINUTE;
-  return host.busy.every(
-    (b) => end + buffer <= b.start.getTime() || start.getTime() >= b.end.getTime() + buffer,
-  );
+  return (start) => {
+    const s = start.getTime();
+    // Intervals starting at or after end + buffer are clear of it; of the ones before, the
+    // latest end decides.
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! < s + duration + buffer) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 || maxEnd[lo - 1]! + buffer <= s;
+  };
 }
 
 /** The host's free starts in `window` (already clipped to the bookable window). */
 export function freeStarts(host: HostCalendar, rules: Rules, window: Interval): Date[] {
+  const free = freeTest(host.busy, rules);
   return offeredStarts(host.availability, rules, window)
     .filter(({ localDate }) => (host.bookedPerDay.get(localDate) ?? 0) < rules.maxPerDayPerHost)
-    .filter(({ start }) => isFree(host, start, rules))
+    .filter(({ start }) => free(start))
     .map(({ start }) => start);
 }
 

@@ -29,16 +29,22 @@ const NOT_GENERATED: Record<string, Record<string, string>> = {
   'auth-twoFactorSetup': { '429': 'Too many wrong passwords (see Retry-After)' },
   'auth-twoFactorDisable': { '429': 'Too many wrong passwords or codes (see Retry-After)' },
   'admin-users-resetTwoFactor': { '404': 'No such user' },
+  'public-booking-manage': {
+    '429': 'Too many booking requests from this network (see Retry-After)',
+  },
   'public-booking-slots': {
+    '429': 'Too many booking requests from this network or with this link (see Retry-After)',
     '401': 'The booking link is not valid or has expired',
     '403': 'Booking is not available',
   },
   'public-booking-create': {
+    '429': 'Too many booking requests from this network or with this link (see Retry-After)',
     '401': 'The booking link is not valid or has expired',
     '403': 'Booking is not available',
     '409': 'The time was just taken, or the contact already has an upcoming call (`manageUrl`)',
   },
   'public-booking-reschedule': {
+    '429': 'Too many booking requests from this network or with this link (see Retry-After)',
     '403': 'Booking is not available',
     '404': 'No booking behind this link',
     '409': 'The time was just taken, or the booking is no longer upcoming',
@@ -50,10 +56,14 @@ const NOT_GENERATED: Record<string, Record<string, string>> = {
   'admin-booking-cancel': { '404': 'No such booking', '409': 'The call is no longer upcoming' },
   'admin-booking-setOutcome': { '409': 'The call was cancelled or has not started yet' },
   'public-booking-cancel': {
+    '429': 'Too many booking requests from this network or with this link (see Retry-After)',
     '404': 'No booking behind this link',
     '409': 'The booking is no longer upcoming',
   },
   // POST actions on one record: the generator lists 404 only for GET, PUT, PATCH and DELETE.
+  'admin-booking-addCalendarFeed': { '404': 'No such user' },
+  'admin-booking-refreshCalendarFeed': { '404': 'No such user or calendar' },
+  'admin-booking-regenerateCalendarSubscription': { '404': 'No such user' },
   'admin-campaigns-duplicate': { '404': 'No such campaign' },
   'admin-quarantine-release': { '404': 'No such quarantined submission (or released already)' },
   'admin-notifications-retry': {

@@ -1,0 +1,81 @@
+// Rate limits of the public booking endpoints, which answer anyone holding a link: per network
+// (a flood from one place) and per link (one stolen or shared link hammered). The signed links
+// already keep strangers out of other leads' bookings; these keep the cost of trying bounded.
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { clientKey } from '../rate-limit/client-ip';
+import { consumeRateLimit, hourlyRule } from '../rate-limit/rate-limit.sql';
+import { RateLimitedError } from '../rate-limit/rate-limited.error';
+import { throttledProcedure } from '../rate-limit/retry-after.procedure';
+
+/** Per hour. A lead browses a few weeks of times and books or moves a call a few times. */
+export const BOOKING_LIMITS = {
+  readsPerNetwork: 1200,
+  writesPerNetwork: 300,
+  writesPerLink: 20,
+} as const;
+
+const linkKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
+
+async function consume(
+  em: EntityManager,
+  bucket: string,
+  key: string,
+  limit: number,
+  what: string,
+) {
+  const state = await consumeRateLimit(em, hourlyRule(bucket, key, limit));
+  if (state.limited) throw RateLimitedError.perHour(what, limit, state.retryAfterSeconds);
+}
+
+/** A read (free times, a booking behind its link, a calendar file) from `ip`. */
+export function limitBookingRead(em: EntityManager, ip: string): Promise<void> {
+  return consume(
+    em,
+    'booking-read-ip',
+    clientKey(ip),
+    BOOKING_LIMITS.readsPerNetwork,
+    'booking requests from your network',
+  );
+}
+
+/** A booking, move or cancellation from `ip` with the link `token`. */
+export async function limitBookingWrite(
+  em: EntityManager,
+  ip: string,
+  token: string | undefined,
+): Promise<void> {
+  await consume(
+    em,
+    'booking-write-ip',
+    clientKey(ip),
+    BOOKING_LIMITS.writesPerNetwork,
+    'bookings from your network',
+  );
+  if (token)
+    await consume(
+      em,
+      'booking-write-link',
+      linkKey(token),
+      BOOKING_LIMITS.writesPerLink,
+      'changes with this booking link',
+    );
+}
+
+const tokenOf = (raw: unknown) => {
+  const input = raw as { token?: unknown; manageToken?: unknown } | undefined;
+  const token = input?.manageToken ?? input?.token;
+  return typeof token === 'string' ? token : undefined;
+};
+
+/** Public booking reads, limited per network. */
+export const bookingReadProcedure = throttledProcedure.use(async ({ ctx, next }) => {
+  await limitBookingRead(ctx.em, ctx.ip);
+  return next();
+});
+
+/** Public booking writes, limited per network and per link. */
+export const bookingWriteProcedure = throttledProcedure.use(async ({ ctx, next, getRawInput }) => {
+  await limitBookingWrite(ctx.em, ctx.ip, tokenOf(await getRawInput().catch(() => undefined)));
+  return next();
+});
