@@ -12,7 +12,7 @@ import { freePort } from '../src/server/free-port';
 import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
 import { dropDatabase } from '../src/server/test/pg-admin';
 import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
-import { E2E_ADMIN, startAppServer, type AppServer } from './support/app-server';
+import { adminApi, startAppServer, type AppServer } from './support/app-server';
 import { until } from '../src/server/test/until';
 
 let app: AppServer | undefined;
@@ -24,21 +24,11 @@ afterAll(async () => {
   if (databaseName) await dropDatabase(databaseName);
 });
 
+/** The admin's API, answers read as JSON. */
 async function signIn(url: string) {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/api${path}`, {
-      method,
-      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return (await res.json()) as T;
-  };
+  const api = await adminApi(url);
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> =>
+    (await (await api(method, path, body)).json()) as T;
 }
 
 const invitations = (outbox: TOutboxMessage[]) =>

@@ -10,7 +10,7 @@ import { freePort } from '../src/server/free-port';
 import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
 import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
 import { dropDatabase } from '../src/server/test/pg-admin';
-import { E2E_ADMIN, startAppServer, type AppServer } from './support/app-server';
+import { adminApi, startAppServer, type AppServer } from './support/app-server';
 import { until } from '../src/server/test/until';
 
 let app: AppServer | undefined;
@@ -22,23 +22,6 @@ afterAll(async () => {
   if (databaseName) await dropDatabase(databaseName);
 });
 
-async function signIn(
-  url: string,
-): Promise<(method: string, path: string, body?: unknown) => Promise<Response>> {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  return (method, path, body) =>
-    fetch(`${url}/api${path}`, {
-      method,
-      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-}
-
 it('delivers a lead alert exactly once after the app was killed before sending it', async () => {
   // The SMTP server is down at first: the app stores the lead, tries, fails and is then killed.
   const smtpPort = await freePort();
@@ -48,7 +31,7 @@ it('delivers a lead alert exactly once after the app was killed before sending i
   };
   app = await startAppServer({ env });
   databaseName = app.databaseName;
-  let api = await signIn(app.url);
+  let api = await adminApi(app.url);
   await api('PUT', '/security/settings', {
     ...DEFAULT_SECURITY_SETTINGS,
     botDetectionEnabled: false,
@@ -80,7 +63,7 @@ it('delivers a lead alert exactly once after the app was killed before sending i
   // Nothing else arrives: not a second copy from a retry nor from the restarted worker.
   await new Promise((r) => setTimeout(r, 3000));
   expect(inbox.messages).toHaveLength(1);
-  api = await signIn(app.url);
+  api = await adminApi(app.url);
   const outbox = (await (await api('GET', '/notifications/outbox')).json()) as TOutboxMessage[];
   expect(outbox).toEqual([
     expect.objectContaining({ id: failedOnce.id, status: 'sent', attempts: 2 }),
