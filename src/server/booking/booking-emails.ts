@@ -4,7 +4,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import { DEFAULT_BOOKING_REMINDER_OFFSETS } from '../../shared/booking.schema';
-import { Contact } from '../contacts/contact.entity';
 import {
   queueEmails,
   suppressQueuedEmails,
@@ -12,11 +11,9 @@ import {
   type OutboxEmail,
 } from '../notifications/outbox.service';
 import { textToHtml } from '../notifications/templates';
-import { User } from '../users/user.entity';
-import { Booking } from './booking.entity';
+import { bookingWithPeople } from './bookings.sql';
 import { bookingNow } from './clock';
 import { calendarText, type CalendarEvent, type CalendarMethod } from './icalendar';
-import { UserAvailability } from './user-availability.entity';
 
 export type BookingChange = 'booked' | 'moved' | 'cancelled';
 
@@ -32,31 +29,35 @@ export const whenIn = (date: Date, zone: string) =>
 
 /** The booking with its people, as the emails and calendar files need them. */
 export async function bookingParticipants(em: EntityManager, bookingId: number, publicUrl: string) {
-  const booking = await em.findOneOrFail(Booking, bookingId, { refresh: true });
-  const [host, contact, hours] = await Promise.all([
-    em.findOneOrFail(User, booking.host.id),
-    em.findOneOrFail(Contact, booking.contact.id),
-    em.findOne(UserAvailability, { user: booking.host.id }),
-  ]);
-  const manageUrl = `${publicUrl}/booking/${booking.manageToken}`;
-  const hostName = displayName(host);
+  const row = await bookingWithPeople(em, bookingId);
+  const manageUrl = `${publicUrl}/booking/${row.manage_token}`;
+  const hostName = displayName({
+    firstName: row.first_name,
+    lastName: row.last_name,
+    username: row.username,
+  });
   const event: CalendarEvent = {
-    bookingId: booking.id,
-    sequence: booking.sequence,
-    startsAt: booking.startsAt,
-    endsAt: booking.endsAt,
-    cancelled: booking.status === 'cancelled',
-    summary: `Convoza strategy call: ${contact.name} and ${hostName}`,
+    bookingId: row.id,
+    sequence: row.sequence,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    cancelled: row.status === 'cancelled',
+    summary: `Convoza strategy call: ${row.contact_name} and ${hostName}`,
     description: `Your strategy call with Convoza.\nReschedule or cancel: ${manageUrl}`,
     url: manageUrl,
-    organizer: { name: hostName, email: host.email },
-    attendee: { name: contact.name, email: contact.email },
+    organizer: { name: hostName, email: row.host_email },
+    attendee: { name: row.contact_name, email: row.contact_email },
   };
   return {
-    booking,
-    host: { name: hostName, email: host.email, zone: hours?.timeZone ?? 'UTC' },
-    contact,
-    leadZone: booking.timeZone ?? 'UTC',
+    booking: { id: row.id, startsAt: row.starts_at, endsAt: row.ends_at },
+    host: { name: hostName, email: row.host_email, zone: row.host_zone ?? 'UTC' },
+    contact: {
+      id: row.contact_id,
+      name: row.contact_name,
+      email: row.contact_email,
+      company: row.contact_company,
+    },
+    leadZone: row.time_zone ?? 'UTC',
     manageUrl,
     event,
   };

@@ -222,3 +222,34 @@ export async function bookingPage(
     contact: { name: r.name, email: r.email },
   }));
 }
+
+/** A booking with the people its emails and calendar files name, in one round trip. */
+export async function bookingWithPeople(em: EntityManager, bookingId: number) {
+  const row = await typedSql(em, [Booking, User, Contact, UserAvailability])
+    .selectFrom('bookings as b')
+    .innerJoin('users as u', 'u.id', 'b.host_id')
+    .innerJoin('contacts as c', 'c.id', 'b.contact_id')
+    .leftJoin('user_availability as a', 'a.user_id', 'b.host_id')
+    .select([
+      'b.id',
+      'b.starts_at',
+      'b.ends_at',
+      'b.status',
+      'b.sequence',
+      'b.manage_token',
+      'b.time_zone',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+      'u.email as host_email',
+      'a.time_zone as host_zone',
+      'c.id as contact_id',
+      'c.name as contact_name',
+      'c.email as contact_email',
+      'c.company as contact_company',
+    ])
+    .where('b.id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+  // The ORM's pool leaves timestamps as text.
+  return { ...row, starts_at: new Date(row.starts_at), ends_at: new Date(row.ends_at) };
+}

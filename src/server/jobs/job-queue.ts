@@ -79,19 +79,22 @@ export class JobQueue {
 
   /**
    * Enqueues several jobs of one queue in one statement, inside `em`'s open transaction (the
-   * queue's retry policy applies as with sendInTransaction).
+   * queue's retry policy applies as with sendInTransaction); a job with `startAfter` waits until
+   * then, and `retentionSeconds` must then outlast the wait (pg-boss drops jobs not started
+   * within 14 days by default).
    */
   async sendManyInTransaction(
     em: EntityManager,
     queue: QueueName,
-    jobs: { data: object; group?: string }[],
+    jobs: { data: object; group?: string; startAfter?: Date; retentionSeconds?: number }[],
   ): Promise<void> {
     if (!jobs.length) return;
     await this.boss.insert(
       queue,
-      jobs.map(({ data, group }) => ({
+      jobs.map(({ data, group, ...timing }) => ({
         data: withRequestId(data),
         ...(group ? { group: { id: group } } : {}),
+        ...timing,
       })),
       { db: inTransaction(em, queue) },
     );
@@ -103,7 +106,7 @@ export class JobQueue {
     queue: QueueName,
     data: object,
     /** `group`: jobs of one group run at most `perGroup` (see work) at a time, on all instances. */
-    options: { startAfter?: Date; group?: string; retentionSeconds?: number } = {},
+    options: { startAfter?: Date; group?: string } = {},
   ): Promise<void> {
     const { group, ...rest } = options;
     await this.boss.send(queue, withRequestId(data), {

@@ -55,18 +55,20 @@ export async function queueEmails(
   await em.flush();
   if (!queue || !mailer) return;
   const now = Date.now();
-  const atOnce = rows.filter((row) => !row.sendAfter);
   await queue.sendManyInTransaction(
     em,
     'email',
-    atOnce.map((row) => ({ data: { notificationId: row.id } satisfies EmailJob })),
+    rows.map((row) => ({
+      data: { notificationId: row.id } satisfies EmailJob,
+      ...(row.sendAfter
+        ? {
+            startAfter: row.sendAfter,
+            retentionSeconds:
+              Math.ceil((row.sendAfter.getTime() - now) / 1000) + RETENTION_AFTER_SEND_SECONDS,
+          }
+        : {}),
+    })),
   );
-  for (const row of rows.filter((r) => r.sendAfter))
-    await queue.sendInTransaction(em, 'email', { notificationId: row.id } satisfies EmailJob, {
-      startAfter: row.sendAfter!,
-      retentionSeconds:
-        Math.ceil((row.sendAfter!.getTime() - now) / 1000) + RETENTION_AFTER_SEND_SECONDS,
-    });
 }
 
 /**
