@@ -68,6 +68,7 @@ describe('booking the strategy call', () => {
       await card.getByRole('link', { name: 'Pick a time' }).click();
       await page.waitForURL(/\/book\//);
       await page.getByRole('heading', { name: 'Pick a time for your strategy call' }).waitFor();
+      expect(await page.title()).toBe('Book your strategy call | Convoza');
       expect(await page.getByLabel('Time zone').inputValue()).toBe('Europe/Berlin');
       const firstDay = page.getByRole('group', { name: /^Times on / });
       await firstDay.waitFor({ timeout: 10_000 });

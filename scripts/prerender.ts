@@ -14,6 +14,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BOOKING_META } from '../src/client/public/content/seo.content';
 import { subsetCodePoints, subsetFontFace, subsetInter } from './subset-inter';
 
 const root = resolve(import.meta.dirname, '..');
@@ -105,10 +106,13 @@ await write('404.html', fill(`${notFound.head}\n    ${pageHead}`, notFound.html)
 
 // The lead's booking pages (/book/{token}, /booking/{manageToken}) depend on the link: the app
 // renders them in the browser into this shell, which carries the public stylesheet and font.
+// No robots meta here: /book/{token} may be indexed (its link is a secret that expires, and the
+// page shows no one's details); the server marks /booking/{manageToken}, which shows a booking,
+// noindex with an X-Robots-Tag header (src/server/http/frontend.ts).
 await write(
   'booking.html',
   fill(
-    `<title>Book your strategy call | Convoza</title>\n    <meta name="robots" content="noindex" />\n    ${pageHead}`,
+    `<title>${BOOKING_META.title}</title>\n    <meta name="description" content="${BOOKING_META.description}" />\n    ${pageHead}`,
     '',
   ),
 );

@@ -292,6 +292,53 @@ describe('no double booking, by construction', () => {
     expect(count?.n).toBe('1');
   });
 
+  it('holds the daily cap exactly when leads book different times of one day at once', async () => {
+    await giveHours(admin.userId);
+    await admin.rest('PUT', '/booking/settings', {
+      ...DEFAULT_BOOKING_SETTINGS,
+      maxPerDayPerHost: 3,
+    });
+    const leads = await Promise.all(Array.from({ length: 6 }, (_, i) => newLead(i + 1)));
+    // Six different times an hour apart (11:00 to 16:00 Berlin), none blocking another.
+    const answers = await Promise.all(
+      leads.map((l, i) =>
+        book(l.token, new Date(Date.parse('2026-12-07T10:00:00Z') + i * 60 * 60_000).toISOString()),
+      ),
+    );
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(3);
+    const [row] = await queryRows<{ n: string }>(
+      t.db.url,
+      `select count(*) as n from bookings where status = 'confirmed'`,
+    );
+    expect(Number(row!.n)).toBe(3);
+  });
+
+  it('a lead that loses the last place of one host’s day gets another host at that time', async () => {
+    const hosts = [admin.userId, (await t.signedIn('user', 'second-host')).userId];
+    for (const id of hosts) await giveHours(id);
+    expect((await admin.rest('PUT', '/lead-routing', { userIds: hosts })).status).toBe(200);
+    await admin.rest('PUT', '/booking/settings', {
+      ...DEFAULT_BOOKING_SETTINGS,
+      maxPerDayPerHost: 1,
+    });
+    const leads = await Promise.all(Array.from({ length: 6 }, (_, i) => newLead(i + 1)));
+    const answers = await Promise.all(
+      leads.map((l, i) =>
+        book(l.token, new Date(Date.parse('2026-12-07T10:00:00Z') + i * 60 * 60_000).toISOString()),
+      ),
+    );
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    // One call a day for each of the two hosts.
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
+    const rows = await queryRows<{ host_id: number }>(
+      t.db.url,
+      `select host_id from bookings where status = 'confirmed' order by host_id`,
+    );
+    expect(rows.map((r) => r.host_id)).toEqual([...hosts].sort((a, b) => a - b));
+  });
+
   it('with three free hosts in the routing pool: exactly 3 confirmed, each host once', async () => {
     const hosts = [admin.userId];
     for (const name of ['host-b', 'host-c']) hosts.push((await t.signedIn('user', name)).userId);

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clientKey } from '../rate-limit/client-ip';
-import { consumeRateLimit, hourlyRule } from '../rate-limit/rate-limit.sql';
+import { consumeRateLimit, consumeRateLimits, hourlyRule } from '../rate-limit/rate-limit.sql';
 import { RateLimitedError } from '../rate-limit/rate-limited.error';
 import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 
@@ -39,27 +39,33 @@ export function limitBookingRead(em: EntityManager, ip: string): Promise<void> {
   );
 }
 
-/** A booking, move or cancellation from `ip` with the link `token`. */
+/** A booking, move or cancellation from `ip` with the link `token` (both counted at once). */
 export async function limitBookingWrite(
   em: EntityManager,
   ip: string,
   token: string | undefined,
 ): Promise<void> {
-  await consume(
+  const rules = [
+    {
+      rule: hourlyRule('booking-write-ip', clientKey(ip), BOOKING_LIMITS.writesPerNetwork),
+      what: 'bookings from your network',
+    },
+    ...(token
+      ? [
+          {
+            rule: hourlyRule('booking-write-link', linkKey(token), BOOKING_LIMITS.writesPerLink),
+            what: 'changes with this booking link',
+          },
+        ]
+      : []),
+  ];
+  const states = await consumeRateLimits(
     em,
-    'booking-write-ip',
-    clientKey(ip),
-    BOOKING_LIMITS.writesPerNetwork,
-    'bookings from your network',
+    rules.map((r) => r.rule),
   );
-  if (token)
-    await consume(
-      em,
-      'booking-write-link',
-      linkKey(token),
-      BOOKING_LIMITS.writesPerLink,
-      'changes with this booking link',
-    );
+  for (const [n, state] of states.entries())
+    if (state.limited)
+      throw RateLimitedError.perHour(rules[n]!.what, rules[n]!.rule.limit, state.retryAfterSeconds);
 }
 
 const tokenOf = (raw: unknown) => {

@@ -27,9 +27,10 @@ import {
   lastBookedAt,
   lockContact,
   lockHostDay,
+  tryClaimSlot,
   moveBooking,
 } from './bookings.sql';
-import { feedBusyTimes } from './calendar-feeds.sql';
+import { busyTimes } from './calendar-feeds.sql';
 import { bookingNow } from './clock';
 import {
   bookableWindow,
@@ -87,11 +88,9 @@ async function calendars(em: EntityManager, hostIds: number[], window: Interval,
   const ids = hosts.map((h) => h.hostId);
   const from = new Date(window.start.getTime() - DAY);
   const to = new Date(window.end.getTime() + DAY);
-  const [booked, external] = await Promise.all([
-    confirmedBookings(em, ids, from, to),
-    feedBusyTimes(em, ids, from, to),
-  ]);
-  const bookings = booked.filter((b) => b.id !== exclude);
+  const busy = await busyTimes(em, ids, from, to);
+  const bookings = busy.filter((b) => b.id !== 0 && b.id !== exclude);
+  const external = busy.filter((b) => b.id === 0);
   return hosts.map((h): HostCalendar => {
     const own = bookings.filter((b) => b.hostId === h.hostId);
     const bookedPerDay = new Map<string, number>();
@@ -121,10 +120,13 @@ async function hostsFor(
   rules: BookingRules,
   window: Interval,
   exclude?: number,
+  /** Booking this time: an owner free at it hosts, without looking through the whole horizon. */
+  at?: Interval,
 ): Promise<HostCalendar[]> {
   const ownerId = contact.owner?.id;
   if (ownerId !== undefined) {
     const [owner] = await calendars(em, [ownerId], window, exclude);
+    if (owner && at && freeStarts(owner, rules, at).length) return [owner];
     if (owner && freeStarts(owner, rules, window).length) return [owner];
   }
   const others = (await fallbackHostIds(em)).filter((id) => id !== ownerId);
@@ -219,10 +221,10 @@ async function placeWithHost(
   { rules, contact, start, moving }: Placement,
   events: EventBus,
   take: (sp: EntityManager, hostId: number, times: BookedTimes) => Promise<boolean>,
-): Promise<void> {
+): Promise<HostCalendar> {
   const bookable = bookableWindow(rules, bookingNow());
-  const hosts = await hostsFor(em, contact, rules, bookable, moving?.id);
   const at = { start, end: new Date(start.getTime() + 1) };
+  const hosts = await hostsFor(em, contact, rules, bookable, moving?.id, at);
   const offered =
     start >= bookable.start &&
     start < bookable.end &&
@@ -245,12 +247,12 @@ async function placeWithHost(
     blockedUntil: new Date(endsAt.getTime() + rules.bufferMinutes * MINUTE),
   };
   const attempt = async (sp: EntityManager, host: HostCalendar) => {
-    // The exclusion constraint decides the time first: of many leads racing for it, the losers
-    // learn so here, without queueing for a lock.
+    // Someone is booking this very time with this host right now: they get it (a rare false
+    // "taken" if their booking then fails is the price of not making a crowd wait).
+    if (!(await tryClaimSlot(sp, host.hostId, start))) throw new HostTaken();
+    // The exclusion constraint decides the time, against every booking already committed or
+    // being written (an overlapping, not identical, time waits for the other to finish).
     if (!(await take(sp, host.hostId, times))) throw new HostTaken();
-    // Then the day's cap, counted with this booking in it under the host's day lock.
-    await lockHostDay(sp, host.hostId, localDateOf(start, host.availability.timeZone));
-    if (await dayOverCap(sp, host, rules, start)) throw new HostTaken();
     return true;
   };
   const lost = (error: unknown) =>
@@ -269,7 +271,7 @@ async function placeWithHost(
         { id: contact.id, ownerId: host.hostId, actorId: null, reason: 'booking' },
         events,
       );
-    return;
+    return host;
   }
   throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
 }
@@ -280,19 +282,33 @@ interface BookedTimes {
   blockedUntil: Date;
 }
 
-/** Whether the host's local day of `start` holds more than maxPerDayPerHost confirmed bookings. */
-async function dayOverCap(
+/** A host's day filled up while this booking was being written (another booking took the last place). */
+class DayFull extends Error {}
+
+/**
+ * The daily cap, checked last before the commit: under an advisory lock on the host's local day,
+ * held to the commit, the day's confirmed bookings (this one included) may not exceed the cap.
+ * Each holder counts after the previous one committed, so the cap is exact, and the lock is held
+ * only for this count and the commit.
+ */
+async function confirmDayCap(
   em: EntityManager,
   host: HostCalendar,
   rules: BookingRules,
   start: Date,
-): Promise<boolean> {
+): Promise<void> {
   const zone = host.availability.timeZone;
-  const dayStart = startOfLocalDate(localDateOf(start, zone), zone);
+  const day = localDateOf(start, zone);
+  await lockHostDay(em, host.hostId, day);
+  const dayStart = startOfLocalDate(day, zone);
   const dayEnd = DateTime.fromJSDate(dayStart, { zone }).plus({ days: 1 }).toJSDate();
   const sameDay = await confirmedBookings(em, [host.hostId], dayStart, dayEnd);
-  return sameDay.filter((b) => b.startsAt >= dayStart).length > rules.maxPerDayPerHost;
+  if (sameDay.filter((b) => b.startsAt >= dayStart).length > rules.maxPerDayPerHost)
+    throw new DayFull();
 }
+
+/** A lost race for a day's last place is tried again from a fresh look (that host's day is full now). */
+const DAY_FULL_RETRIES = 2;
 
 /**
  * Books `startsAt` for the token's contact with the free host booked least recently, who becomes
@@ -304,41 +320,57 @@ export async function createBooking(
   input: { token: string; startsAt: string; timeZone?: string },
   events: EventBus,
 ): Promise<TBooking> {
-  return em.transactional(async (tem) => {
-    const rules = await openRules(tem);
-    const contact = await contactOf(tem, rules, input.token);
-    await lockContact(tem, contact.id);
-    const upcoming = await tem.findOne(Booking, {
-      contact: contact.id,
-      status: 'confirmed',
-      endsAt: { $gt: bookingNow() },
-    });
-    if (upcoming)
-      throw new AppError('CONFLICT', BOOKING_MESSAGES.alreadyBooked, undefined, {
-        manageUrl: manageUrlOf(upcoming.manageToken),
-      });
-    const manageToken = randomBytes(32).toString('hex');
-    let id = 0;
-    await placeWithHost(
-      tem,
-      { rules, contact, start: new Date(input.startsAt) },
-      events,
-      async (sp, hostId, times) => {
-        const booked = await insertConfirmedBooking(sp, {
-          contactId: contact.id,
-          hostId,
-          ...times,
-          manageToken,
-          timeZone: input.timeZone ?? null,
-        });
-        id = booked ?? 0;
-        return booked !== null;
-      },
-    );
-    const view = await bookingView(tem, id);
-    await events.publish(tem, 'booking.created', { contactId: contact.id, booking: view });
-    return view;
+  for (let retry = 0; ; retry++) {
+    try {
+      return await em.fork().transactional((tem) => bookOnce(tem, input, events));
+    } catch (error) {
+      if (!(error instanceof DayFull)) throw error;
+      if (retry === DAY_FULL_RETRIES)
+        throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
+    }
+  }
+}
+
+async function bookOnce(
+  tem: EntityManager,
+  input: { token: string; startsAt: string; timeZone?: string },
+  events: EventBus,
+): Promise<TBooking> {
+  const rules = await openRules(tem);
+  const contact = await contactOf(tem, rules, input.token);
+  await lockContact(tem, contact.id);
+  const upcoming = await tem.findOne(Booking, {
+    contact: contact.id,
+    status: 'confirmed',
+    endsAt: { $gt: bookingNow() },
   });
+  if (upcoming)
+    throw new AppError('CONFLICT', BOOKING_MESSAGES.alreadyBooked, undefined, {
+      manageUrl: manageUrlOf(upcoming.manageToken),
+    });
+  const manageToken = randomBytes(32).toString('hex');
+  const start = new Date(input.startsAt);
+  let id = 0;
+  const host = await placeWithHost(
+    tem,
+    { rules, contact, start },
+    events,
+    async (sp, hostId, times) => {
+      const booked = await insertConfirmedBooking(sp, {
+        contactId: contact.id,
+        hostId,
+        ...times,
+        manageToken,
+        timeZone: input.timeZone ?? null,
+      });
+      id = booked ?? 0;
+      return booked !== null;
+    },
+  );
+  const view = await bookingView(tem, id);
+  await events.publish(tem, 'booking.created', { contactId: contact.id, booking: view });
+  await confirmDayCap(tem, host, rules, start);
+  return view;
 }
 
 /** The lead's booking behind a manage link (404 for an unknown link). */
@@ -403,12 +435,13 @@ export async function moveTo(
   const rules = await openRules(em);
   const contact = await em.findOneOrFail(Contact, booking.contact.id);
   const from = booking.startsAt.toISOString();
-  await placeWithHost(
+  const start = new Date(startsAt);
+  const host = await placeWithHost(
     em,
     {
       rules,
       contact,
-      start: new Date(startsAt),
+      start,
       moving: { id: booking.id, hostId: booking.host.id },
     },
     events,
@@ -419,6 +452,11 @@ export async function moveTo(
   );
   const view = await bookingView(em, booking.id);
   await events.publish(em, 'booking.rescheduled', { contactId: contact.id, booking: view, from });
+  await confirmDayCap(em, host, rules, start).catch((error: unknown) => {
+    throw error instanceof DayFull
+      ? new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt')
+      : error;
+  });
   return view;
 }
 

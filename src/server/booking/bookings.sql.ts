@@ -24,6 +24,23 @@ export async function lockHostDay(
   ]);
 }
 
+/**
+ * Claims one host's start time for this transaction without waiting: false while another
+ * transaction is booking that very time, so a crowd racing for one slot is answered at once
+ * instead of queueing behind the one that gets it.
+ */
+export async function tryClaimSlot(
+  em: EntityManager,
+  hostId: number,
+  start: Date,
+): Promise<boolean> {
+  const [row] = await em.execute<{ claimed: boolean }[]>(
+    `select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as claimed`,
+    [`booking_slot:${hostId}:${start.getTime()}`],
+  );
+  return row?.claimed === true;
+}
+
 /** Serialises one contact's bookings: two tabs booking at once still leave one upcoming call. */
 export async function lockContact(em: EntityManager, contactId: number): Promise<void> {
   await em.execute(`select pg_advisory_xact_lock(hashtext('booking_contact'), ?)`, [contactId]);

@@ -1,28 +1,44 @@
-// Hosts' calendar feeds in SQL: their busy times for the slots, replacing a feed's busy times in
+// Hosts' calendars in SQL: their busy times (bookings and feeds) for the slots, replacing a feed's busy times in
 // one statement pair, and claiming the feeds due for a refresh across instances.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedSql } from '../db/typed-sql';
 import type { BusyInterval } from './calendar-feed-parse';
+import { Booking } from './booking.entity';
 import { CalendarBusyTime, CalendarFeed } from './calendar-feed.entity';
 
-/** Busy times of `hostIds`' feeds that overlap [from, to). */
-export async function feedBusyTimes(
+/**
+ * Everything that makes `hostIds` busy in [from, to), in one round trip: their confirmed bookings
+ * (with their ids, for the daily counts and to leave out a booking being moved) and their feeds'
+ * busy times (id 0).
+ */
+export async function busyTimes(
   em: EntityManager,
   hostIds: number[],
   from: Date,
   to: Date,
-): Promise<{ hostId: number; startsAt: Date; endsAt: Date }[]> {
+): Promise<{ id: number; hostId: number; startsAt: Date; endsAt: Date }[]> {
   if (!hostIds.length) return [];
-  const rows = await typedSql(em, [CalendarBusyTime])
-    .selectFrom('calendar_busy_times')
-    .select(['user_id', 'starts_at', 'ends_at'])
-    .where('user_id', 'in', hostIds)
+  const sql = typedSql(em, [Booking, CalendarBusyTime]);
+  const rows = await sql
+    .selectFrom('bookings')
+    .select(['id', 'host_id', 'starts_at', 'ends_at'])
+    .where('host_id', 'in', hostIds)
+    .where('status', '=', 'confirmed')
     .where('starts_at', '<', to)
     .where('ends_at', '>', from)
+    .unionAll(
+      sql
+        .selectFrom('calendar_busy_times')
+        .select((eb) => [eb.lit(0).as('id'), 'user_id as host_id', 'starts_at', 'ends_at'])
+        .where('user_id', 'in', hostIds)
+        .where('starts_at', '<', to)
+        .where('ends_at', '>', from),
+    )
     .execute();
   // The ORM's pool leaves timestamps as text.
   return rows.map((r) => ({
-    hostId: r.user_id,
+    id: Number(r.id),
+    hostId: r.host_id,
     startsAt: new Date(r.starts_at),
     endsAt: new Date(r.ends_at),
   }));

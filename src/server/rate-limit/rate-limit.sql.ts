@@ -112,6 +112,38 @@ export async function consumeRateLimit(
 }
 
 /**
+ * consumeRateLimit for several rules of one request in one statement (one round trip and one
+ * commit instead of one each): every rule counts the hit, and each says whether it is over.
+ */
+export async function consumeRateLimits(
+  em: EntityManager,
+  rules: RateLimitRule[],
+  now = new Date(),
+): Promise<RateLimitState[]> {
+  const w = rules.map((rule) => windows(rule, now));
+  const rows = await em.execute<
+    { bucket: string; key: string; current: number; previous: number | null }[]
+  >(
+    `with input (bucket, key, window_start, previous_start) as (
+       values ${rules.map(() => '(?::text, ?::text, ?::timestamptz, ?::timestamptz)').join(', ')}),
+     hit as (
+       insert into security_rate_limits (bucket, key, window_start, count)
+       select bucket, key, window_start, 1 from input
+       on conflict (bucket, key, window_start) do update set count = security_rate_limits.count + 1
+       returning bucket, key, count)
+     select hit.bucket, hit.key, hit.count as current,
+            (select p.count from security_rate_limits p
+              where p.bucket = i.bucket and p.key = i.key and p.window_start = i.previous_start) as previous
+       from hit join input i on i.bucket = hit.bucket and i.key = hit.key`,
+    rules.flatMap((rule, n) => [rule.bucket, rule.key, w[n]!.current, w[n]!.previous]),
+  );
+  return rules.map((rule) => {
+    const row = rows.find((r) => r.bucket === rule.bucket && r.key === rule.key);
+    return state(rule, now, row?.current ?? 1, row?.previous ?? 0, true);
+  });
+}
+
+/**
  * consumeRateLimit for a key that many requests share at once (an integration key sending a
  * stream of leads): each database connection counts on a row of its own (`<key>@<process id>`)
  * and the limit reads their sum, so concurrent requests, on any instance, never wait for one

@@ -4,7 +4,12 @@ import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared
 import type { Client } from '../test/test-app';
 import { useInstance, useTestApp } from '../test/use-test-app';
 import { clientKey } from './client-ip';
-import { consumeRateLimit, consumeShardedRateLimit, peekRateLimit } from './rate-limit.sql';
+import {
+  consumeRateLimit,
+  consumeRateLimits,
+  consumeShardedRateLimit,
+  peekRateLimit,
+} from './rate-limit.sql';
 import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
 
 const t = useTestApp();
@@ -129,6 +134,26 @@ describe('rate-limit counters', () => {
     // Well into the next window the old hits have mostly aged out.
     const later = new Date(endOfWindow.getTime() + 50 * 60_000);
     expect((await peekRateLimit(em, rule, later)).limited).toBe(false);
+  });
+
+  it('counts several rules in one statement, each against its own limit and window', async () => {
+    const em = t.db.em();
+    const tight = { bucket: 'test-tight', key: 'k', limit: 1, windowSeconds: 3600 };
+    const loose = { bucket: 'test-loose', key: 'k', limit: 3, windowSeconds: 3600 };
+    const at = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 - 60_000);
+    const limited = async () =>
+      (await consumeRateLimits(em, [tight, loose], at)).map((s) => [s.count, s.limited]);
+    expect(await limited()).toEqual([
+      [1, false],
+      [1, false],
+    ]);
+    expect(await limited()).toEqual([
+      [2, true],
+      [2, false],
+    ]);
+    // The same rows as one rule at a time.
+    expect((await peekRateLimit(em, loose, at)).count).toBe(2);
+    expect((await consumeRateLimit(em, tight, at)).count).toBe(3);
   });
 
   it('says exactly when the next hit fits: Retry-After is never too early, never a second too late', async () => {

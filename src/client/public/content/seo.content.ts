@@ -52,11 +52,20 @@ export const NOT_FOUND_META: PageMeta = {
   noindex: true,
 };
 
+/** The lead's booking pages (rendered in the browser into one shell, dist/client/booking.html). */
+export const BOOKING_META: PageMeta = {
+  title: 'Book your strategy call | Convoza',
+  description:
+    'Pick a time for your 30-minute Convoza strategy call: a walkthrough of a live AI agent on your use case, with the meetings and savings you can expect.',
+  path: '/contact',
+};
+
 const isStaticPage = (path: string): path is StaticPagePath => Object.hasOwn(STATIC_META, path);
 
 /** The title, description and canonical path of a public route. */
 export function pageMeta(path: string): PageMeta {
   if (isStaticPage(path)) return { ...STATIC_META[path], path };
+  if (path.startsWith('/book/') || path.startsWith('/booking/')) return BOOKING_META;
   const service = path.startsWith('/services/')
     ? findService(path.slice('/services/'.length))
     : undefined;
