@@ -21,6 +21,7 @@ import { contactOfBookingToken, issueBookingToken } from './booking-token';
 import {
   availabilityOf,
   confirmedBookings,
+  contactOwner,
   fallbackHostIds,
   insertConfirmedBooking,
   isOverlap,
@@ -28,6 +29,7 @@ import {
   lockContact,
   lockHostDay,
   tryClaimSlot,
+  upcomingBookingOf,
   moveBooking,
 } from './bookings.sql';
 import { busyTimes } from './calendar-feeds.sql';
@@ -54,7 +56,7 @@ async function openRules(em: EntityManager): Promise<BookingRules> {
 
 async function contactOf(em: EntityManager, rules: BookingRules, token: string) {
   const id = contactOfBookingToken(rules.tokenSecret, token, bookingNow());
-  const contact = id === null ? null : await em.findOne(Contact, id);
+  const contact = id === null ? undefined : await contactOwner(em, id);
   if (!contact) throw new AppError('UNAUTHORIZED', BOOKING_MESSAGES.badToken, 'token');
   return contact;
 }
@@ -206,6 +208,8 @@ interface Placement {
   start: Date;
   /** The booking being moved: its own time does not count as busy. */
   moving?: { id: number; hostId: number };
+  /** Checks that need a lock, once the time is known to be free (a taken time skips them). */
+  beforeTaking?: () => Promise<void>;
 }
 
 /**
@@ -216,12 +220,17 @@ interface Placement {
  * it must stay within the cap. The chosen host becomes the contact's owner. 409 when nobody could
  * take it.
  */
-async function placeWithHost(
+/**
+ * The hosts free at `start`, as of now: 400 when no host's hours offer it at all (outside hours,
+ * notice, horizon or step), 409 when every host who could take it is busy.
+ */
+async function freeHostsAt(
   em: EntityManager,
-  { rules, contact, start, moving }: Placement,
-  events: EventBus,
-  take: (sp: EntityManager, hostId: number, times: BookedTimes) => Promise<boolean>,
-): Promise<HostCalendar> {
+  rules: BookingRules,
+  contact: { owner?: { id: number } | null },
+  start: Date,
+  moving?: { id: number },
+): Promise<HostCalendar[]> {
   const bookable = bookableWindow(rules, bookingNow());
   const at = { start, end: new Date(start.getTime() + 1) };
   const hosts = await hostsFor(em, contact, rules, bookable, moving?.id, at);
@@ -231,6 +240,18 @@ async function placeWithHost(
     hosts.some((h) => offeredStarts(h.availability, rules, at).length > 0);
   if (!offered) throw new AppError('BAD_REQUEST', BOOKING_MESSAGES.notOffered, 'startsAt');
   const free = hosts.filter((h) => freeStarts(h, rules, at).length > 0);
+  if (!free.length) throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
+  return free;
+}
+
+async function placeWithHost(
+  em: EntityManager,
+  { rules, contact, start, moving, beforeTaking }: Placement,
+  events: EventBus,
+  take: (sp: EntityManager, hostId: number, times: BookedTimes) => Promise<boolean>,
+): Promise<HostCalendar> {
+  const free = await freeHostsAt(em, rules, contact, start, moving);
+  await beforeTaking?.();
   if (free.length > 1) {
     const last = await lastBookedAt(
       em,
@@ -338,22 +359,21 @@ async function bookOnce(
 ): Promise<TBooking> {
   const rules = await openRules(tem);
   const contact = await contactOf(tem, rules, input.token);
-  await lockContact(tem, contact.id);
-  const upcoming = await tem.findOne(Booking, {
-    contact: contact.id,
-    status: 'confirmed',
-    endsAt: { $gt: bookingNow() },
-  });
-  if (upcoming)
-    throw new AppError('CONFLICT', BOOKING_MESSAGES.alreadyBooked, undefined, {
-      manageUrl: manageUrlOf(upcoming.manageToken),
-    });
+  // One upcoming call per contact: checked under the contact's lock (two tabs booking at once).
+  const oneCallOnly = async () => {
+    await lockContact(tem, contact.id);
+    const upcoming = await upcomingBookingOf(tem, contact.id, bookingNow());
+    if (upcoming)
+      throw new AppError('CONFLICT', BOOKING_MESSAGES.alreadyBooked, undefined, {
+        manageUrl: manageUrlOf(upcoming),
+      });
+  };
   const manageToken = randomBytes(32).toString('hex');
   const start = new Date(input.startsAt);
   let id = 0;
   const host = await placeWithHost(
     tem,
-    { rules, contact, start },
+    { rules, contact, start, beforeTaking: oneCallOnly },
     events,
     async (sp, hostId, times) => {
       const booked = await insertConfirmedBooking(sp, {

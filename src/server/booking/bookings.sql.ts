@@ -270,3 +270,32 @@ export async function bookingWithPeople(em: EntityManager, bookingId: number) {
   // The ORM's pool leaves timestamps as text.
   return { ...row, starts_at: new Date(row.starts_at), ends_at: new Date(row.ends_at) };
 }
+
+/** A contact's id and owner, or undefined (what booking needs of it, without loading the entity). */
+export async function contactOwner(
+  em: EntityManager,
+  contactId: number,
+): Promise<{ id: number; owner: { id: number } | null } | undefined> {
+  const row = await typedSql(em, [Contact])
+    .selectFrom('contacts')
+    .select(['id', 'owner_id'])
+    .where('id', '=', contactId)
+    .executeTakeFirst();
+  return row && { id: row.id, owner: row.owner_id === null ? null : { id: row.owner_id } };
+}
+
+/** The manage token of the contact's confirmed booking that has not ended, if it has one. */
+export async function upcomingBookingOf(
+  em: EntityManager,
+  contactId: number,
+  now: Date,
+): Promise<string | undefined> {
+  const row = await typedSql(em, [Booking])
+    .selectFrom('bookings')
+    .select('manage_token')
+    .where('contact_id', '=', contactId)
+    .where('status', '=', 'confirmed')
+    .where('ends_at', '>', now)
+    .executeTakeFirst();
+  return row?.manage_token;
+}
