@@ -11,7 +11,6 @@ import {
 } from '../../shared/booking.schema';
 import type { z } from 'zod';
 import { Contact } from '../contacts/contact.entity';
-import { setContactOwner } from '../contacts/contact-owner.service';
 import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { User } from '../users/user.entity';
@@ -19,33 +18,16 @@ import { Booking } from './booking.entity';
 import { loadBookingRules, type BookingRules } from './booking-settings.service';
 import { contactOfBookingToken, issueBookingToken } from './booking-token';
 import {
-  availabilityOf,
-  confirmedBookings,
   contactOwner,
-  fallbackHostIds,
   insertConfirmedBooking,
-  isOverlap,
-  lastBookedAt,
   lockContact,
-  lockHostDay,
-  tryClaimSlot,
   upcomingBookingOf,
   moveBooking,
 } from './bookings.sql';
-import { busyTimes } from './calendar-feeds.sql';
 import { bookingNow } from './clock';
-import {
-  bookableWindow,
-  freeStarts,
-  localDateOf,
-  offeredStarts,
-  startOfLocalDate,
-  type HostCalendar,
-  type Interval,
-} from './slots';
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+import { hostsFor } from './host-calendars';
+import { confirmDayCap, DAY_FULL_RETRIES, DayFull, placeWithHost } from './placement';
+import { bookableWindow, freeStarts, localDateOf, startOfLocalDate } from './slots';
 
 /** The rules, refusing when booking is switched off (403 for slots and bookings alike). */
 async function openRules(em: EntityManager): Promise<BookingRules> {
@@ -80,60 +62,6 @@ export const bookingPageLink =
     const link = await bookingLinkFor(em, contactId, ttlHours);
     return link && `${publicUrl}${link.url}`;
   };
-
-/**
- * Hosts' calendars over `window` (widened by a day each side for buffers and local days): their
- * confirmed bookings, leaving out the booking being moved (`exclude`), and their feeds' busy times.
- */
-async function calendars(em: EntityManager, hostIds: number[], window: Interval, exclude?: number) {
-  const hosts = await availabilityOf(em, hostIds);
-  const ids = hosts.map((h) => h.hostId);
-  const from = new Date(window.start.getTime() - DAY);
-  const to = new Date(window.end.getTime() + DAY);
-  const busy = await busyTimes(em, ids, from, to);
-  const bookings = busy.filter((b) => b.id !== 0 && b.id !== exclude);
-  const external = busy.filter((b) => b.id === 0);
-  return hosts.map((h): HostCalendar => {
-    const own = bookings.filter((b) => b.hostId === h.hostId);
-    const bookedPerDay = new Map<string, number>();
-    for (const b of own) {
-      const day = localDateOf(b.startsAt, h.availability.timeZone);
-      bookedPerDay.set(day, (bookedPerDay.get(day) ?? 0) + 1);
-    }
-    return {
-      ...h,
-      busy: [...own, ...external.filter((b) => b.hostId === h.hostId)].map((b) => ({
-        start: b.startsAt,
-        end: b.endsAt,
-      })),
-      bookedPerDay,
-    };
-  });
-}
-
-/**
- * Who may host the contact's call: its owner while the owner has free time in the horizon;
- * otherwise the lead-routing pool, or every active admin when the pool is empty (each with
- * availability).
- */
-async function hostsFor(
-  em: EntityManager,
-  contact: { owner?: { id: number } | null },
-  rules: BookingRules,
-  window: Interval,
-  exclude?: number,
-  /** Booking this time: an owner free at it hosts, without looking through the whole horizon. */
-  at?: Interval,
-): Promise<HostCalendar[]> {
-  const ownerId = contact.owner?.id;
-  if (ownerId !== undefined) {
-    const [owner] = await calendars(em, [ownerId], window, exclude);
-    if (owner && at && freeStarts(owner, rules, at).length) return [owner];
-    if (owner && freeStarts(owner, rules, window).length) return [owner];
-  }
-  const others = (await fallbackHostIds(em)).filter((id) => id !== ownerId);
-  return calendars(em, others, window, exclude);
-}
 
 type SlotsQuery = z.output<typeof ZSlotsQuery>;
 
@@ -196,140 +124,8 @@ async function freeDays(
   };
 }
 
-/** Thrown inside a host's savepoint when that host cannot take the time; the next one is tried. */
-class HostTaken extends Error {}
-
 export const manageUrlOf = (token: string) => `/booking/${token}`;
 const MANAGE_TOKEN = /^[0-9a-f]{64}$/;
-
-interface Placement {
-  rules: BookingRules;
-  contact: { id: number; owner?: { id: number } | null };
-  start: Date;
-  /** The booking being moved: its own time does not count as busy. */
-  moving?: { id: number; hostId: number };
-  /** Checks that need a lock, once the time is known to be free (a taken time skips them). */
-  beforeTaking?: () => Promise<void>;
-}
-
-/**
- * Finds who takes `start`: 400 when no host's hours offer it at all (outside hours, notice,
- * horizon or step). Then the free hosts are tried in turn (the moving booking's host first, then
- * the one booked least recently), each in its own savepoint: `take` writes the booking and the
- * exclusion constraint decides the time; then, under that host's day lock, the day's count with
- * it must stay within the cap. The chosen host becomes the contact's owner. 409 when nobody could
- * take it.
- */
-/**
- * The hosts free at `start`, as of now: 400 when no host's hours offer it at all (outside hours,
- * notice, horizon or step), 409 when every host who could take it is busy.
- */
-async function freeHostsAt(
-  em: EntityManager,
-  rules: BookingRules,
-  contact: { owner?: { id: number } | null },
-  start: Date,
-  moving?: { id: number },
-): Promise<HostCalendar[]> {
-  const bookable = bookableWindow(rules, bookingNow());
-  const at = { start, end: new Date(start.getTime() + 1) };
-  const hosts = await hostsFor(em, contact, rules, bookable, moving?.id, at);
-  const offered =
-    start >= bookable.start &&
-    start < bookable.end &&
-    hosts.some((h) => offeredStarts(h.availability, rules, at).length > 0);
-  if (!offered) throw new AppError('BAD_REQUEST', BOOKING_MESSAGES.notOffered, 'startsAt');
-  const free = hosts.filter((h) => freeStarts(h, rules, at).length > 0);
-  if (!free.length) throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
-  return free;
-}
-
-async function placeWithHost(
-  em: EntityManager,
-  { rules, contact, start, moving, beforeTaking }: Placement,
-  events: EventBus,
-  take: (sp: EntityManager, hostId: number, times: BookedTimes) => Promise<boolean>,
-): Promise<HostCalendar> {
-  const free = await freeHostsAt(em, rules, contact, start, moving);
-  await beforeTaking?.();
-  if (free.length > 1) {
-    const last = await lastBookedAt(
-      em,
-      free.map((h) => h.hostId),
-    );
-    const rank = (h: HostCalendar) =>
-      h.hostId === moving?.hostId ? -1 : (last.get(h.hostId)?.getTime() ?? 0);
-    free.sort((a, b) => rank(a) - rank(b) || a.hostId - b.hostId);
-  }
-  const endsAt = new Date(start.getTime() + rules.durationMinutes * MINUTE);
-  const times = {
-    startsAt: start,
-    endsAt,
-    blockedUntil: new Date(endsAt.getTime() + rules.bufferMinutes * MINUTE),
-  };
-  const attempt = async (sp: EntityManager, host: HostCalendar) => {
-    // Someone is booking this very time with this host right now: they get it (a rare false
-    // "taken" if their booking then fails is the price of not making a crowd wait).
-    if (!(await tryClaimSlot(sp, host.hostId, start))) throw new HostTaken();
-    // The exclusion constraint decides the time, against every booking already committed or
-    // being written (an overlapping, not identical, time waits for the other to finish).
-    if (!(await take(sp, host.hostId, times))) throw new HostTaken();
-    return true;
-  };
-  const lost = (error: unknown) =>
-    error instanceof HostTaken || isOverlap(error) ? false : Promise.reject(error);
-  for (const [i, host] of free.entries()) {
-    // A savepoint lets the next host be tried; the last one needs none, as its failure is a 409
-    // that rolls the whole transaction back.
-    const took =
-      i === free.length - 1
-        ? await attempt(em, host).catch(lost)
-        : await em.transactional((sp) => attempt(sp, host), { propagation: 'nested' }).catch(lost);
-    if (!took) continue;
-    if (contact.owner?.id !== host.hostId)
-      await setContactOwner(
-        em,
-        { id: contact.id, ownerId: host.hostId, actorId: null, reason: 'booking' },
-        events,
-      );
-    return host;
-  }
-  throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
-}
-
-interface BookedTimes {
-  startsAt: Date;
-  endsAt: Date;
-  blockedUntil: Date;
-}
-
-/** A host's day filled up while this booking was being written (another booking took the last place). */
-class DayFull extends Error {}
-
-/**
- * The daily cap, checked last before the commit: under an advisory lock on the host's local day,
- * held to the commit, the day's confirmed bookings (this one included) may not exceed the cap.
- * Each holder counts after the previous one committed, so the cap is exact, and the lock is held
- * only for this count and the commit.
- */
-async function confirmDayCap(
-  em: EntityManager,
-  host: HostCalendar,
-  rules: BookingRules,
-  start: Date,
-): Promise<void> {
-  const zone = host.availability.timeZone;
-  const day = localDateOf(start, zone);
-  await lockHostDay(em, host.hostId, day);
-  const dayStart = startOfLocalDate(day, zone);
-  const dayEnd = DateTime.fromJSDate(dayStart, { zone }).plus({ days: 1 }).toJSDate();
-  const sameDay = await confirmedBookings(em, [host.hostId], dayStart, dayEnd);
-  if (sameDay.filter((b) => b.startsAt >= dayStart).length > rules.maxPerDayPerHost)
-    throw new DayFull();
-}
-
-/** A lost race for a day's last place is tried again from a fresh look (that host's day is full now). */
-const DAY_FULL_RETRIES = 2;
 
 /**
  * Books `startsAt` for the token's contact with the free host booked least recently, who becomes
