@@ -89,7 +89,7 @@ describe('Notifications screen', () => {
         /Failed[\s\S]*Auto-reply[\s\S]*Thanks, Outbox Lead[\s\S]*To lead@example.com · 5 attempts[\s\S]*Last error: connect ECONNREFUSED/,
       );
       expect(await messages.nth(1).innerText()).toMatch(
-        /Not configured[\s\S]*Alert[\s\S]*New lead: Outbox Lead/,
+        /Not configured[\s\S]*Lead alert[\s\S]*New lead: Outbox Lead/,
       );
       await page.waitForLoadState('networkidle');
       await page.screenshot({
