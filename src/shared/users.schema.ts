@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate, emailText, optionalText, requiredText } from './text.schema';
 
+/** The product (docs/PRODUCT.md): the full name, or the username when the first or last name is missing. */
+export function displayName(user: {
+  username: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}): string {
+  const first = user.firstName?.trim();
+  const last = user.lastName?.trim();
+  return first && last ? `${first} ${last}` : user.username;
+}
+
 export const ROLES = ['admin', 'user'] as const;
 export const ZRole = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
 export type TRole = z.output<typeof ZRole>;

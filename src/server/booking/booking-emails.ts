@@ -11,17 +11,12 @@ import {
   type OutboxEmail,
 } from '../notifications/outbox.service';
 import { textToHtml } from '../notifications/templates';
-import { bookingWithPeople } from './bookings.sql';
+import { displayName } from '../../shared/users.schema';
+import { bookingWithPeople, type BookingWithPeople } from './bookings.sql';
 import { bookingNow } from './clock';
 import { calendarText, type CalendarEvent, type CalendarMethod } from './icalendar';
 
 export type BookingChange = 'booked' | 'moved' | 'cancelled';
-
-const displayName = (u: {
-  firstName?: string | null;
-  lastName?: string | null;
-  username: string;
-}) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
 /** "Thursday, 3 December 2026 at 10:00 (Europe/Berlin)" */
 export const whenIn = (date: Date, zone: string) =>
@@ -29,7 +24,11 @@ export const whenIn = (date: Date, zone: string) =>
 
 /** The booking with its people, as the emails and calendar files need them. */
 export async function bookingParticipants(em: EntityManager, bookingId: number, publicUrl: string) {
-  const row = await bookingWithPeople(em, bookingId);
+  return participantsOf(await bookingWithPeople(em, bookingId), publicUrl);
+}
+
+/** The participants of a booking read with its people (bookings.sql.ts). */
+export function participantsOf(row: BookingWithPeople, publicUrl: string) {
   const manageUrl = `${publicUrl}/booking/${row.manage_token}`;
   const hostName = displayName({
     firstName: row.first_name,

@@ -11,13 +11,14 @@ import {
 } from '../../shared/booking.schema';
 import type { z } from 'zod';
 import { Contact } from '../contacts/contact.entity';
+import { displayName } from '../../shared/users.schema';
 import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
-import { User } from '../users/user.entity';
 import { Booking } from './booking.entity';
 import { loadBookingRules, type BookingRules } from './booking-settings.service';
 import { contactOfBookingToken, issueBookingToken } from './booking-token';
 import {
+  bookingWithPeople,
   contactOwner,
   insertConfirmedBooking,
   lockContact,
@@ -295,21 +296,20 @@ export async function cancel(
   return view;
 }
 
-const displayName = (u: {
-  firstName?: string | null;
-  lastName?: string | null;
-  username: string;
-}) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
-
 export async function bookingView(em: EntityManager, id: number): Promise<TBooking> {
-  const booking = await em.findOneOrFail(Booking, id, { refresh: true });
-  const host = await em.findOneOrFail(User, booking.host.id);
+  const booking = await bookingWithPeople(em, id);
   return {
     id: booking.id,
-    startsAt: booking.startsAt.toISOString(),
-    endsAt: booking.endsAt.toISOString(),
+    startsAt: booking.starts_at.toISOString(),
+    endsAt: booking.ends_at.toISOString(),
     status: booking.status,
-    host: { name: displayName(host) },
-    manageUrl: manageUrlOf(booking.manageToken),
+    host: {
+      name: displayName({
+        firstName: booking.first_name,
+        lastName: booking.last_name,
+        username: booking.username,
+      }),
+    },
+    manageUrl: manageUrlOf(booking.manage_token),
   };
 }

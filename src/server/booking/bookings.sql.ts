@@ -5,6 +5,7 @@ import type { TAvailability, TBookingListItem, TBookingStatus } from '../../shar
 import { Contact } from '../contacts/contact.entity';
 import { typedSql } from '../db/typed-sql';
 import { Booking } from './booking.entity';
+import { CalendarBusyTime } from './calendar-feed.entity';
 import { UserAvailability } from './user-availability.entity';
 import { LeadRoutingMember } from '../lead-routing/lead-routing-member.entity';
 import { User } from '../users/user.entity';
@@ -85,6 +86,37 @@ export async function fallbackHostIds(em: EntityManager): Promise<number[]> {
   return admins.map((r) => r.id);
 }
 
+/** Reads over the bookings and the feeds' busy times (one typed instance, so they can union). */
+const calendarSql = (em: EntityManager) => typedSql(em, [Booking, CalendarBusyTime]);
+
+/** The one definition of "a host's confirmed bookings overlapping [from, to)". */
+const confirmedIn = (
+  sql: ReturnType<typeof calendarSql>,
+  hostIds: number[],
+  from: Date,
+  to: Date,
+) =>
+  sql
+    .selectFrom('bookings')
+    .select(['id', 'host_id', 'starts_at', 'ends_at'])
+    .where('host_id', 'in', hostIds)
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '<', to)
+    .where('ends_at', '>', from);
+
+// The ORM's pool leaves timestamps as text.
+const busyRow = (r: {
+  id: number;
+  host_id: number;
+  starts_at: string | Date;
+  ends_at: string | Date;
+}) => ({
+  id: Number(r.id),
+  hostId: r.host_id,
+  startsAt: new Date(r.starts_at),
+  endsAt: new Date(r.ends_at),
+});
+
 /** Confirmed bookings of `hostIds` overlapping [from, to). */
 export async function confirmedBookings(
   em: EntityManager,
@@ -93,21 +125,33 @@ export async function confirmedBookings(
   to: Date,
 ): Promise<{ id: number; hostId: number; startsAt: Date; endsAt: Date }[]> {
   if (!hostIds.length) return [];
-  const rows = await typedSql(em, [Booking])
-    .selectFrom('bookings')
-    .select(['id', 'host_id', 'starts_at', 'ends_at'])
-    .where('host_id', 'in', hostIds)
-    .where('status', '=', 'confirmed')
-    .where('starts_at', '<', to)
-    .where('ends_at', '>', from)
+  return (await confirmedIn(calendarSql(em), hostIds, from, to).execute()).map(busyRow);
+}
+
+/**
+ * Everything that makes `hostIds` busy in [from, to), in one round trip: their confirmed bookings
+ * (with their ids, for the daily counts and to leave out a booking being moved) and their feeds'
+ * busy times (id 0).
+ */
+export async function busyTimes(
+  em: EntityManager,
+  hostIds: number[],
+  from: Date,
+  to: Date,
+): Promise<{ id: number; hostId: number; startsAt: Date; endsAt: Date }[]> {
+  if (!hostIds.length) return [];
+  const sql = calendarSql(em);
+  const rows = await confirmedIn(sql, hostIds, from, to)
+    .unionAll(
+      sql
+        .selectFrom('calendar_busy_times')
+        .select((eb) => [eb.lit(0).as('id'), 'user_id as host_id', 'starts_at', 'ends_at'])
+        .where('user_id', 'in', hostIds)
+        .where('starts_at', '<', to)
+        .where('ends_at', '>', from),
+    )
     .execute();
-  // The ORM's pool leaves timestamps as text.
-  return rows.map((r) => ({
-    id: r.id,
-    hostId: r.host_id,
-    startsAt: new Date(r.starts_at),
-    endsAt: new Date(r.ends_at),
-  }));
+  return rows.map(busyRow);
 }
 
 /** When each host was last booked (hosts never booked are missing). */
@@ -240,9 +284,9 @@ export async function bookingPage(
   }));
 }
 
-/** A booking with the people its emails and calendar files name, in one round trip. */
-export async function bookingWithPeople(em: EntityManager, bookingId: number) {
-  const row = await typedSql(em, [Booking, User, Contact, UserAvailability])
+/** Bookings with the people their views, emails and calendar files name (one query for any number). */
+function bookingsWithPeople(em: EntityManager) {
+  return typedSql(em, [Booking, User, Contact, UserAvailability])
     .selectFrom('bookings as b')
     .innerJoin('users as u', 'u.id', 'b.host_id')
     .innerJoin('contacts as c', 'c.id', 'b.contact_id')
@@ -264,11 +308,40 @@ export async function bookingWithPeople(em: EntityManager, bookingId: number) {
       'c.name as contact_name',
       'c.email as contact_email',
       'c.company as contact_company',
-    ])
-    .where('b.id', '=', bookingId)
-    .executeTakeFirstOrThrow();
-  // The ORM's pool leaves timestamps as text.
-  return { ...row, starts_at: new Date(row.starts_at), ends_at: new Date(row.ends_at) };
+    ]);
+}
+
+// The ORM's pool leaves timestamps as text.
+const withDates = <R extends { starts_at: string | Date; ends_at: string | Date }>(row: R) => ({
+  ...row,
+  starts_at: new Date(row.starts_at),
+  ends_at: new Date(row.ends_at),
+});
+
+/** One booking with its people. */
+export async function bookingWithPeople(em: EntityManager, bookingId: number) {
+  return withDates(
+    await bookingsWithPeople(em).where('b.id', '=', bookingId).executeTakeFirstOrThrow(),
+  );
+}
+
+export type BookingWithPeople = Awaited<ReturnType<typeof bookingWithPeople>>;
+
+/** A host's calls that are not cancelled and end after `endsAfter`, by start (at most `limit`). */
+export async function hostBookingsWithPeople(
+  em: EntityManager,
+  hostId: number,
+  endsAfter: Date,
+  limit: number,
+) {
+  const rows = await bookingsWithPeople(em)
+    .where('b.host_id', '=', hostId)
+    .where('b.status', '<>', 'cancelled')
+    .where('b.ends_at', '>', endsAfter)
+    .orderBy('b.starts_at')
+    .limit(limit)
+    .execute();
+  return rows.map(withDates);
 }
 
 /** A contact's id and owner, or undefined (what booking needs of it, without loading the entity). */

@@ -4,7 +4,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/session';
 import { User } from '../users/user.entity';
 import { requireEditable } from './availability.service';
-import { bookingParticipants } from './booking-emails';
+import { bookingParticipants, participantsOf } from './booking-emails';
+import { hostBookingsWithPeople } from './bookings.sql';
 import { Booking } from './booking.entity';
 import { CalendarSubscription } from './calendar-subscription.entity';
 import { calendarText } from './icalendar';
@@ -12,6 +13,8 @@ import { calendarText } from './icalendar';
 const FEED_TOKEN = /^[0-9a-f]{64}$/;
 /** Calls this far back stay in the feed, so the week's past calls remain in the calendar. */
 const PAST_DAYS = 30;
+/** A feed this long is years of calls; calendar apps poll it every few hours. */
+const MAX_CALLS = 2000;
 
 const urlOf = (publicUrl: string, token: string) => `${publicUrl}/api/calendar/${token}.ics`;
 const newToken = () => randomBytes(32).toString('hex');
@@ -60,17 +63,13 @@ export async function subscriptionCalendar(
   const subscription = await em.findOne(CalendarSubscription, { token });
   if (!subscription) return null;
   const now = new Date();
-  const bookings = await em.find(
-    Booking,
-    {
-      host: subscription.user.id,
-      status: { $ne: 'cancelled' },
-      endsAt: { $gt: new Date(now.getTime() - PAST_DAYS * 24 * 3600_000) },
-    },
-    { orderBy: { startsAt: 'asc' }, fields: ['id'], limit: 2000 },
+  const calls = await hostBookingsWithPeople(
+    em,
+    subscription.user.id,
+    new Date(now.getTime() - PAST_DAYS * 24 * 3600_000),
+    MAX_CALLS,
   );
-  const events = [];
-  for (const { id } of bookings) events.push((await bookingParticipants(em, id, publicUrl)).event);
+  const events = calls.map((call) => participantsOf(call, publicUrl).event);
   return calendarText('PUBLISH', events, now, 'Convoza strategy calls');
 }
 

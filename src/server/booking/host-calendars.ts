@@ -4,8 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { BOOKING_MESSAGES } from '../../shared/booking.schema';
 import { AppError } from '../errors';
 import type { BookingRules } from './booking-settings.service';
-import { availabilityOf, fallbackHostIds } from './bookings.sql';
-import { busyTimes } from './calendar-feeds.sql';
+import { availabilityOf, busyTimes, fallbackHostIds } from './bookings.sql';
 import { bookingNow } from './clock';
 import {
   bookableWindow,

@@ -1,4 +1,8 @@
 /** Formatting shared by the admin screens. Fixed to en-US so figures read the same everywhere. */
+import { displayName } from '../../../shared/users.schema';
+
+/** How a user is named, on every screen and in the server's emails (one rule, in src/shared). */
+export { displayName };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -39,13 +43,6 @@ interface Named {
   username: string;
   firstName: string | null;
   lastName: string | null;
-}
-
-/** The product (docs/PRODUCT.md): the full name, or the username when the first or last name is missing. */
-export function displayName(user: Named): string {
-  const first = user.firstName?.trim();
-  const last = user.lastName?.trim();
-  return first && last ? `${first} ${last}` : user.username;
 }
 
 /** The avatar letter: first letter of the display name, uppercase. */
