@@ -28,6 +28,7 @@ import { createDatabase, dropDatabase, pgAdminUrl, reachable } from '../src/serv
 import { adminApi } from './admin-api';
 import { startAppInstance, type AppInstance } from './app-instance';
 import { writeBenchmarkSection } from './bench-doc';
+import { countCpu } from './cpu-use';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -291,7 +292,14 @@ async function sampleLockWaits<T>(db: pg.Client, work: Promise<T>) {
 }
 
 /** Every lead books its slot at once over HTTP; statuses, latencies and what the database holds. */
-async function race(url: string, db: pg.Client, tokens: string[], slots: string[]) {
+async function race(
+  url: string,
+  db: pg.Client,
+  tokens: string[],
+  slots: string[],
+  appPid: number | undefined,
+) {
+  const cpuUsed = countCpu(appPid);
   const attempts = Promise.all(
     tokens.map(async (token, i) => {
       const started = performance.now();
@@ -310,6 +318,7 @@ async function race(url: string, db: pg.Client, tokens: string[], slots: string[
     }),
   );
   const { result: results, samples, waits } = await sampleLockWaits(db, attempts);
+  const cpu = cpuUsed();
   const statuses = new Map<number, number>();
   for (const r of results) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
   const { rows } = await db.query<{ starts_at: Date }>(
@@ -330,6 +339,7 @@ async function race(url: string, db: pg.Client, tokens: string[], slots: string[
     oneEach: slots.every((s) => booked.filter((b) => b === new Date(s).toISOString()).length === 1),
     samples,
     waits,
+    cpu,
   };
 }
 
@@ -469,13 +479,13 @@ try {
 
   // One round first, not counted: the booking path's code is compiled by then, as on a server
   // that has been up (the slots above get their warm-up requests the same way).
-  await race(app.url, db, tokens, chosen);
+  await race(app.url, db, tokens, chosen, app.child.pid);
   await db.query('delete from bookings');
 
   const rounds = [];
   const losers = RACERS - RACE_SLOTS;
   for (let round = 1; round <= ROUNDS; round++) {
-    const r = await race(app.url, db, tokens, chosen);
+    const r = await race(app.url, db, tokens, chosen, app.child.pid);
     await db.query('delete from bookings');
     const bare = await rawRace(pool, contactIds, racer.id, chosen, rules);
     rounds.push({ ...r, bare });
@@ -483,7 +493,10 @@ try {
     const fivexx = [...r.statuses].filter(([s]) => s >= 500).reduce((sum, [, n]) => sum + n, 0);
     const answered = [...r.statuses].map(([s, n]) => `${n} × ${s}`).join(', ');
     console.log(
-      `round ${round}: ${answered}; ${r.confirmed} confirmed, ${r.overlaps} overlapping; p50 ${ms(r.latency.p50)} p95 ${ms(r.latency.p95)} p99 ${ms(r.latency.p99)}; bare INSERTs ${bare.inserted} inserted, p99 ${ms(bare.latency.p99)}`,
+      `round ${round}: ${answered}; ${r.confirmed} confirmed, ${r.overlaps} overlapping; p50 ${ms(r.latency.p50)} p95 ${ms(r.latency.p95)} p99 ${ms(r.latency.p99)}; bare INSERTs ${bare.inserted} inserted, p99 ${ms(bare.latency.p99)}` +
+        (r.cpu
+          ? `; CPU: app ${r.cpu.appMs} ms, load generator ${r.cpu.loadGeneratorMs.toFixed(0)} ms, PostgreSQL ${r.cpu.postgresMs} ms`
+          : ''),
     );
     check(
       `round ${round}: ${status(201)} × 201, ${status(409)} × 409, ${fivexx} × 5xx (want ${RACE_SLOTS}, ${losers}, 0)`,

@@ -100,6 +100,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     '/api',
     bodilessJson(),
     jsonBody('rest'),
+    abortOnlyUnfinished(),
     createOpenApiExpressMiddleware({
       router: appRouter,
       createContext,

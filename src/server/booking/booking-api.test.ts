@@ -31,12 +31,15 @@ async function giveHours(userId: number, hours: object = BERLIN_WEEKDAYS) {
   expect(saved.status).toBe(200);
 }
 
-/** A contact and its booking token, as a submission would give it. */
-async function newLead(n = 1): Promise<{ id: number; token: string }> {
+/** A contact (owned by `ownerId`, if given) and its booking token, as a submission would give it. */
+async function newLead(
+  n = 1,
+  ownerId: number | null = null,
+): Promise<{ id: number; token: string }> {
   const [row] = await queryRows<{ id: number }>(
     t.db.url,
-    `insert into contacts (name, email, source) values ($1, $2, 'api') returning id`,
-    [`Lead ${n}`, `lead${n}@example.com`],
+    `insert into contacts (name, email, source, owner_id) values ($1, $2, 'api', $3) returning id`,
+    [`Lead ${n}`, `lead${n}@example.com`, ownerId],
   );
   const link = await bookingLinkFor(t.deps.orm.em.fork(), row!.id, 168);
   return { id: row!.id, token: link!.token };
@@ -290,6 +293,65 @@ describe('no double booking, by construction', () => {
       `select count(*) as n from bookings where status = 'confirmed'`,
     );
     expect(count?.n).toBe('1');
+  });
+
+  it("50 leads of one owner on the owner's same time: 1 confirmed, 49 409; the contract holds after", async () => {
+    await giveHours(admin.userId);
+    const leads = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => newLead(i + 1, admin.userId)),
+    );
+    const answers = await Promise.all(leads.map((l) => book(l.token, '2026-12-07T10:00:00Z')));
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(refused.body.message).toBe('That time was just taken. Please pick another.');
+
+    // Another of the owner's leads: the booked time is taken (409), and so is the next step,
+    // inside the buffer; a time never offered is still a 400 though it overlaps the call.
+    const late = await newLead(51, admin.userId);
+    expect((await book(late.token, '2026-12-07T10:00:00Z')).status).toBe(409);
+    expect((await book(late.token, '2026-12-07T10:30:00Z')).status).toBe(409);
+    const offStep = await book(late.token, '2026-12-07T10:15:00Z');
+    expect(offStep.status).toBe(400);
+    expect(JSON.stringify(offStep.body)).toContain('startsAt');
+    expect((await book(late.token, '2026-12-07T11:00:00Z')).status).toBe(201);
+  });
+
+  it('leads of an owner without hours go to the pool: two at once on one time get two hosts', async () => {
+    const hosts = [
+      (await t.signedIn('user', 'pool-a')).userId,
+      (await t.signedIn('user', 'pool-b')).userId,
+    ];
+    for (const id of hosts) await giveHours(id);
+    expect((await admin.rest('PUT', '/lead-routing', { userIds: hosts })).status).toBe(200);
+    const hoursless = (await t.signedIn('user', 'no-hours')).userId;
+    const leads = await Promise.all([1, 2].map((n) => newLead(n, hoursless)));
+    const answers = await Promise.all(leads.map((l) => book(l.token, '2026-12-07T10:00:00Z')));
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    const rows = await queryRows<{ host_id: number }>(
+      t.db.url,
+      `select host_id from bookings where status = 'confirmed' order by host_id`,
+    );
+    expect(rows.map((r) => r.host_id)).toEqual([...hosts].sort((a, b) => a - b));
+  });
+
+  it('one lead booking two times at once (two tabs): one call, the other tab gets its manage link', async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead(1, admin.userId);
+    const answers = await Promise.all(
+      ['2026-12-07T10:00:00Z', '2026-12-07T12:00:00Z'].map((at) => book(lead.token, at)),
+    );
+    const booked = answers.find((a) => a.status === 201);
+    const refused = answers.find((a) => a.status === 409);
+    expect(booked && refused).toBeTruthy();
+    expect(refused!.body.message).toBe('You already have a call booked');
+    expect(refused!.body.manageUrl).toBe(booked!.body.manageUrl);
+    const [row] = await queryRows<{ n: string }>(
+      t.db.url,
+      `select count(*) as n from bookings where status = 'confirmed'`,
+    );
+    expect(row?.n).toBe('1');
   });
 
   it('holds the daily cap exactly when leads book different times of one day at once', async () => {

@@ -26,18 +26,24 @@ export async function lockHostDay(
 }
 
 /**
- * Claims one host's start time for this transaction without waiting: false while another
- * transaction is booking that very time, so a crowd racing for one slot is answered at once
- * instead of queueing behind the one that gets it.
+ * SQL claiming the start time (the `?` parameter, from slotParameter) of the host `hostIdSql`
+ * for this transaction without waiting: false while another transaction is booking that very
+ * time with that host, so a crowd racing for one slot is answered at once instead of queueing
+ * behind the one that gets it. Re-entrant: claiming a time this transaction holds is true.
  */
+const claimSlotSql = (hostIdSql: string) =>
+  `pg_try_advisory_xact_lock(hashtextextended('booking_slot:' || ${hostIdSql} || ':' || ?, 0))`;
+const slotParameter = (start: Date) => String(start.getTime());
+
+/** Claims one host's start time for this transaction (see claimSlotSql). */
 export async function tryClaimSlot(
   em: EntityManager,
   hostId: number,
   start: Date,
 ): Promise<boolean> {
   const [row] = await em.execute<{ claimed: boolean }[]>(
-    `select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as claimed`,
-    [`booking_slot:${hostId}:${start.getTime()}`],
+    `select ${claimSlotSql('?::int')} as claimed`,
+    [hostId, slotParameter(start)],
   );
   return row?.claimed === true;
 }
@@ -342,6 +348,64 @@ export async function hostBookingsWithPeople(
     .limit(limit)
     .execute();
   return rows.map(withDates);
+}
+
+/** A contact about to book, with what decides at once whether its owner can take the time. */
+export interface BookingContact {
+  id: number;
+  owner: { id: number } | null;
+  /** The owner's hours, when the owner can host (active, with hours saved); else null. */
+  ownerHours: TAvailability | null;
+  /**
+   * The owner cannot take this time right now: another transaction holds it (claimSlotSql), or
+   * a committed booking of theirs overlaps it with the buffers (the exclusion constraint's test).
+   * Always false when the owner cannot host.
+   */
+  ownerTaken: boolean;
+}
+
+/**
+ * The contact of a booking at `times`, its owner's time claimed in the same statement: one round
+ * trip tells a crowd's losers that the time is taken, before any calendar is read.
+ */
+export async function contactForBooking(
+  em: EntityManager,
+  contactId: number,
+  times: { startsAt: Date; blockedUntil: Date },
+): Promise<BookingContact | undefined> {
+  const [row] = await em.execute<
+    {
+      id: number;
+      owner_id: number | null;
+      time_zone: string | null;
+      weekly: TAvailability['weekly'] | null;
+      overrides: TAvailability['overrides'] | null;
+      taken: boolean;
+    }[]
+  >(
+    `select c.id, c.owner_id, a.time_zone, a.weekly, a.overrides,
+            case when a.user_id is null then false
+                 else not ${claimSlotSql('c.owner_id')}
+                   or exists (select 1 from bookings b
+                               where b.host_id = c.owner_id and b.status = 'confirmed'
+                                 and tstzrange(b.starts_at, b.blocked_until) && tstzrange(?, ?))
+            end as taken
+       from contacts c
+       left join users u on u.id = c.owner_id and u.is_active
+       left join user_availability a on a.user_id = u.id
+      where c.id = ?`,
+    [slotParameter(times.startsAt), times.startsAt, times.blockedUntil, contactId],
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    owner: row.owner_id === null ? null : { id: row.owner_id },
+    ownerHours:
+      row.time_zone === null
+        ? null
+        : { timeZone: row.time_zone, weekly: row.weekly!, overrides: row.overrides! },
+    ownerTaken: row.taken,
+  };
 }
 
 /** A contact's id and owner, or undefined (what booking needs of it, without loading the entity). */

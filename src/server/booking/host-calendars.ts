@@ -8,9 +8,9 @@ import { availabilityOf, busyTimes, fallbackHostIds } from './bookings.sql';
 import { bookingNow } from './clock';
 import {
   bookableWindow,
-  freeStarts,
+  hasFreeStart,
+  isOffered,
   localDateOf,
-  offeredStarts,
   type HostCalendar,
   type Interval,
 } from './slots';
@@ -64,8 +64,8 @@ export async function hostsFor(
   const ownerId = contact.owner?.id;
   if (ownerId !== undefined) {
     const [owner] = await calendars(em, [ownerId], window, exclude);
-    if (owner && at && freeStarts(owner, rules, at).length) return [owner];
-    if (owner && freeStarts(owner, rules, window).length) return [owner];
+    if (owner && at && hasFreeStart(owner, rules, at)) return [owner];
+    if (owner && hasFreeStart(owner, rules, window)) return [owner];
   }
   const others = (await fallbackHostIds(em)).filter((id) => id !== ownerId);
   return calendars(em, others, window, exclude);
@@ -82,15 +82,12 @@ export async function freeHostsAt(
   start: Date,
   moving?: { id: number },
 ): Promise<HostCalendar[]> {
-  const bookable = bookableWindow(rules, bookingNow());
+  const now = bookingNow();
   const at = { start, end: new Date(start.getTime() + 1) };
-  const hosts = await hostsFor(em, contact, rules, bookable, moving?.id, at);
-  const offered =
-    start >= bookable.start &&
-    start < bookable.end &&
-    hosts.some((h) => offeredStarts(h.availability, rules, at).length > 0);
-  if (!offered) throw new AppError('BAD_REQUEST', BOOKING_MESSAGES.notOffered, 'startsAt');
-  const free = hosts.filter((h) => freeStarts(h, rules, at).length > 0);
+  const hosts = await hostsFor(em, contact, rules, bookableWindow(rules, now), moving?.id, at);
+  if (!hosts.some((h) => isOffered(h.availability, rules, start, now)))
+    throw new AppError('BAD_REQUEST', BOOKING_MESSAGES.notOffered, 'startsAt');
+  const free = hosts.filter((h) => hasFreeStart(h, rules, at));
   if (!free.length) throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
   return free;
 }

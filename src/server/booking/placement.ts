@@ -15,9 +15,7 @@ import {
   tryClaimSlot,
 } from './bookings.sql';
 import { freeHostsAt } from './host-calendars';
-import { localDateOf, startOfLocalDate, type HostCalendar } from './slots';
-
-const MINUTE = 60_000;
+import { bookedTimes, localDateOf, startOfLocalDate, type HostCalendar } from './slots';
 
 /** Thrown inside a host's savepoint when that host cannot take the time; the next one is tried. */
 class HostTaken extends Error {}
@@ -28,8 +26,11 @@ interface Placement {
   start: Date;
   /** The booking being moved: its own time does not count as busy. */
   moving?: { id: number; hostId: number };
-  /** Checks that need a lock, once the time is known to be free (a taken time skips them). */
-  beforeTaking?: () => Promise<void>;
+  /**
+   * Checks that need a lock, run once this transaction holds the time (a crowd's losers, and a
+   * time already taken, skip them).
+   */
+  beforeTaking?: (em: EntityManager) => Promise<void>;
 }
 
 /**
@@ -43,10 +44,13 @@ export async function placeWithHost(
   em: EntityManager,
   { rules, contact, start, moving, beforeTaking }: Placement,
   events: EventBus,
-  take: (sp: EntityManager, hostId: number, times: BookedTimes) => Promise<boolean>,
+  take: (
+    sp: EntityManager,
+    hostId: number,
+    times: ReturnType<typeof bookedTimes>,
+  ) => Promise<boolean>,
 ): Promise<HostCalendar> {
   const free = await freeHostsAt(em, rules, contact, start, moving);
-  await beforeTaking?.();
   if (free.length > 1) {
     const last = await lastBookedAt(
       em,
@@ -56,16 +60,13 @@ export async function placeWithHost(
       h.hostId === moving?.hostId ? -1 : (last.get(h.hostId)?.getTime() ?? 0);
     free.sort((a, b) => rank(a) - rank(b) || a.hostId - b.hostId);
   }
-  const endsAt = new Date(start.getTime() + rules.durationMinutes * MINUTE);
-  const times = {
-    startsAt: start,
-    endsAt,
-    blockedUntil: new Date(endsAt.getTime() + rules.bufferMinutes * MINUTE),
-  };
+  const times = bookedTimes(rules, start);
   const attempt = async (sp: EntityManager, host: HostCalendar) => {
     // Someone is booking this very time with this host right now: they get it (a rare false
     // "taken" if their booking then fails is the price of not making a crowd wait).
     if (!(await tryClaimSlot(sp, host.hostId, start))) throw new HostTaken();
+    // Run again for each host tried: a savepoint rolled back has let go of its locks.
+    await beforeTaking?.(sp);
     // The exclusion constraint decides the time, against every booking already committed or
     // being written (an overlapping, not identical, time waits for the other to finish).
     if (!(await take(sp, host.hostId, times))) throw new HostTaken();
@@ -90,12 +91,6 @@ export async function placeWithHost(
     return host;
   }
   throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
-}
-
-interface BookedTimes {
-  startsAt: Date;
-  endsAt: Date;
-  blockedUntil: Date;
 }
 
 /** A host's day filled up while this booking was being written (another booking took the last place). */

@@ -2,7 +2,14 @@
 // horizon, step, buffers and the daily cap.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_SETTINGS, type TAvailability } from '../../shared/booking.schema';
-import { bookableWindow, freeStarts, offeredStarts, type HostCalendar } from './slots';
+import {
+  bookableWindow,
+  freeStarts,
+  hasFreeStart,
+  isOffered,
+  offeredStarts,
+  type HostCalendar,
+} from './slots';
 
 const rules = { ...DEFAULT_BOOKING_SETTINGS, minNoticeMinutes: 0 };
 const weekdays = (timeZone: string, start = '09:00', end = '17:00'): TAvailability => ({
@@ -142,5 +149,43 @@ describe('busy time', () => {
   it('offers nothing more on a day that holds maxPerDayPerHost bookings', () => {
     const full = freeStarts(host([], rules.maxPerDayPerHost), rules, monday);
     expect(full.filter((s) => s.toISOString().startsWith('2026-12-07'))).toEqual([]);
+  });
+
+  it('hasFreeStart answers as freeStarts does, also when the only free time is days away', () => {
+    // Monday full (the cap), Tuesday to Thursday busy all day, Friday 16:00-17:00 free.
+    const week = { start: new Date('2026-12-07T00:00:00Z'), end: new Date('2026-12-12T00:00:00Z') };
+    const busy = host([
+      ['2026-12-08T08:00:00Z', '2026-12-10T18:00:00Z'],
+      ['2026-12-11T08:00:00Z', '2026-12-11T15:50:00Z'],
+    ]);
+    busy.bookedPerDay.set('2026-12-07', rules.maxPerDayPerHost);
+    expect(freeStarts(busy, rules, week).map((s) => s.toISOString())).toEqual([
+      '2026-12-11T16:00:00.000Z',
+      '2026-12-11T16:30:00.000Z',
+    ]);
+    expect(hasFreeStart(busy, rules, week)).toBe(true);
+    const untilThursday = { start: week.start, end: new Date('2026-12-11T00:00:00Z') };
+    expect(freeStarts(busy, rules, untilThursday)).toEqual([]);
+    expect(hasFreeStart(busy, rules, untilThursday)).toBe(false);
+    // A window of one instant, as a booking asks it.
+    const at = (iso: string) => ({ start: new Date(iso), end: new Date(Date.parse(iso) + 1) });
+    expect(hasFreeStart(busy, rules, at('2026-12-11T16:00:00Z'))).toBe(true);
+    expect(hasFreeStart(busy, rules, at('2026-12-11T15:30:00Z'))).toBe(false);
+  });
+});
+
+describe('a time offered at all (400 when not, whether busy or free)', () => {
+  const now = new Date('2026-12-07T09:00:00Z');
+  const noticed = { ...rules, minNoticeMinutes: 120, horizonDays: 14 };
+  const offered = (iso: string) => isOffered(weekdays('UTC'), noticed, new Date(iso), now);
+
+  it('is on the step, inside the hours, after the notice and before the horizon', () => {
+    expect(offered('2026-12-07T11:00:00Z')).toBe(true);
+    expect(offered('2026-12-07T11:15:00Z')).toBe(false); // off the step
+    expect(offered('2026-12-07T10:30:00Z')).toBe(false); // inside the notice
+    expect(offered('2026-12-07T16:30:00Z')).toBe(true); // ends at 17:00
+    expect(offered('2026-12-07T17:00:00Z')).toBe(false); // after hours
+    expect(offered('2026-12-12T11:00:00Z')).toBe(false); // Saturday
+    expect(offered('2026-12-21T11:00:00Z')).toBe(false); // past the horizon
   });
 });

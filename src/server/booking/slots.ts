@@ -36,6 +36,7 @@ type Rules = Pick<
 >;
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
 
 /** The working intervals of one local date: its override when it has one, else its weekday's. */
@@ -109,6 +110,29 @@ export function offeredStarts(
 const clockOf = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
+/**
+ * Whether the host's hours offer `start` at all (on the step, inside their hours, notice and
+ * horizon), busy or not: a start not offered is a 400, an offered one that is busy a 409.
+ */
+export function isOffered(availability: TAvailability, rules: Rules, start: Date, now: Date) {
+  const bookable = bookableWindow(rules, now);
+  return (
+    start >= bookable.start &&
+    start < bookable.end &&
+    offeredStarts(availability, rules, { start, end: new Date(start.getTime() + 1) }).length > 0
+  );
+}
+
+/** A call booked at `start`: when it ends and until when it blocks the host (its buffer after). */
+export function bookedTimes(rules: Rules, start: Date) {
+  const endsAt = new Date(start.getTime() + rules.durationMinutes * MINUTE);
+  return {
+    startsAt: start,
+    endsAt,
+    blockedUntil: new Date(endsAt.getTime() + rules.bufferMinutes * MINUTE),
+  };
+}
+
 /** The window a slot may start in: from now + notice to now + horizon. */
 export function bookableWindow(rules: Rules, now: Date): Interval {
   return {
@@ -145,13 +169,35 @@ function freeTest(busy: Interval[], rules: Rules): (start: Date) => boolean {
   };
 }
 
+/** A test of "is this offered start free?": its day under the cap, its time clear of busy time. */
+function freeStartTest(host: HostCalendar, rules: Rules) {
+  const clear = freeTest(host.busy, rules);
+  return ({ start, localDate }: { start: Date; localDate: string }) =>
+    (host.bookedPerDay.get(localDate) ?? 0) < rules.maxPerDayPerHost && clear(start);
+}
+
 /** The host's free starts in `window` (already clipped to the bookable window). */
 export function freeStarts(host: HostCalendar, rules: Rules, window: Interval): Date[] {
-  const free = freeTest(host.busy, rules);
+  const free = freeStartTest(host, rules);
   return offeredStarts(host.availability, rules, window)
-    .filter(({ localDate }) => (host.bookedPerDay.get(localDate) ?? 0) < rules.maxPerDayPerHost)
-    .filter(({ start }) => free(start))
+    .filter(free)
     .map(({ start }) => start);
+}
+
+/**
+ * Whether the host has any free start in `window`: the same answer as freeStarts(...).length > 0,
+ * a day at a time, stopping at the first (a booking asks this of a busy owner on every attempt).
+ */
+export function hasFreeStart(host: HostCalendar, rules: Rules, window: Interval): boolean {
+  const free = freeStartTest(host, rules);
+  for (let from = window.start.getTime(); from < window.end.getTime(); from += DAY) {
+    const day = {
+      start: new Date(from),
+      end: new Date(Math.min(from + DAY, window.end.getTime())),
+    };
+    if (offeredStarts(host.availability, rules, day).some(free)) return true;
+  }
+  return false;
 }
 
 /** The local date (YYYY-MM-DD) of an instant in a zone. */
