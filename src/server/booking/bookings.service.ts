@@ -29,14 +29,8 @@ import {
 import { bookingNow } from './clock';
 import { hostsFor } from './host-calendars';
 import { confirmDayCap, DAY_FULL_RETRIES, DayFull, placeWithHost } from './placement';
-import {
-  bookableWindow,
-  bookedTimes,
-  freeStarts,
-  isOffered,
-  localDateOf,
-  startOfLocalDate,
-} from './slots';
+import { bookableWindow, bookedTimes, freeStarts, isOffered } from './slots';
+import { localDateOf, startOfLocalDate } from './wall-clock';
 
 /** The rules, refusing when booking is switched off (403 for slots and bookings alike). */
 async function openRules(em: EntityManager): Promise<BookingRules> {
@@ -127,16 +121,15 @@ async function freeDays(
   if (view.start < view.end)
     for (const host of await hostsFor(em, contact, rules, bookable, movingId))
       for (const start of freeStarts(host, rules, view)) starts.add(start.getTime());
-  const byDate = new Map(dates.map((d) => [d, [] as { startsAt: string }[]]));
-  for (const start of [...starts].sort((a, b) => a - b))
-    byDate
-      .get(localDateOf(new Date(start), zone))
-      ?.push({ startsAt: new Date(start).toISOString() });
-  return {
-    timeZone: zone,
-    durationMinutes: rules.durationMinutes,
-    days: dates.map((date) => ({ date, slots: byDate.get(date)! })),
-  };
+  // Each start goes to the visitor's date it falls on, by the instants those dates begin.
+  const dateStarts = dates.map((date) => startOfLocalDate(date, zone).getTime());
+  const days = dates.map((date) => ({ date, slots: [] as { startsAt: string }[] }));
+  let day = 0;
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    while (day + 1 < dates.length && start >= dateStarts[day + 1]!) day += 1;
+    if (start >= dateStarts[0]!) days[day]!.slots.push({ startsAt: new Date(start).toISOString() });
+  }
+  return { timeZone: zone, durationMinutes: rules.durationMinutes, days };
 }
 
 export const manageUrlOf = (token: string) => `/booking/${token}`;

@@ -6,14 +6,8 @@ import { AppError } from '../errors';
 import type { BookingRules } from './booking-settings.service';
 import { availabilityOf, busyTimes, fallbackHostIds } from './bookings.sql';
 import { bookingNow } from './clock';
-import {
-  bookableWindow,
-  hasFreeStart,
-  isOffered,
-  localDateOf,
-  type HostCalendar,
-  type Interval,
-} from './slots';
+import { bookableWindow, hasFreeStart, isOffered, type HostCalendar, type Interval } from './slots';
+import { localDateOf } from './wall-clock';
 
 const DAY = 24 * 3600_000;
 

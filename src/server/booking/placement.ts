@@ -15,7 +15,8 @@ import {
   tryClaimSlot,
 } from './bookings.sql';
 import { freeHostsAt } from './host-calendars';
-import { bookedTimes, localDateOf, startOfLocalDate, type HostCalendar } from './slots';
+import { bookedTimes, type HostCalendar } from './slots';
+import { localDateOf, startOfLocalDate } from './wall-clock';
 
 /** Thrown inside a host's savepoint when that host cannot take the time; the next one is tried. */
 class HostTaken extends Error {}

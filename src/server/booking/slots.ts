@@ -7,8 +7,8 @@
 // - Two of a host's bookings, or a booking and a busy interval, are at least bufferMinutes
 //   apart; working hours' edges need no buffer.
 // - At most maxPerDayPerHost confirmed bookings per calendar day in the host's zone.
-import { DateTime } from 'luxon';
 import type { TAvailability, TBookingSettings } from '../../shared/booking.schema';
+import { localDateOf, nextDate, wallClockInstant, weekdayOf } from './wall-clock';
 
 export interface Interval {
   start: Date;
@@ -40,18 +40,12 @@ const DAY = 24 * 60 * MINUTE;
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
 
 /** The working intervals of one local date: its override when it has one, else its weekday's. */
-function workingIntervals(availability: TAvailability, date: DateTime) {
-  const iso = date.toISODate()!;
-  const override = availability.overrides.find((o) => o.date === iso);
+function workingIntervals(availability: TAvailability, date: string) {
+  const override = availability.overrides.find((o) => o.date === date);
   if (override) return override.intervals;
-  return availability.weekly.filter((w) => w.weekday === date.weekday);
+  const weekday = weekdayOf(date);
+  return availability.weekly.filter((w) => w.weekday === weekday);
 }
-
-/** The instant of a wall-clock minute of `date` in its zone (by the clock, not elapsed time). */
-const instantAt = (date: DateTime, minute: number) =>
-  minute >= 24 * 60
-    ? date.plus({ days: 1 }).startOf('day').toJSDate()
-    : date.set({ hour: Math.floor(minute / 60), minute: minute % 60 }).toJSDate();
 
 /**
  * Every start the host's hours allow in [from, to), ignoring bookings and busy time: the slots
@@ -64,51 +58,38 @@ export function offeredStarts(
 ): { start: Date; localDate: string }[] {
   const starts: { start: Date; localDate: string }[] = [];
   const zone = availability.timeZone;
-  let day = DateTime.fromJSDate(window.start, { zone }).startOf('day');
-  const last = DateTime.fromJSDate(window.end, { zone }).startOf('day');
-  while (day <= last) {
-    const localDate = day.toISODate()!;
-    for (const interval of workingIntervals(availability, day)) {
+  const last = localDateOf(window.end, zone);
+  for (let localDate = localDateOf(window.start, zone); localDate <= last;) {
+    for (const interval of workingIntervals(availability, localDate)) {
       const first = minutesOf(interval.start);
       const end = minutesOf(interval.end);
-      const from = instantAt(day, first);
-      const until = instantAt(day, end);
-      const add = (start: Date) => {
-        if (start >= window.start && start < window.end) starts.push({ start, localDate });
+      const from = wallClockInstant(zone, localDate, first);
+      const until = wallClockInstant(zone, localDate, end);
+      const add = (start: number) => {
+        if (start >= window.start.getTime() && start < window.end.getTime())
+          starts.push({ start: new Date(start), localDate });
       };
       // No clock change inside the interval (almost always): its steps are whole minutes apart
       // in elapsed time too, so they are counted without asking the zone again.
-      if (
-        until.getTime() - from.getTime() === (end - first) * MINUTE &&
-        DateTime.fromJSDate(from, { zone }).toFormat('HH:mm') === clockOf(first % 1440)
-      ) {
-        for (
-          let minute = first;
-          minute + rules.durationMinutes <= end;
-          minute += rules.slotStepMinutes
-        )
-          add(new Date(from.getTime() + (minute - first) * MINUTE));
-        continue;
-      }
+      const steady = from.exists && until.ms - from.ms === (end - first) * MINUTE;
       for (
         let minute = first;
         minute + rules.durationMinutes <= end;
         minute += rules.slotStepMinutes
       ) {
-        const start = instantAt(day, minute);
-        // The wall clock of a daylight-saving gap does not exist: skip rather than shift it.
-        if (DateTime.fromJSDate(start, { zone }).toFormat('HH:mm') !== clockOf(minute % 1440))
+        if (steady) {
+          add(from.ms + (minute - first) * MINUTE);
           continue;
-        add(start);
+        }
+        const start = wallClockInstant(zone, localDate, minute);
+        // The wall clock of a daylight-saving gap does not exist: skip rather than shift it.
+        if (start.exists) add(start.ms);
       }
     }
-    day = day.plus({ days: 1 });
+    localDate = nextDate(localDate);
   }
   return starts;
 }
-
-const clockOf = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 /**
  * Whether the host's hours offer `start` at all (on the step, inside their hours, notice and
@@ -199,11 +180,3 @@ export function hasFreeStart(host: HostCalendar, rules: Rules, window: Interval)
   }
   return false;
 }
-
-/** The local date (YYYY-MM-DD) of an instant in a zone. */
-export const localDateOf = (instant: Date, zone: string) =>
-  DateTime.fromJSDate(instant, { zone }).toISODate()!;
-
-/** The instant a local date starts in a zone. */
-export const startOfLocalDate = (date: string, zone: string) =>
-  DateTime.fromISO(date, { zone }).startOf('day').toJSDate();
