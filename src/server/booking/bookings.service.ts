@@ -1,6 +1,5 @@
 // Booking for the visitor: the free times of the hosts who may take a contact's call, and the
 // booking itself, which PostgreSQL's exclusion constraint decides (bookings.sql.ts).
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import {
@@ -10,9 +9,8 @@ import {
   type ZSlotsQuery,
 } from '../../shared/booking.schema';
 import type { z } from 'zod';
-import { Contact } from '../contacts/contact.entity';
 import { displayName } from '../../shared/users.schema';
-import { AppError } from '../errors';
+import { AppError, notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { Booking } from './booking.entity';
 import { loadBookingRules, type BookingRules } from './booking-settings.service';
@@ -28,6 +26,7 @@ import {
 } from './bookings.sql';
 import { bookingNow } from './clock';
 import { hostsFor } from './host-calendars';
+import { isLinkToken, newLinkToken } from './link-token';
 import { confirmDayCap, DAY_FULL_RETRIES, DayFull, placeWithHost } from './placement';
 import { bookableWindow, bookedTimes, freeStarts, isOffered } from './slots';
 import { localDateOf, startOfLocalDate } from './wall-clock';
@@ -88,7 +87,7 @@ export async function slotsFor(
   query: DaysQuery,
 ): Promise<TSlots> {
   const rules = await openRules(em);
-  const contact = await em.findOneOrFail(Contact, moving.contact.id);
+  const contact = await contactOfBooking(em, moving);
   return freeDays(em, rules, contact, query, moving.id);
 }
 
@@ -133,7 +132,6 @@ async function freeDays(
 }
 
 export const manageUrlOf = (token: string) => `/booking/${token}`;
-const MANAGE_TOKEN = /^[0-9a-f]{64}$/;
 
 /**
  * Books `startsAt` for the token's contact with the free host booked least recently, who becomes
@@ -182,7 +180,7 @@ async function bookOnce(
         manageUrl: manageUrlOf(upcoming),
       });
   };
-  const manageToken = randomBytes(32).toString('hex');
+  const manageToken = newLinkToken();
   let id = 0;
   const host = await placeWithHost(
     tem,
@@ -208,10 +206,7 @@ async function bookOnce(
 
 /** The lead's booking behind a manage link (404 for an unknown link). */
 async function byManageToken(em: EntityManager, manageToken: string) {
-  // Only a token of the form we issue is looked up (a NUL byte is not even valid SQL text).
-  const booking = MANAGE_TOKEN.test(manageToken)
-    ? await em.findOne(Booking, { manageToken })
-    : null;
+  const booking = isLinkToken(manageToken) ? await em.findOne(Booking, { manageToken }) : null;
   if (!booking) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
   return booking;
 }
@@ -258,6 +253,13 @@ export function cancelManagedBooking(
 
 type BookingRow = NonNullable<Awaited<ReturnType<typeof byManageToken>>>;
 
+/** A booked call's contact, as booking reads it (id and owner). */
+async function contactOfBooking(em: EntityManager, booking: BookingRow) {
+  const contact = await contactOwner(em, booking.contact.id);
+  if (!contact) throw notFound('Contact', booking.contact.id);
+  return contact;
+}
+
 /** A confirmed, upcoming booking moved to `startsAt` (in the caller's transaction). */
 export async function moveTo(
   em: EntityManager,
@@ -266,7 +268,7 @@ export async function moveTo(
   events: EventBus,
 ): Promise<TBooking> {
   const rules = await openRules(em);
-  const contact = await em.findOneOrFail(Contact, booking.contact.id);
+  const contact = await contactOfBooking(em, booking);
   const from = booking.startsAt.toISOString();
   const start = new Date(startsAt);
   const host = await placeWithHost(

@@ -1,5 +1,6 @@
-// What the booking feature says in SQL text: the per-host advisory lock that makes the daily cap
-// exact, and the hosts' calendars in one round trip each.
+// What the booking feature says in SQL: the advisory locks (a host's start time, a host's day, a
+// contact), the contact read that answers a crowd in one round trip, the hosts' hours and busy
+// times, the booking writes, and the lists and views of bookings with their people.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAvailability, TBookingListItem, TBookingStatus } from '../../shared/booking.schema';
 import { Contact } from '../contacts/contact.entity';
@@ -119,6 +120,9 @@ const confirmedIn = (
     .where('starts_at', '<', to)
     .where('ends_at', '>', from);
 
+/** A booking (its id) or a feed's busy time (id 0) of a host. */
+type BusyRow = ReturnType<typeof busyRow>;
+
 const busyRow = (r: { id: number; host_id: number; starts_at: number; ends_at: number }) => ({
   id: Number(r.id),
   hostId: r.host_id,
@@ -132,7 +136,7 @@ export async function confirmedBookings(
   hostIds: number[],
   from: Date,
   to: Date,
-): Promise<{ id: number; hostId: number; startsAt: Date; endsAt: Date }[]> {
+): Promise<BusyRow[]> {
   if (!hostIds.length) return [];
   return (await confirmedIn(calendarSql(em), hostIds, from, to).execute()).map(busyRow);
 }
@@ -149,7 +153,7 @@ export async function busyTimes(
   hostIds: number[],
   from: Date,
   to: Date,
-): Promise<{ id: number; hostId: number; startsAt: Date; endsAt: Date }[]> {
+): Promise<BusyRow[]> {
   if (!hostIds.length) return [];
   const sql = calendarSql(em);
   const merged = sql
@@ -353,6 +357,14 @@ export async function bookingWithPeople(em: EntityManager, bookingId: number) {
   return withDates(
     await bookingsWithPeople(em).where('b.id', '=', bookingId).executeTakeFirstOrThrow(),
   );
+}
+
+/** The booking behind a manage link with its people, or undefined. */
+export async function bookingWithPeopleOfLink(em: EntityManager, manageToken: string) {
+  const row = await bookingsWithPeople(em)
+    .where('b.manage_token', '=', manageToken)
+    .executeTakeFirst();
+  return row && withDates(row);
 }
 
 export type BookingWithPeople = Awaited<ReturnType<typeof bookingWithPeople>>;

@@ -1,23 +1,20 @@
 // A host's subscription feed: a secret address their calendar app polls for their booked calls.
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/session';
 import { User } from '../users/user.entity';
 import { requireEditable } from './availability.service';
-import { bookingParticipants, participantsOf } from './booking-emails';
-import { hostBookingsWithPeople } from './bookings.sql';
-import { Booking } from './booking.entity';
+import { participantsOf } from './booking-emails';
+import { bookingWithPeopleOfLink, hostBookingsWithPeople } from './bookings.sql';
 import { CalendarSubscription } from './calendar-subscription.entity';
 import { calendarText } from './icalendar';
+import { isLinkToken, newLinkToken } from './link-token';
 
-const FEED_TOKEN = /^[0-9a-f]{64}$/;
 /** Calls this far back stay in the feed, so the week's past calls remain in the calendar. */
 const PAST_DAYS = 30;
 /** A feed this long is years of calls; calendar apps poll it every few hours. */
 const MAX_CALLS = 2000;
 
 const urlOf = (publicUrl: string, token: string) => `${publicUrl}/api/calendar/${token}.ics`;
-const newToken = () => randomBytes(32).toString('hex');
 
 /** The user's subscription address, made on first request. */
 export async function getCalendarSubscription(
@@ -29,7 +26,7 @@ export async function getCalendarSubscription(
   await requireEditable(em, actor, userId, 'calendar subscription');
   await em.upsert(
     CalendarSubscription,
-    { user: em.getReference(User, userId), token: newToken() },
+    { user: em.getReference(User, userId), token: newLinkToken() },
     { onConflictFields: ['user'], onConflictAction: 'ignore' },
   );
   const row = await em.findOneOrFail(CalendarSubscription, { user: userId }, { refresh: true });
@@ -44,7 +41,7 @@ export async function regenerateCalendarSubscription(
   publicUrl: string,
 ): Promise<{ url: string }> {
   await requireEditable(em, actor, userId, 'calendar subscription');
-  const token = newToken();
+  const token = newLinkToken();
   await em.upsert(
     CalendarSubscription,
     { user: em.getReference(User, userId), token },
@@ -59,7 +56,7 @@ export async function subscriptionCalendar(
   token: string,
   publicUrl: string,
 ): Promise<string | null> {
-  if (!FEED_TOKEN.test(token)) return null;
+  if (!isLinkToken(token)) return null;
   const subscription = await em.findOne(CalendarSubscription, { token });
   if (!subscription) return null;
   const now = new Date();
@@ -79,9 +76,8 @@ export async function bookingCalendarFile(
   manageToken: string,
   publicUrl: string,
 ): Promise<string | null> {
-  if (!FEED_TOKEN.test(manageToken)) return null;
-  const booking = await em.findOne(Booking, { manageToken }, { fields: ['id'] });
+  if (!isLinkToken(manageToken)) return null;
+  const booking = await bookingWithPeopleOfLink(em, manageToken);
   if (!booking) return null;
-  const { event } = await bookingParticipants(em, booking.id, publicUrl);
-  return calendarText('PUBLISH', [event], new Date());
+  return calendarText('PUBLISH', [participantsOf(booking, publicUrl).event], new Date());
 }
