@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { clientKey } from '../rate-limit/client-ip';
-import { consumeRateLimit, consumeRateLimits, hourlyRule } from '../rate-limit/rate-limit.sql';
+import { consumeRateLimits, hourlyRule, type RateLimitRule } from '../rate-limit/rate-limit.sql';
 import { RateLimitedError } from '../rate-limit/rate-limited.error';
 import { throttledProcedure } from '../rate-limit/retry-after.procedure';
 
@@ -17,35 +17,38 @@ export const BOOKING_LIMITS = {
 
 const linkKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
 
-async function consume(
-  em: EntityManager,
-  bucket: string,
-  key: string,
-  limit: number,
-  what: string,
-) {
-  const state = await consumeRateLimit(em, hourlyRule(bucket, key, limit));
-  if (state.limited) throw RateLimitedError.perHour(what, limit, state.retryAfterSeconds);
+/** Counts the hit on every rule at once (one statement); the first one over its limit is a 429. */
+async function consume(em: EntityManager, checks: { rule: RateLimitRule; what: string }[]) {
+  const states = await consumeRateLimits(
+    em,
+    checks.map((c) => c.rule),
+  );
+  for (const [n, state] of states.entries())
+    if (state.limited)
+      throw RateLimitedError.perHour(
+        checks[n]!.what,
+        checks[n]!.rule.limit,
+        state.retryAfterSeconds,
+      );
 }
 
 /** A read (free times, a booking behind its link, a calendar file) from `ip`. */
 export function limitBookingRead(em: EntityManager, ip: string): Promise<void> {
-  return consume(
-    em,
-    'booking-read-ip',
-    clientKey(ip),
-    BOOKING_LIMITS.readsPerNetwork,
-    'booking requests from your network',
-  );
+  return consume(em, [
+    {
+      rule: hourlyRule('booking-read-ip', clientKey(ip), BOOKING_LIMITS.readsPerNetwork),
+      what: 'booking requests from your network',
+    },
+  ]);
 }
 
 /** A booking, move or cancellation from `ip` with the link `token` (both counted at once). */
-export async function limitBookingWrite(
+export function limitBookingWrite(
   em: EntityManager,
   ip: string,
   token: string | undefined,
 ): Promise<void> {
-  const rules = [
+  return consume(em, [
     {
       rule: hourlyRule('booking-write-ip', clientKey(ip), BOOKING_LIMITS.writesPerNetwork),
       what: 'bookings from your network',
@@ -58,14 +61,7 @@ export async function limitBookingWrite(
           },
         ]
       : []),
-  ];
-  const states = await consumeRateLimits(
-    em,
-    rules.map((r) => r.rule),
-  );
-  for (const [n, state] of states.entries())
-    if (state.limited)
-      throw RateLimitedError.perHour(rules[n]!.what, rules[n]!.rule.limit, state.retryAfterSeconds);
+  ]);
 }
 
 const tokenOf = (raw: unknown) => {

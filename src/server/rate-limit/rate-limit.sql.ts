@@ -97,23 +97,14 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitState> {
-  const w = windows(rule, now);
-  const [row] = await em.execute<{ current: number; previous: number | null }[]>(
-    `with hit as (
-       insert into security_rate_limits (bucket, key, window_start, count) values (?, ?, ?, 1)
-       on conflict (bucket, key, window_start) do update set count = security_rate_limits.count + 1
-       returning count)
-     select hit.count as current,
-            (select count from security_rate_limits where bucket = ? and key = ? and window_start = ?) as previous
-       from hit`,
-    [rule.bucket, rule.key, w.current, rule.bucket, rule.key, w.previous],
-  );
-  return state(rule, now, row?.current ?? 1, row?.previous ?? 0, true);
+  const [state] = await consumeRateLimits(em, [rule], now);
+  return state!;
 }
 
 /**
- * consumeRateLimit for several rules of one request in one statement (one round trip and one
- * commit instead of one each): every rule counts the hit, and each says whether it is over.
+ * Counts one hit on each of several rules of one request, in one statement (one round trip and
+ * one commit instead of one each), and says of each whether it is over its limit. The rules'
+ * buckets and keys must differ (one row is counted once per statement).
  */
 export async function consumeRateLimits(
   em: EntityManager,
