@@ -1,12 +1,11 @@
 // Fetches a host's calendar feed under the webhooks' network guard: http(s) only (webcal:// is
-// https), at most 3 redirects each checked like the first, a time limit and a size cap.
+// https), its redirects each checked like the first (as a webhook's), a time limit and a size cap.
 import type { IncomingMessage } from 'node:http';
-import { guardedRequest } from '../webhooks/webhook-http';
+import { guardedRequestFollowing } from '../webhooks/webhook-http';
 
 export const FEED_TIMEOUT_MS = 15_000;
 /** Google's and Outlook's feeds of a busy calendar are well under this. */
 export const FEED_MAX_BYTES = 10 * 1024 * 1024;
-const MAX_REDIRECTS = 3;
 
 /** webcal:// is the same address over https (what calendar apps do with it). */
 export const feedHttpUrl = (url: string) => url.replace(/^webcal:\/\//i, 'https://');
@@ -20,31 +19,22 @@ export interface FeedFetchOptions {
 export async function fetchFeed(url: string, options: FeedFetchOptions): Promise<string> {
   const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
-  let target = feedHttpUrl(url);
   try {
-    for (let hop = 0; ; hop++) {
-      const res = await guardedRequest(
-        new URL(target),
-        {
-          method: 'GET',
-          headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'Convoza-Calendar/1.0' },
-        },
-        options,
-        signal,
-      );
-      const status = res.statusCode ?? 0;
-      if (status >= 300 && status < 400 && res.headers.location) {
-        res.destroy();
-        if (hop === MAX_REDIRECTS) throw new Error(`More than ${MAX_REDIRECTS} redirects`);
-        target = new URL(res.headers.location, target).href;
-        continue;
-      }
-      if (status < 200 || status >= 300) {
-        res.destroy();
-        throw new Error(`The calendar address answered HTTP ${status}`);
-      }
-      return await readCapped(res);
+    const res = await guardedRequestFollowing(
+      feedHttpUrl(url),
+      {
+        method: 'GET',
+        headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'Convoza-Calendar/1.0' },
+      },
+      options,
+      signal,
+    );
+    const status = res.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      res.destroy();
+      throw new Error(`The calendar address answered HTTP ${status}`);
     }
+    return await readCapped(res);
   } catch (error) {
     if (signal.aborted)
       throw new Error(`The calendar address did not answer within ${timeoutMs / 1000} s`);

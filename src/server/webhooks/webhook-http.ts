@@ -42,54 +42,71 @@ export async function postWebhook(
     durationMs: Math.round(performance.now() - started),
     error,
   });
-  let target = url;
   try {
-    for (let hop = 0; ; hop++) {
-      const res = await guardedRequest(
-        new URL(target),
-        {
-          method: 'POST',
-          body,
-          headers: {
-            ...headers,
-            'content-type': 'application/json',
-            'user-agent': 'Convoza-Webhooks/1.0',
-          },
+    const res = await guardedRequestFollowing(
+      url,
+      {
+        method: 'POST',
+        body,
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'user-agent': 'Convoza-Webhooks/1.0',
         },
-        options,
-        signal,
-      );
-      const location = res.headers.location;
-      if (REDIRECTS.has(res.statusCode ?? 0) && location) {
-        res.destroy(); // a redirect's body is never needed
-        if (hop === MAX_REDIRECTS)
-          return done(res.statusCode ?? null, `More than ${MAX_REDIRECTS} redirects`);
-        target = new URL(location, target).href;
-        continue;
-      }
-      const text = await readSome(res, 500);
-      const status = res.statusCode ?? null;
-      if (status !== null && status >= 200 && status < 300) return done(status, null);
-      return done(status, `HTTP ${status}${text ? `: ${text}` : ''}`);
-    }
+      },
+      options,
+      signal,
+    );
+    const text = await readSome(res, 500);
+    const status = res.statusCode ?? null;
+    if (status !== null && status >= 200 && status < 300) return done(status, null);
+    return done(status, `HTTP ${status}${text ? `: ${text}` : ''}`);
   } catch (error) {
     if (signal.aborted) return done(null, `Timed out after ${options.timeoutMs} ms`);
+    if (error instanceof TooManyRedirects) return done(error.status, error.message);
     return done(null, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** A request redirected more than MAX_REDIRECTS times; `status` is the last redirect's. */
+export class TooManyRedirects extends Error {
+  constructor(readonly status: number | null) {
+    super(`More than ${MAX_REDIRECTS} redirects`);
+  }
+}
+
+type GuardedRequest = { method: 'GET' | 'POST'; body?: string; headers: Record<string, string> };
+
+/**
+ * guardedRequest, following redirects by hand (at most MAX_REDIRECTS), each hop checked like the
+ * first and sent the same request (a webhook re-POSTs its signed body). The final answer is the
+ * caller's to read.
+ */
+export async function guardedRequestFollowing(
+  url: string,
+  request: GuardedRequest,
+  options: Omit<PostOptions, 'timeoutMs'>,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  let target = url;
+  for (let hop = 0; ; hop++) {
+    const res = await guardedRequest(new URL(target), request, options, signal);
+    const location = res.headers.location;
+    if (!REDIRECTS.has(res.statusCode ?? 0) || !location) return res;
+    res.destroy(); // a redirect's body is never needed
+    if (hop === MAX_REDIRECTS) throw new TooManyRedirects(res.statusCode ?? null);
+    target = new URL(location, target).href;
   }
 }
 
 /**
  * One HTTP(S) request under the network guard (unless allowPrivateNetworks): a literal IP is
  * checked here, a name through `guardedLookup`, and the peer actually reached once more on
- * connect. Used for webhooks and for hosts' calendar feeds. Redirects are the caller's to follow.
+ * connect. Webhooks and hosts' calendar feeds send theirs through guardedRequestFollowing.
  */
-export function guardedRequest(
+function guardedRequest(
   url: URL,
-  {
-    method,
-    body,
-    headers,
-  }: { method: 'GET' | 'POST'; body?: string; headers: Record<string, string> },
+  { method, body, headers }: GuardedRequest,
   options: Omit<PostOptions, 'timeoutMs'>,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
