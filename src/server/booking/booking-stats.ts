@@ -2,20 +2,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { percentOf, type TBookingStats } from '../../shared/analytics.schema';
 import { ContactDailyDelta } from '../contacts/contact-daily.entity';
+import { periodStart } from '../contacts/contact-stats.sql';
 import { Contact } from '../contacts/contact.entity';
 import { typedSql } from '../db/typed-sql';
 import { Booking } from './booking.entity';
 
 const MINUTE_MS = 60_000;
 const BOOKING_WINDOW_MINUTES = 7 * 24 * 60;
-
-/** Midnight UTC starting the last `days` UTC days, today included: leadsBySource's period. */
-function periodStart(now: Date, days: number): Date {
-  const start = new Date(now);
-  start.setUTCHours(0, 0, 0, 0);
-  start.setUTCDate(start.getUTCDate() - (days - 1));
-  return start;
-}
 
 function median(values: number[]): number | null {
   if (!values.length) return null;

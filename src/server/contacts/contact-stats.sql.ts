@@ -1,8 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TLeadSource } from '../../shared/analytics.schema';
 
-/** The first UTC day of the last `days` days (today included), as SQL. */
-const SINCE = `(now() at time zone 'utc')::date - (?::int - 1)`;
+/**
+ * Midnight UTC starting the analytics period: the last `days` UTC days, today included. Every
+ * figure of a period counts from here (the leads' roll-up by day, the booked calls).
+ */
+export function periodStart(now: Date, days: number): Date {
+  const start = new Date(now);
+  start.setUTCHours(0, 0, 0, 0);
+  start.setUTCDate(start.getUTCDate() - (days - 1));
+  return start;
+}
+
+/** The first UTC day of the period (YYYY-MM-DD), as the daily roll-up names its days. */
+const firstDayOf = (days: number) => periodStart(new Date(), days).toISOString().slice(0, 10);
 
 /**
  * New contacts per UTC day over the last `days` days, oldest first, days without any as 0.
@@ -14,10 +25,10 @@ export async function contactsPerDay(
 ): Promise<{ date: string; count: number }[]> {
   const rows = await em.execute<{ day: string; count: string }[]>(
     `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(r.delta), 0) as count
-       from (select ${SINCE} + g as day from generate_series(0, ?::int - 1) as g) as d
+       from (select ?::date + g as day from generate_series(0, ?::int - 1) as g) as d
        left join contact_daily_deltas r on r.day = d.day
       group by d.day order by d.day`,
-    [days, days],
+    [firstDayOf(days), days],
   );
   return rows.map((r) => ({ date: r.day, count: Number(r.count) }));
 }
@@ -29,11 +40,11 @@ export async function contactsPerDay(
 export async function leadsBySource(em: EntityManager, days: number): Promise<TLeadSource[]> {
   const rows = await em.execute<{ source: string; utmCampaign: string | null; count: string }[]>(
     `select source, utm_campaign as "utmCampaign", sum(delta) as count
-       from contact_daily_deltas where day >= ${SINCE}
+       from contact_daily_deltas where day >= ?::date
       group by source, utm_campaign having sum(delta) > 0
       order by sum(delta) desc, source, utm_campaign nulls first
       limit 50`,
-    [days],
+    [firstDayOf(days)],
   );
   return rows.map((r) => ({
     source: r.source,
