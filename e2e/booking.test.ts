@@ -4,7 +4,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/server/test/pg-admin';
-import { shot } from './support/browser';
+import { DESKTOP, shot } from './support/browser';
+import { PHONE } from './support/admin';
 import {
   newPage,
   seriousAxeViolations,
@@ -33,6 +34,19 @@ beforeAll(async () => {
   );
 });
 afterAll(() => stopPublicSuite(suite));
+
+const SCREENS = [
+  [DESKTOP, 'desktop'],
+  [PHONE, 'phone'],
+] as const;
+
+/** The host's (the admin's) page at `viewport`, signed in through the REST login. */
+async function hostPage(viewport: { width: number; height: number }) {
+  const w = await newPage(suite, { viewport });
+  const login = await w.context.request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(login.ok()).toBe(true);
+  return w;
+}
 
 /** Sends the contact form as a visitor and returns the "Pick a time" card that follows. */
 async function submitContactForm(
@@ -155,14 +169,9 @@ describe('booking the strategy call', () => {
   });
 
   it("shows the booked call on the host's Meetings screen, by day, with its lead", async () => {
-    for (const [viewport, name] of [
-      [{ width: 1280, height: 900 }, 'desktop'],
-      [{ width: 375, height: 812 }, 'phone'],
-    ] as const) {
-      const w = await newPage(suite, { viewport });
+    for (const [viewport, name] of SCREENS) {
+      const w = await hostPage(viewport);
       try {
-        const login = await w.context.request.post('/api/auth/login', { data: E2E_ADMIN });
-        expect(login.ok()).toBe(true);
         await w.page.goto('/admin/meetings');
         await w.page.getByRole('heading', { name: 'Meetings' }).waitFor({ timeout: 10_000 });
         await w.page.getByRole('link', { name: 'Grace Booker' }).waitFor({ timeout: 10_000 });
@@ -177,14 +186,9 @@ describe('booking the strategy call', () => {
   });
 
   it('the host sets hours, connects a calendar, moves a call and edits the booking settings', async () => {
-    for (const [viewport, name] of [
-      [{ width: 1280, height: 900 }, 'desktop'],
-      [{ width: 375, height: 812 }, 'phone'],
-    ] as const) {
-      const w = await newPage(suite, { viewport });
+    for (const [viewport, name] of SCREENS) {
+      const w = await hostPage(viewport);
       try {
-        const login = await w.context.request.post('/api/auth/login', { data: E2E_ADMIN });
-        expect(login.ok()).toBe(true);
         const { page } = w;
         await page.goto('/admin/account');
         await page.getByRole('heading', { name: 'Hours for Booked Calls' }).waitFor();
