@@ -5,13 +5,13 @@ import { Button } from '../../components/ui/button';
 import { FIELD_CLASS } from '../../components/ui/control-styles';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { browserTimeZone } from '../../lib/call-times';
 import { trpc } from '../../lib/trpc';
 import { ErrorState, LoadingState } from '../components/page-states';
 import { notifyError, notifySuccess, serverReason } from '../lib/notify';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const ZONES: string[] = Intl.supportedValuesOf('timeZone');
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 type Interval = { start: string; end: string };
 
@@ -107,7 +107,7 @@ export function AvailabilityEditor({ userId }: { userId: number }) {
   return (
     <HoursForm
       userId={userId}
-      initial={never ? { ...saved.data, timeZone: browserZone() } : saved.data}
+      initial={never ? { ...saved.data, timeZone: browserTimeZone() } : saved.data}
     />
   );
 }

@@ -4,21 +4,13 @@ import { Button } from '../../components/ui/button';
 import { FIELD_CLASS } from '../../components/ui/control-styles';
 import { DialogFooter } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
+import { browserTimeZone, dayLabel, timeLabel } from '../../lib/call-times';
 import { trpc } from '../../lib/trpc';
 import { TitledDialog } from '../components/titled-dialog';
 import { LoadingState } from '../components/page-states';
 import { notifyError, notifySuccess } from '../lib/notify';
 
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const time = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
-const day = (date: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
+const zone = browserTimeZone();
 
 /** Moves a call for the lead to another free time (in the staff member's zone); the lead is emailed. */
 export function RescheduleDialog({
@@ -73,7 +65,7 @@ export function RescheduleDialog({
             >
               {days.map((d) => (
                 <option key={d.date} value={d.date}>
-                  {day(d.date)}
+                  {dayLabel(d.date)}
                 </option>
               ))}
             </select>
@@ -93,7 +85,7 @@ export function RescheduleDialog({
                     checked={startsAt === s.startsAt}
                     onChange={() => setStartsAt(s.startsAt)}
                   />
-                  {time(s.startsAt)}
+                  {timeLabel(s.startsAt, zone)}
                 </label>
               ))}
             </div>

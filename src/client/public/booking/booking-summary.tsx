@@ -1,5 +1,5 @@
 import type { TBooking } from '../../../shared/booking.schema';
-import { timeLabel } from './slot-picker';
+import { timeLabel } from '../../lib/call-times';
 
 const dateLabel = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', {

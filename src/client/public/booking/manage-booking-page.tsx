@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TBooking } from '../../../shared/booking.schema';
 import { apiRequest, errorMessage } from '../../lib/api-request';
+import { browserTimeZone } from '../../lib/call-times';
 import { toast } from '../../lib/use-toast';
 import { ctaClass } from '../components/cta-styles';
 import { PageHero } from '../components/page-hero';
@@ -8,13 +9,11 @@ import { PublicLayout } from '../layout/public-layout';
 import { BookingSummary } from './booking-summary';
 import { SlotPicker, type SlotChoice } from './slot-picker';
 
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 /** /booking/{manageToken}: the lead sees their call, moves it or cancels it, without signing in. */
 export function ManageBookingPage({ manageToken }: { manageToken: string }) {
   const base = `/api/bookings/manage/${encodeURIComponent(manageToken)}`;
   const [booking, setBooking] = useState<TBooking | null>(null);
-  const [timeZone, setTimeZone] = useState(zone);
+  const [timeZone, setTimeZone] = useState(browserTimeZone);
   const [error, setError] = useState<string | null>(null);
   const [moving, setMoving] = useState(false);
   const [pending, setPending] = useState(false);

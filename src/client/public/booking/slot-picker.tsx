@@ -1,12 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { TSlots } from '../../../shared/booking.schema';
 import { apiRequest, errorMessage } from '../../lib/api-request';
+import { browserTimeZone, dayLabel, timeLabel } from '../../lib/call-times';
 import { ctaClass } from '../components/cta-styles';
 
 const DAYS_SHOWN = 7;
-
-/** The visitor's zone as the browser knows it. */
-const detectedZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** YYYY-MM-DD of an instant in a zone. */
 const dateIn = (instant: Date, timeZone: string) =>
@@ -17,14 +15,6 @@ const dateIn = (instant: Date, timeZone: string) =>
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-const dayLabel = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
-
 const shortDay = (date: string, part: 'weekday' | 'day') =>
   new Intl.DateTimeFormat('en-US', {
     ...(part === 'weekday' ? { weekday: 'short' } : { day: 'numeric' }),
@@ -34,11 +24,6 @@ const shortDay = (date: string, part: 'weekday' | 'day') =>
 /** A day or time to choose: a bordered box, filled when chosen, ringed when focused. */
 const CHOICE =
   'items-center rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium text-slate-800 has-checked:border-primary has-checked:bg-primary has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-primary has-focus-visible:ring-offset-2';
-
-export const timeLabel = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(
-    new Date(iso),
-  );
 
 export interface SlotChoice {
   startsAt: string;
@@ -61,8 +46,8 @@ export function SlotPicker({
   pending: boolean;
   onConfirm: (choice: SlotChoice) => void;
 }) {
-  const [timeZone, setTimeZone] = useState(detectedZone);
-  const [from, setFrom] = useState(() => dateIn(new Date(), detectedZone()));
+  const [timeZone, setTimeZone] = useState(browserTimeZone);
+  const [from, setFrom] = useState(() => dateIn(new Date(), browserTimeZone()));
   const url = `/api/booking/slots?${query}&from=${from}&days=${DAYS_SHOWN}&timeZone=${encodeURIComponent(timeZone)}`;
   // The answer of the last request, by its URL: another URL's answer means "loading".
   const [answer, setAnswer] = useState<{ url: string; slots?: TSlots; error?: string } | null>(
