@@ -5,7 +5,7 @@ import { clientKey } from '../rate-limit/client-ip';
 import { recordSecurityEvent } from '../security-center/events.sql';
 import {
   clearRateLimit,
-  consumeRateLimit,
+  consumeRateLimits,
   refundRateLimit,
   type RateLimitRule,
 } from '../rate-limit/rate-limit.sql';
@@ -94,10 +94,10 @@ export async function withLoginThrottle<T>(
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
 ): Promise<T> {
   const r = rules(attempt);
-  const [pair, network, account] = await Promise.all([
-    consumeRateLimit(em, r.accountAndNetwork),
-    consumeRateLimit(em, r.network),
-    consumeRateLimit(em, r.accountWide),
+  const [pair, network, account] = await consumeRateLimits(em, [
+    r.accountAndNetwork,
+    r.network,
+    r.accountWide,
   ]);
   if (pair.limited || network.limited) {
     // The account if the name is one; what was typed may be a password, so never that.

@@ -98,7 +98,7 @@ export async function consumeRateLimit(
   now = new Date(),
 ): Promise<RateLimitState> {
   const [state] = await consumeRateLimits(em, [rule], now);
-  return state!;
+  return state;
 }
 
 /**
@@ -106,11 +106,11 @@ export async function consumeRateLimit(
  * one commit instead of one each), and says of each whether it is over its limit. The rules'
  * buckets and keys must differ (one row is counted once per statement).
  */
-export async function consumeRateLimits(
+export async function consumeRateLimits<const Rules extends readonly RateLimitRule[]>(
   em: EntityManager,
-  rules: RateLimitRule[],
+  rules: Rules,
   now = new Date(),
-): Promise<RateLimitState[]> {
+): Promise<{ [K in keyof Rules]: RateLimitState }> {
   const w = rules.map((rule) => windows(rule, now));
   const rows = await em.execute<
     { bucket: string; key: string; current: number; previous: number | null }[]
@@ -128,10 +128,11 @@ export async function consumeRateLimits(
        from hit join input i on i.bucket = hit.bucket and i.key = hit.key`,
     rules.flatMap((rule, n) => [rule.bucket, rule.key, w[n]!.current, w[n]!.previous]),
   );
+  // One state per rule, in the rules' order (a tuple of rules gives a tuple of states).
   return rules.map((rule) => {
     const row = rows.find((r) => r.bucket === rule.bucket && r.key === rule.key);
     return state(rule, now, row?.current ?? 1, row?.previous ?? 0, true);
-  });
+  }) as { [K in keyof Rules]: RateLimitState };
 }
 
 /**
