@@ -53,7 +53,7 @@ function estimateAt(
   const ahead = Math.floor(at / size) - Math.floor(now / size);
   const [cur, prev] = ahead === 0 ? [current, previous] : ahead === 1 ? [0, current] : [0, 0];
   const weight = 1 - (at - Math.floor(at / size) * size) / size;
-  return cur + Math.floor(prev * weight);
+  return cur + prev * weight;
 }
 
 /**
@@ -82,9 +82,12 @@ function state(
   counting: boolean,
 ): RateLimitState {
   const w = windows(rule, now);
-  const count = current + Math.floor(previous * w.previousWeight);
+  // Not rounded before the comparison: rounding the previous window's share down let one more
+  // hit through just after a window boundary (10 hits, then 1 + floor(10 x 0.9999) = 10).
+  const estimate = current + previous * w.previousWeight;
+  const count = Math.ceil(estimate);
   // When counting, this hit is already in `current`; when peeking, the next hit would be one more.
-  const limited = counting ? count > rule.limit : count >= rule.limit;
+  const limited = (counting ? estimate : estimate + 1) > rule.limit;
   const retryAfterSeconds = limited
     ? secondsUntilAllowed(rule, now.getTime(), current, previous)
     : 0;

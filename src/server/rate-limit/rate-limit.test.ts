@@ -136,6 +136,16 @@ describe('rate-limit counters', () => {
     expect((await peekRateLimit(em, rule, later)).limited).toBe(false);
   });
 
+  it('lets no extra hit through just after a window boundary', async () => {
+    const em = t.db.em();
+    const boundary = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+    for (let i = 0; i < 4; i++)
+      expect((await consumeRateLimit(em, rule, new Date(boundary - 1000))).limited).toBe(false);
+    // The old window's 4 hits still weigh 4 x 0.9997: one more is over the limit of 4.
+    const next = await consumeRateLimit(em, rule, new Date(boundary + 1000));
+    expect(next).toMatchObject({ count: 5, limited: true });
+  });
+
   it('counts several rules in one statement, each against its own limit and window', async () => {
     const em = t.db.em();
     const tight = { bucket: 'test-tight', key: 'k', limit: 1, windowSeconds: 3600 };
