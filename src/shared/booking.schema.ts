@@ -10,6 +10,7 @@ export const BOOKING_MESSAGES = {
   badToken: 'This booking link is not valid or has expired',
   taken: 'That time was just taken. Please pick another.',
   notOffered: 'That time is not offered. Please pick one of the times shown.',
+  outsideWindow: 'That time is outside the booking window. Please pick one of the times shown.',
   alreadyBooked: 'You already have a call booked',
   notFound: 'Booking not found',
   notUpcoming: 'This booking can no longer be changed',
@@ -36,10 +37,17 @@ const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(ti
 const ZClock = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Times are HH:MM, from 00:00 to 24:00');
+/** A YYYY-MM-DD that names a day of the calendar (2027-02-30 does not: Date.parse takes it). */
+const isCalendarDate = (d: string) => {
+  const [year, month, day] = d.split('-').map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
+};
 export const ZDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Not a calendar date');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are YYYY-MM-DD', abort: true })
+  .refine(isCalendarDate, 'Not a calendar date');
 
 const ZInterval = z
   .strictObject({ start: ZClock, end: ZClock })

@@ -7,7 +7,8 @@ import { DEFAULT_BOOKING_SETTINGS } from '../../shared/booking.schema';
 import type { TIntegrationKeyCreated } from '../../shared/integration-keys.schema';
 import { queryRows } from '../test/pg-admin';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { bookingLinkFor } from './bookings.service';
+import * as support from './booking-test-support';
+import { BERLIN_WEEKDAYS } from './booking-test-support';
 import { BOOKING_LIMITS } from './booking-throttle';
 import { setBookingClock } from './clock';
 
@@ -19,39 +20,10 @@ const NOW = new Date('2026-12-07T08:00:00Z');
 beforeEach(() => setBookingClock(NOW));
 afterEach(() => setBookingClock(null));
 
-const BERLIN_WEEKDAYS = {
-  timeZone: 'Europe/Berlin',
-  weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
-  overrides: [],
-};
-
-/** Working hours for `userId`, saved by the admin over REST. */
-async function giveHours(userId: number, hours: object = BERLIN_WEEKDAYS) {
-  const saved = await admin.rest('PUT', `/users/${userId}/availability`, hours);
-  expect(saved.status).toBe(200);
-}
-
-/** A contact (owned by `ownerId`, if given) and its booking token, as a submission would give it. */
-async function newLead(
-  n = 1,
-  ownerId: number | null = null,
-): Promise<{ id: number; token: string }> {
-  const [row] = await queryRows<{ id: number }>(
-    t.db.url,
-    `insert into contacts (name, email, source, owner_id) values ($1, $2, 'api', $3) returning id`,
-    [`Lead ${n}`, `lead${n}@example.com`, ownerId],
-  );
-  const link = await bookingLinkFor(t.deps.orm.em.fork(), row!.id, 168);
-  return { id: row!.id, token: link!.token };
-}
-
-const slotsOf = (token: string, query = '&from=2026-12-07&days=2&timeZone=Europe/Berlin') =>
-  t.anonymous().rest<TSlots>('GET', `/booking/slots?token=${encodeURIComponent(token)}${query}`);
-const book = (token: string, startsAt: string) =>
-  t.anonymous().rest<TBooking & { message?: string; manageUrl?: string }>('POST', '/bookings', {
-    token,
-    startsAt,
-  });
+const giveHours = (userId: number, hours?: object) => support.giveHours(admin, userId, hours);
+const newLead = (n = 1, ownerId: number | null = null) => support.newLead(t, n, ownerId);
+const slotsOf = (token: string, query?: string) => support.slotsOf(t, token, query);
+const book = (token: string, startsAt: string) => support.book(t, token, startsAt);
 
 describe('the submission answer', () => {
   it('carries the booking link while booking is on, and none when it is off', async () => {
@@ -202,14 +174,7 @@ describe('booking', () => {
 });
 
 describe('the manage link', () => {
-  const manage = (url: string, action = '', body?: object) =>
-    t
-      .anonymous()
-      .rest<TBooking & { message?: string }>(
-        action ? 'POST' : 'GET',
-        `/bookings/manage/${url.split('/').pop()}${action}`,
-        body,
-      );
+  const manage = (url: string, action = '', body?: object) => support.manage(t, url, action, body);
 
   it('shows, moves (same id and link, SEQUENCE raised) and cancels, each on the timeline', async () => {
     await giveHours(admin.userId);

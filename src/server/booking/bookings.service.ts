@@ -154,13 +154,25 @@ export async function createBooking(
   }
 }
 
+/**
+ * The time asked for, refused (400 naming startsAt) when it lies outside the bookable window
+ * (notice to horizon) before any slot arithmetic or query looks at it.
+ */
+function bookableStart(rules: BookingRules, startsAt: string): Date {
+  const start = new Date(startsAt);
+  const window = bookableWindow(rules, bookingNow());
+  if (!(start >= window.start && start < window.end))
+    throw new AppError('BAD_REQUEST', BOOKING_MESSAGES.outsideWindow, 'startsAt');
+  return start;
+}
+
 async function bookOnce(
   tem: EntityManager,
   input: { token: string; startsAt: string; timeZone?: string },
   events: EventBus,
 ): Promise<TBooking> {
   const rules = await openRules(tem);
-  const start = new Date(input.startsAt);
+  const start = bookableStart(rules, input.startsAt);
   const contact = await contactOf(rules, input.token, (id) =>
     contactForBooking(tem, id, bookedTimes(rules, start)),
   );
@@ -268,9 +280,9 @@ export async function moveTo(
   events: EventBus,
 ): Promise<TBooking> {
   const rules = await openRules(em);
+  const start = bookableStart(rules, startsAt);
   const contact = await contactOfBooking(em, booking);
   const from = booking.startsAt.toISOString();
-  const start = new Date(startsAt);
   const host = await placeWithHost(
     em,
     {

@@ -8,7 +8,13 @@
 //   apart; working hours' edges need no buffer.
 // - At most maxPerDayPerHost confirmed bookings per calendar day in the host's zone.
 import type { TAvailability, TBookingSettings } from '../../shared/booking.schema';
-import { localDateOf, nextDate, wallClockInstant, weekdayOf } from './wall-clock';
+import {
+  dateOfDayNumber,
+  dayNumberOf,
+  localDateOf,
+  wallClockInstant,
+  weekdayOf,
+} from './wall-clock';
 
 export interface Interval {
   start: Date;
@@ -58,8 +64,16 @@ export function offeredStarts(
 ): { start: Date; localDate: string }[] {
   const starts: { start: Date; localDate: string }[] = [];
   const zone = availability.timeZone;
-  const last = localDateOf(window.end, zone);
-  for (let localDate = localDateOf(window.start, zone); localDate <= last;) {
+  // Never more days than the horizon spans (and a day each side for the zone), whatever window
+  // a caller passes: a slot can only start inside the horizon. Dates are stepped as numbers.
+  const firstDay = dayNumberOf(localDateOf(window.start, zone));
+  const lastDay = Math.min(
+    dayNumberOf(localDateOf(window.end, zone)),
+    firstDay + rules.horizonDays + 2,
+  );
+  const step = Math.max(rules.slotStepMinutes, 1);
+  for (let day = firstDay; day <= lastDay; day++) {
+    const localDate = dateOfDayNumber(day);
     for (const interval of workingIntervals(availability, localDate)) {
       const first = minutesOf(interval.start);
       const end = minutesOf(interval.end);
@@ -72,11 +86,8 @@ export function offeredStarts(
       // No clock change inside the interval (almost always): its steps are whole minutes apart
       // in elapsed time too, so they are counted without asking the zone again.
       const steady = from.exists && until.ms - from.ms === (end - first) * MINUTE;
-      for (
-        let minute = first;
-        minute + rules.durationMinutes <= end;
-        minute += rules.slotStepMinutes
-      ) {
+      // At most a day's minutes over the step: bounded by the settings, whatever the hours say.
+      for (let minute = first; minute + rules.durationMinutes <= end; minute += step) {
         if (steady) {
           add(from.ms + (minute - first) * MINUTE);
           continue;
@@ -86,7 +97,6 @@ export function offeredStarts(
         if (start.exists) add(start.ms);
       }
     }
-    localDate = nextDate(localDate);
   }
   return starts;
 }
@@ -171,10 +181,14 @@ export function freeStarts(host: HostCalendar, rules: Rules, window: Interval): 
  */
 export function hasFreeStart(host: HostCalendar, rules: Rules, window: Interval): boolean {
   const free = freeStartTest(host, rules);
-  for (let from = window.start.getTime(); from < window.end.getTime(); from += DAY) {
+  const end = Math.min(
+    window.end.getTime(),
+    window.start.getTime() + (rules.horizonDays + 1) * DAY,
+  );
+  for (let from = window.start.getTime(); from < end; from += DAY) {
     const day = {
       start: new Date(from),
-      end: new Date(Math.min(from + DAY, window.end.getTime())),
+      end: new Date(Math.min(from + DAY, end)),
     };
     if (offeredStarts(host.availability, rules, day).some(free)) return true;
   }

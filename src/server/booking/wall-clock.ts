@@ -50,15 +50,25 @@ export const localDateOf = (instant: Date, zone: string) =>
 export const startOfLocalDate = (date: string, zone: string) =>
   DateTime.fromISO(date, { zone }).startOf('day').toJSDate();
 
-const utcDate = (date: string) =>
-  new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8))));
-
-/** The calendar date after `date` (YYYY-MM-DD), zone-free. */
-export function nextDate(date: string): string {
-  const next = utcDate(date);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
+/**
+ * A calendar date as a whole number of days since 1970-01-01: dates are compared and stepped as
+ * numbers, never as text (the day after 9999-12-31 is "+010000-01-01", which sorts before it).
+ * Takes the extended years ISO gives past 9999 ("+010000-01-01") as well.
+ */
+export function dayNumberOf(date: string): number {
+  const match = /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Not a calendar date: ${date}`);
+  const at = new Date(0);
+  at.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Math.round(at.getTime() / 86_400_000);
 }
 
-/** ISO weekday of a calendar date: 1 = Monday ... 7 = Sunday. */
-export const weekdayOf = (date: string) => utcDate(date).getUTCDay() || 7;
+/** The calendar date (YYYY-MM-DD) of a day number. */
+export const dateOfDayNumber = (day: number) =>
+  new Date(day * 86_400_000).toISOString().split('T')[0]!;
+
+/** The calendar date after `date` (YYYY-MM-DD), zone-free. */
+export const nextDate = (date: string): string => dateOfDayNumber(dayNumberOf(date) + 1);
+
+/** ISO weekday of a calendar date: 1 = Monday ... 7 = Sunday (day 0 was a Thursday). */
+export const weekdayOf = (date: string) => ((((dayNumberOf(date) + 3) % 7) + 7) % 7) + 1;
