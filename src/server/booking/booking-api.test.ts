@@ -207,7 +207,12 @@ describe('the manage link', () => {
     expect(JSON.stringify(nul.body)).toContain('reason');
     const cancelled = await manage(booked.manageUrl, '/cancel', { reason: 'Found another time' });
     expect(cancelled.body.status).toBe('cancelled');
-    expect((await manage(booked.manageUrl, '/cancel', {})).status).toBe(409);
+    // Cancelling again changes nothing (booking-attacks.test.ts: no second email); moving is a 409.
+    expect((await manage(booked.manageUrl, '/cancel', {})).status).toBe(200);
+    const late = await manage(booked.manageUrl, '/reschedule', {
+      startsAt: '2026-12-07T12:00:00Z',
+    });
+    expect(late.status).toBe(409);
     // A cancelled booking lets the lead book again.
     expect((await book(lead.token, '2026-12-07T11:00:00Z')).status).toBe(201);
 

@@ -1,6 +1,7 @@
 // Attack findings, round 4, on booking: what an anonymous visitor with a contact form's booking
 // link, or a lead with a manage link, must not be able to do. Both transports.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../test/pg-admin';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { book, giveHours, manage, newLead } from './booking-test-support';
 import { setBookingClock } from './clock';
@@ -71,5 +72,91 @@ describe('dates that do not exist', () => {
     });
     expect(hours.status).toBe(400);
     expect(JSON.stringify(hours.body)).toContain('overrides.0.date: Not a calendar date');
+  });
+});
+
+describe('changes to one booking run one after the other', () => {
+  /** The booking's outbox: its invitations (with their METHOD and SEQUENCE) and its reminders. */
+  async function outboxOf(bookingId: number) {
+    const rows = await queryRows<{ kind: string; status: string; calendar: string | null }>(
+      t.db.url,
+      'select kind, status, calendar from notification_messages where booking_id = $1 order by id',
+      [bookingId],
+    );
+    const invitation = (calendar: string) => ({
+      method: /^METHOD:(\w+)/m.exec(calendar)![1],
+      sequence: Number(/^SEQUENCE:(\d+)/m.exec(calendar)![1]),
+    });
+    return {
+      invitations: rows.filter((r) => r.calendar).map((r) => invitation(r.calendar!)),
+      waitingReminders: rows.filter(
+        (r) => r.kind === 'booking_reminder' && r.status !== 'suppressed',
+      ).length,
+    };
+  }
+
+  async function bookedCall(n = 1) {
+    await giveHours(admin, admin.userId);
+    return (await book(t, (await newLead(t, n)).token, '2026-12-08T10:00:00Z')).body;
+  }
+
+  it('a move racing a cancellation: never a moved call left in a calendar after its CANCEL', async () => {
+    for (let round = 1; round <= 4; round++) {
+      const call = await bookedCall(round);
+      const [moved, cancelled] = await Promise.all([
+        manage(t, call.manageUrl, '/reschedule', { startsAt: `2026-12-09T1${round}:00:00Z` }),
+        manage(t, call.manageUrl, '/cancel', {}),
+      ]);
+      expect(cancelled.status).toBe(200);
+      // Either the move came first (both 200) or the cancellation did (the move is a 409).
+      expect([200, 409]).toContain(moved.status);
+      expect((await manage(t, call.manageUrl)).body.status).toBe('cancelled');
+      const { invitations, waitingReminders } = await outboxOf(call.id);
+      // The CANCEL carries the highest SEQUENCE of the booking: it is what calendars keep.
+      const last = invitations.reduce((a, b) => (b.sequence > a.sequence ? b : a));
+      expect(last.method).toBe('CANCEL');
+      expect(invitations.filter((i) => i.method === 'CANCEL')).toHaveLength(2); // lead and host
+      expect(new Set(invitations.map((i) => i.sequence)).size).toBe(moved.status === 200 ? 3 : 2);
+      expect(waitingReminders).toBe(0);
+    }
+  });
+
+  it('ten cancellations at once: all 200, one cancellation sent; a cancelled call cannot move (409)', async () => {
+    const call = await bookedCall();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => manage(t, call.manageUrl, '/cancel', {})),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const { invitations, waitingReminders } = await outboxOf(call.id);
+    expect(invitations).toEqual([
+      { method: 'REQUEST', sequence: 0 },
+      { method: 'REQUEST', sequence: 0 },
+      { method: 'CANCEL', sequence: 1 },
+      { method: 'CANCEL', sequence: 1 },
+    ]);
+    expect(waitingReminders).toBe(0);
+    const move = await manage(t, call.manageUrl, '/reschedule', {
+      startsAt: '2026-12-09T10:00:00Z',
+    });
+    expect(move.status).toBe(409);
+    const byStaff = await admin.rest('POST', `/bookings/${call.id}/reschedule`, {
+      startsAt: '2026-12-09T10:00:00Z',
+    });
+    expect(byStaff.status).toBe(409);
+    // Staff cancelling it again is the same no-op, over tRPC too.
+    const again = await admin.trpc.admin.booking.cancel.mutate({ id: call.id });
+    expect(again.status).toBe('cancelled');
+    expect((await outboxOf(call.id)).invitations).toHaveLength(4);
+  });
+
+  it('raises SEQUENCE on every change: booked 0, moved 1, moved 2, cancelled 3', async () => {
+    const call = await bookedCall();
+    await manage(t, call.manageUrl, '/reschedule', { startsAt: '2026-12-09T10:00:00Z' });
+    await admin.rest('POST', `/bookings/${call.id}/reschedule`, {
+      startsAt: '2026-12-09T11:00:00Z',
+    });
+    await admin.rest('POST', `/bookings/${call.id}/cancel`, {});
+    const sequences = (await outboxOf(call.id)).invitations.map((i) => `${i.method} ${i.sequence}`);
+    expect([...new Set(sequences)]).toEqual(['REQUEST 0', 'REQUEST 1', 'REQUEST 2', 'CANCEL 3']);
   });
 });

@@ -1,5 +1,6 @@
 // Booking for the visitor: the free times of the hosts who may take a contact's call, and the
 // booking itself, which PostgreSQL's exclusion constraint decides (bookings.sql.ts).
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import {
@@ -216,16 +217,26 @@ async function bookOnce(
   return view;
 }
 
-/** The lead's booking behind a manage link (404 for an unknown link). */
-async function byManageToken(em: EntityManager, manageToken: string) {
-  const booking = isLinkToken(manageToken) ? await em.findOne(Booking, { manageToken }) : null;
+/**
+ * The lead's booking behind a manage link (404 for an unknown link). `lock`: the row is locked to
+ * the end of the caller's transaction, so changes to one booking (a move racing a cancellation,
+ * ten cancellations at once) run one after the other, each seeing the last one's outcome.
+ */
+async function byManageToken(em: EntityManager, manageToken: string, lock = false) {
+  const booking = isLinkToken(manageToken)
+    ? await em.findOne(
+        Booking,
+        { manageToken },
+        lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
+      )
+    : null;
   if (!booking) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
   return booking;
 }
 
-/** A confirmed booking that has not ended: the only kind a lead can move or cancel. */
+/** A confirmed booking that has not ended, locked: the only kind a lead can move or cancel. */
 async function changeable(em: EntityManager, manageToken: string) {
-  return upcoming(await byManageToken(em, manageToken));
+  return upcoming(await byManageToken(em, manageToken, true));
 }
 
 /** The booking, when it is confirmed and has not ended (409 otherwise). */
@@ -251,7 +262,7 @@ export function rescheduleManagedBooking(
   );
 }
 
-/** Cancels the booking; the lead may book again. */
+/** Cancels the booking; the lead may book again. Cancelling a cancelled call changes nothing. */
 export function cancelManagedBooking(
   em: EntityManager,
   manageToken: string,
@@ -259,7 +270,7 @@ export function cancelManagedBooking(
   events: EventBus,
 ): Promise<TBooking> {
   return em.transactional(async (tem) =>
-    cancel(tem, await changeable(tem, manageToken), reason, events),
+    cancel(tem, await byManageToken(tem, manageToken, true), reason, events),
   );
 }
 
@@ -307,15 +318,22 @@ export async function moveTo(
   return view;
 }
 
-/** A confirmed, upcoming booking cancelled (in the caller's transaction). */
+/**
+ * Cancels a booking locked by the caller's transaction: a confirmed, upcoming one is cancelled
+ * (SEQUENCE raised, so calendars apply the CANCEL over every earlier invitation) and its emails
+ * follow from the event; one already cancelled is answered as it stands, with no second email.
+ */
 export async function cancel(
   em: EntityManager,
   booking: BookingRow,
   reason: string | null | undefined,
   events: EventBus,
 ): Promise<TBooking> {
+  if (booking.status === 'cancelled') return bookingView(em, booking.id);
+  upcoming(booking);
   booking.status = 'cancelled';
   booking.cancelReason = reason || null;
+  booking.sequence += 1;
   await em.flush();
   const view = await bookingView(em, booking.id);
   await events.publish(em, 'booking.cancelled', {

@@ -1,5 +1,6 @@
 // The staff side of booked calls (the Meetings screen): the list, the outcome of a call, and
 // moving or cancelling one for the lead. Admins see and change every host's; a host their own.
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
@@ -46,9 +47,16 @@ export async function listBookings(
   };
 }
 
-/** The booking, if the actor may change it (an admin, or its host). */
-async function ownBooking(em: EntityManager, actor: Actor, id: number) {
-  const booking = await em.findOne(Booking, id);
+/**
+ * The booking, if the actor may change it (an admin, or its host). `lock`: held to the end of the
+ * transaction, so changes to one booking run one after the other (see byManageToken).
+ */
+async function ownBooking(em: EntityManager, actor: Actor, id: number, lock = false) {
+  const booking = await em.findOne(
+    Booking,
+    id,
+    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
+  );
   if (!booking) throw notFound('Booking', id);
   if (actor.role !== 'admin' && booking.host.id !== actor.userId)
     throw new AppError('FORBIDDEN', BOOKING_MESSAGES.notYours);
@@ -61,7 +69,7 @@ export async function setBookingOutcome(
   actor: Actor,
   input: { id: number; status: 'completed' | 'no_show' },
 ): Promise<TBooking> {
-  const booking = await ownBooking(em, actor, input.id);
+  const booking = await ownBooking(em, actor, input.id, true);
   if (booking.status === 'cancelled') throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming);
   if (booking.startsAt > bookingNow()) throw new AppError('CONFLICT', BOOKING_MESSAGES.notStarted);
   booking.status = input.status;
@@ -86,7 +94,7 @@ export async function rescheduleForLead(
   input: { id: number; startsAt: string },
   events: EventBus,
 ): Promise<TBooking> {
-  return moveTo(em, upcoming(await ownBooking(em, actor, input.id)), input.startsAt, events);
+  return moveTo(em, upcoming(await ownBooking(em, actor, input.id, true)), input.startsAt, events);
 }
 
 export async function cancelForLead(
@@ -95,5 +103,5 @@ export async function cancelForLead(
   input: { id: number; reason?: string | null },
   events: EventBus,
 ): Promise<TBooking> {
-  return cancel(em, upcoming(await ownBooking(em, actor, input.id)), input.reason, events);
+  return cancel(em, await ownBooking(em, actor, input.id, true), input.reason, events);
 }
