@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
-  app.use(requestLogging(deps.log));
+  app.use(requestLogging(deps.log, appRouter));
   app.use(httpMetrics(appRouter));
   app.get('/metrics', metricsRoute(options.metricsToken));
   app.use(securityHeaders({ csp: options.csp ?? true, hsts: options.hsts ?? false }));

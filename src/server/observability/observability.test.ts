@@ -67,7 +67,7 @@ describe('request ids', () => {
 });
 
 describe('log lines', () => {
-  it('logs each request once with its id, method, path (no query) and status', async () => {
+  it('logs each request once with its id, method, route (no query) and status', async () => {
     captured.lines.length = 0;
     await fetch(`${t.url}/api/contacts/form-token?secret=abc`, {
       headers: { 'x-request-id': 'line-check-1' },
@@ -76,10 +76,34 @@ describe('log lines', () => {
     const line = captured.lines.find((l) => l.requestId === 'line-check-1')!;
     expect(line).toMatchObject({
       level: 'info',
-      req: { method: 'GET', path: '/api/contacts/form-token' },
+      req: { method: 'GET' },
+      route: '/api/contacts/form-token',
       res: { status: 200 },
     });
     expect(JSON.stringify(line)).not.toContain('secret=abc');
+  });
+
+  it('names secret links by their route, never by their token', async () => {
+    captured.lines.length = 0;
+    const secret = 'a1b2c3d4'.repeat(8);
+    const paths: [string, string][] = [
+      [`/book/${secret}`, '/book/{token}'],
+      [`/booking/${secret}`, '/booking/{manageToken}'],
+      [`/api/bookings/manage/${secret}`, '/api/bookings/manage/{manageToken}'],
+      [
+        `/api/bookings/manage/${secret}/calendar.ics`,
+        '/api/bookings/manage/:manageToken/calendar.ics',
+      ],
+      [`/api/calendar/${secret}.ics`, '/api/calendar/:feedToken.ics'],
+      [`/api/booking/slots?token=${secret}`, '/api/booking/slots'],
+    ];
+    for (const [path, route] of paths) {
+      const id = `secret-route-${route.length}-${path.length}`;
+      await fetch(`${t.url}${path}`, { headers: { 'x-request-id': id } });
+      await until(() => captured.lines.some((l) => l.requestId === id && 'route' in l));
+      expect(captured.lines.find((l) => l.requestId === id && 'route' in l)?.route).toBe(route);
+    }
+    expect(JSON.stringify(captured.lines)).not.toContain(secret);
   });
 
   it('never writes cookies, authorization, passwords, tokens or recovery codes', async () => {
@@ -140,9 +164,7 @@ describe('log lines', () => {
       recoveryCode: enabled.body.recoveryCodes[0],
     });
     expect(second.status).toBe(200);
-    await until(() =>
-      captured.lines.some((l) => (l.req as { path?: string })?.path === '/api/auth/login/2fa'),
-    );
+    await until(() => captured.lines.some((l) => l.route === '/api/auth/login/2fa'));
     const text = JSON.stringify(captured.lines);
     for (const secret of [TEST_PASSWORD, setup.body.secret, code, ...enabled.body.recoveryCodes])
       expect(text).not.toContain(secret);
