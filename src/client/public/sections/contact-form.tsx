@@ -47,7 +47,7 @@ const FIELDS: {
 ];
 
 export function ContactForm() {
-  const { values, errors, pending, submitted, setField, onSubmit } = useContactForm();
+  const { values, errors, pending, submitted, setField, onSubmit, formRef } = useContactForm();
 
   if (submitted) {
     return (
@@ -65,6 +65,7 @@ export function ContactForm() {
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={onSubmit}
       className="relative space-y-5"

@@ -51,6 +51,25 @@ function waitForMinFillTime(token: FormToken | undefined): Promise<void> {
   return remaining > 0 ? new Promise((r) => setTimeout(r, remaining)) : Promise.resolve();
 }
 
+/** The fields a person fills in: everything but the honeypot (`website`). */
+const VISIBLE_FIELDS = ['name', 'email', 'company', 'phone', 'message'] as const;
+
+/**
+ * What the visitor typed into the prerendered form before the JavaScript arrived. Hydration
+ * leaves those values in the DOM but the state starts empty, so the next render would wipe
+ * them and validation would call filled fields empty: read them back from the DOM instead.
+ * Never the honeypot: only a bot (or a stray autofill) puts anything there.
+ */
+function typedBeforeHydration(form: HTMLFormElement | null): Partial<TContactFormValues> {
+  const typed: Partial<TContactFormValues> = {};
+  for (const field of VISIBLE_FIELDS) {
+    const el = form?.elements.namedItem(field);
+    if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.value)
+      typed[field] = el.value;
+  }
+  return typed;
+}
+
 export function useContactForm() {
   const [values, setValues] = useState<TContactFormValues>(EMPTY_CONTACT);
   const [errors, setErrors] = useState<TContactFormErrors>({});
@@ -58,8 +77,11 @@ export function useContactForm() {
   const [submitted, setSubmitted] = useState(false);
   const token = useRef<FormToken | undefined>(undefined);
   const resetTimer = useRef<number | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
+    const typed = typedBeforeHydration(formRef.current);
+    if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
     void fetchFormToken().then((t) => (token.current = t));
     return () => window.clearTimeout(resetTimer.current);
   }, []);
@@ -111,5 +133,5 @@ export function useContactForm() {
     }
   };
 
-  return { values, errors, pending, submitted, setField, onSubmit };
+  return { values, errors, pending, submitted, setField, onSubmit, formRef };
 }
