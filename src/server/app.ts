@@ -26,6 +26,7 @@ import { appRouter } from './trpc/app-router';
 import { contextFactory, type AppDeps } from './trpc/context';
 import { isDatabaseUnavailable } from './trpc/errors';
 import { openApiDocument } from './trpc/openapi';
+import { keepRestInputTypes } from './trpc/rest-input-types';
 import { createdStatus } from './trpc/rest-meta';
 import type { TRPCError } from '@trpc/server';
 
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.get('/api/contacts/imports/:jobId/errors/csv', importErrorsRoute(deps));
   app.get('/api/calendar/:feedToken.ics', subscriptionFeedRoute(deps));
   app.get('/api/bookings/manage/:manageToken/calendar.ics', bookingCalendarRoute(deps));
+  keepRestInputTypes(appRouter);
   app.use(
     '/api',
     bodilessJson(),

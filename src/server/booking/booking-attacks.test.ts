@@ -160,3 +160,56 @@ describe('changes to one booking run one after the other', () => {
     expect([...new Set(sequences)]).toEqual(['REQUEST 0', 'REQUEST 1', 'REQUEST 2', 'CANCEL 3']);
   });
 });
+
+describe('the booking settings take only the types they name', () => {
+  it('refuses "false" for a switch and "0x5" for a number (400 naming the field), over both transports', async () => {
+    const settings = await admin.rest<Record<string, unknown>>('GET', '/booking/settings');
+    for (const [field, value] of [
+      ['enabled', 'false'],
+      ['enabled', 0],
+      ['durationMinutes', '0x5'],
+      ['durationMinutes', '30'],
+      ['horizonDays', ''],
+    ] as const) {
+      const refused = await admin.rest('PUT', '/booking/settings', {
+        ...settings.body,
+        [field]: value,
+      });
+      expect({ field, value, status: refused.status }).toEqual({ field, value, status: 400 });
+      expect(JSON.stringify(refused.body)).toContain(field);
+      // The REST call above must not have loosened the schema for tRPC either.
+      await expect(
+        admin.trpc.admin.booking.updateSettings.mutate({
+          ...settings.body,
+          [field]: value,
+        } as never),
+      ).rejects.toMatchObject({ data: { httpStatus: 400 } });
+    }
+    // Booking is still on: nothing was saved.
+    expect((await admin.rest('GET', '/booking/settings')).body).toEqual(settings.body);
+  });
+});
+
+describe('deleting a host', () => {
+  it('is refused (409 naming the calls) while they host upcoming calls, over both transports', async () => {
+    const host = await t.signedIn('user', 'leaving-host');
+    await giveHours(admin, host.userId);
+    const call = (await book(t, (await newLead(t, 1, host.userId)).token, '2026-12-08T10:00:00Z'))
+      .body;
+    const refused = await admin.rest<{ message: string; data?: { bookingIds?: string } }>(
+      'DELETE',
+      `/users/${host.userId}`,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'This user hosts 1 upcoming call (the first on 2026-12-08 10:00 UTC): move or cancel it under Meetings first',
+    );
+    await expect(admin.trpc.admin.users.delete.mutate({ id: host.userId })).rejects.toMatchObject({
+      data: { httpStatus: 409 },
+    });
+    // The call and its lead's link are untouched; once it is cancelled the host can go.
+    expect((await manage(t, call.manageUrl)).body.status).toBe('confirmed');
+    await admin.rest('POST', `/bookings/${call.id}/cancel`, {});
+    expect((await admin.rest('DELETE', `/users/${host.userId}`)).status).toBe(200);
+  });
+});

@@ -5,6 +5,7 @@ import { BookingSettings } from './booking-settings.entity';
 import { Booking } from './booking.entity';
 import { CalendarBusyTime, CalendarFeed } from './calendar-feed.entity';
 import { CalendarSubscription } from './calendar-subscription.entity';
+import { refuseWhileHosting } from './hosts-leaving';
 import { UserAvailability } from './user-availability.entity';
 
 /** Strategy calls booked by leads: hosts' hours, the settings, and the bookings. */
@@ -30,5 +31,6 @@ export const bookingFeature: Feature = {
     'booking.cancelled': [
       (em, { booking }) => queueBookingEmails(em, booking.id, 'cancelled', notifier),
     ],
+    'user.deleting': [(em, { userId }) => refuseWhileHosting(em, userId)],
   }),
 };

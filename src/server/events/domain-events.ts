@@ -35,6 +35,11 @@ export interface DomainEvents {
   /** A booking moved; `from` is its old start. */
   'booking.rescheduled': { contactId: number; booking: TBooking; from: string };
   'booking.cancelled': { contactId: number; booking: TBooking; reason?: string };
+  /**
+   * A user is about to be deleted, in the transaction that deletes them: a feature that cannot
+   * let them go (a host of upcoming calls) throws, and nothing is deleted.
+   */
+  'user.deleting': { userId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { migrationsCurrent, pingDatabase } from '../db/health.sql';
 import type { AppDeps } from '../trpc/context';
+import { isDatabaseUnavailable } from '../trpc/errors';
 
 /** What a load balancer asks before sending traffic: set by the drain on SIGTERM (server.ts). */
 export interface Lifecycle {
@@ -11,10 +12,15 @@ const DATABASE_TIMEOUT_MS = 1000;
 // The migrations only change when an instance starts: one look every 30 s is enough.
 const MIGRATIONS_RECHECK_MS = 30_000;
 
+/** A check that did not answer in time: the database is as good as unavailable. */
+class NoAnswer extends Error {
+  readonly code = 'ETIMEDOUT';
+}
+
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => fail(new NoAnswer(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -33,13 +39,21 @@ export function readinessRoute(deps: AppDeps, lifecycle: Lifecycle): RequestHand
     migrationsCheckedAt = Date.now();
     return 'ok';
   };
-  const outcome = (check: Promise<string>) =>
-    check.catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+  // The answer is anonymous: a generic word for what failed; the details go to the log only
+  // (the database's own message names the database and its state).
+  const outcome = (name: string, check: Promise<string>) =>
+    check.catch((error: unknown) => {
+      deps.log.warn('readiness check failed', { check: name, error: String(error) });
+      return isDatabaseUnavailable(error) ? 'unavailable' : 'failed';
+    });
 
   return async (_req, res) => {
     const [database, migrations] = await Promise.all([
-      outcome(within(DATABASE_TIMEOUT_MS, pingDatabase(deps.orm)).then(() => 'ok')),
-      outcome(within(DATABASE_TIMEOUT_MS, checkMigrations())),
+      outcome(
+        'database',
+        within(DATABASE_TIMEOUT_MS, pingDatabase(deps.orm)).then(() => 'ok'),
+      ),
+      outcome('migrations', within(DATABASE_TIMEOUT_MS, checkMigrations())),
     ]);
     const queue = deps.jobs?.started ? 'ok' : 'not started';
     const checks = { database, queue, migrations };

@@ -68,22 +68,36 @@ export function toTRPCError(error: unknown): TRPCError {
   });
 }
 
-const UNAVAILABLE_CODES = new Set([
+/** Node's socket errors: no server, or none reachable. */
+const UNAVAILABLE_SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
-  '57P01',
-  '57P03',
-  '08006',
-  '08001',
-  '08003',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
 ]);
 
-export function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * PostgreSQL's refusals of a connection or of all work, by SQLSTATE: 08 connection exceptions,
+ * 53 insufficient resources (too many clients, out of memory or disk), 57P operator intervention
+ * (shutting down, starting up), 3D000 no such database, 28 authentication refused. The app can do
+ * nothing but wait for the database: 503, never 500.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P|3D000|28)/;
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof ConnectionException) return true;
-  const e = error as { code?: string; message?: string } | null;
-  if (e?.code && UNAVAILABLE_CODES.has(e.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-    e?.message ?? '',
-  );
+  const e = error as { code?: string; message?: string; cause?: unknown } | null;
+  if (e?.code && (UNAVAILABLE_SOCKET_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code)))
+    return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not currently accepting connections/i.test(
+      e?.message ?? '',
+    )
+  )
+    return true;
+  // The ORM wraps the driver's error (a few levels at most).
+  return depth < 3 && e?.cause !== undefined && isDatabaseUnavailable(e.cause, depth + 1);
 }

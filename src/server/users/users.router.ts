@@ -54,7 +54,7 @@ export const adminUsersRouter = router({
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await deleteUser(ctx.em, input.id, ctx.actor);
+      await deleteUser(ctx.em, input.id, ctx.actor, ctx.deps.events);
       return { success: true, message: 'User deleted' };
     }),
 });

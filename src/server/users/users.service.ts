@@ -4,6 +4,7 @@ import type { TUser, TUserCreate, TUserUpdate } from '../../shared/users.schema'
 import { endUserSessions, type Actor } from '../auth/session';
 import { hashPassword } from '../auth/password';
 import { AppError, notFound } from '../errors';
+import type { EventBus } from '../events/event-bus';
 import { User, type IUser } from './user.entity';
 
 export function toUserView(u: IUser): TUser {
@@ -117,7 +118,12 @@ export async function updateUser(
   });
 }
 
-export async function deleteUser(em: EntityManager, id: number, actor: Actor): Promise<void> {
+export async function deleteUser(
+  em: EntityManager,
+  id: number,
+  actor: Actor,
+  events: EventBus,
+): Promise<void> {
   if (id === actor.userId) throw new AppError('CONFLICT', 'You cannot delete your own account');
   await em.transactional(async (tem) => {
     const user = await tem.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -125,6 +131,7 @@ export async function deleteUser(em: EntityManager, id: number, actor: Actor): P
     if (user.role === 'admin' && (await lockedAdminCount(tem)) <= 1) {
       throw new AppError('CONFLICT', 'The last administrator cannot be deleted');
     }
+    await events.publish(tem, 'user.deleting', { userId: id });
     // Sessions go with the user (ON DELETE CASCADE).
     await tem.nativeDelete(User, { id });
   });
