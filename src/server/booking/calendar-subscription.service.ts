@@ -4,9 +4,13 @@ import type { Actor } from '../auth/session';
 import { User } from '../users/user.entity';
 import { requireEditable } from './availability.service';
 import { participantsOf } from './booking-emails';
-import { bookingWithPeopleOfLink, hostBookingsWithPeople } from './bookings.sql';
+import {
+  bookingWithPeopleOfLink,
+  hostBookingsWithPeople,
+  type BookingWithPeople,
+} from './bookings.sql';
 import { CalendarSubscription } from './calendar-subscription.entity';
-import { calendarText } from './icalendar';
+import { calendarText, type CalendarEvent } from './icalendar';
 import { isLinkToken, newLinkToken } from './link-token';
 
 /** Calls this far back stay in the feed, so the week's past calls remain in the calendar. */
@@ -15,6 +19,28 @@ const PAST_DAYS = 30;
 const MAX_CALLS = 2000;
 
 const urlOf = (publicUrl: string, token: string) => `${publicUrl}/api/calendar/${token}.ics`;
+
+/**
+ * A call as the host's feed shows it: the lead's name and a link to the contact in the back
+ * office. Nothing that acts on the booking or reaches the lead (the manage link, their email):
+ * a feed address gets pasted into calendar apps and shared, and holding it must not let anyone
+ * cancel or move a call. Built field by field, so what the emails add to an event stays out.
+ */
+function feedEvent(call: BookingWithPeople, publicUrl: string): CalendarEvent {
+  const { event, contact } = participantsOf(call, publicUrl);
+  const contactUrl = `${publicUrl}/admin/contacts?contact=${contact.id}`;
+  return {
+    bookingId: event.bookingId,
+    sequence: event.sequence,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    cancelled: event.cancelled,
+    summary: event.summary,
+    description: `Strategy call with ${contact.name}.\nContact: ${contactUrl}`,
+    url: contactUrl,
+    organizer: event.organizer,
+  };
+}
 
 /** The user's subscription address, made on first request. */
 export async function getCalendarSubscription(
@@ -66,7 +92,7 @@ export async function subscriptionCalendar(
     new Date(now.getTime() - PAST_DAYS * 24 * 3600_000),
     MAX_CALLS,
   );
-  const events = calls.map((call) => participantsOf(call, publicUrl).event);
+  const events = calls.map((call) => feedEvent(call, publicUrl));
   return calendarText('PUBLISH', events, now, 'Convoza strategy calls');
 }
 
