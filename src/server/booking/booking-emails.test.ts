@@ -66,6 +66,7 @@ function invitationOf(mail: ParsedMail): Invitation & { partMethod: string; atta
   const part = mail.attachments.find((a) => a.contentType === 'text/calendar');
   const file = mail.attachments.find((a) => a.filename === 'invite.ics');
   expect(part, 'a text/calendar part').toBeDefined();
+  expect(mail.attachments.filter((a) => a.filename === 'invite.ics')).toHaveLength(1);
   expect(file?.contentType).toBe('application/ics');
   const calendar = new ICAL.Component(ICAL.parse(part!.content.toString('utf8')));
   const event = calendar.getFirstSubcomponent('vevent')!;

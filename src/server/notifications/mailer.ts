@@ -18,12 +18,13 @@ export interface OutgoingEmail {
 /** The METHOD of an iCalendar object (REQUEST, CANCEL, PUBLISH). */
 const methodOf = (calendar: string) => /^METHOD:([A-Z-]+)\r?$/m.exec(calendar)?.[1] ?? 'PUBLISH';
 
+/**
+ * nodemailer (10+) writes an icalEvent twice itself: the text/calendar alternative and the
+ * application/ics `invite.ics` attachment. Adding our own attachment sent the file twice.
+ */
 function calendarParts(calendar: string | undefined) {
   if (!calendar) return {};
-  return {
-    icalEvent: { method: methodOf(calendar), content: calendar },
-    attachments: [{ filename: 'invite.ics', content: calendar, contentType: 'application/ics' }],
-  };
+  return { icalEvent: { method: methodOf(calendar), content: calendar, filename: 'invite.ics' } };
 }
 
 export interface Mailer {
