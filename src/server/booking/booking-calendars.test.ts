@@ -7,6 +7,7 @@ import type ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import type { TBooking } from '../../shared/booking.schema';
+import { autoReplyName } from '../notifications/auto-reply';
 import { queryRows } from '../test/pg-admin';
 import { startSmtpInbox } from '../test/smtp-inbox';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
@@ -29,9 +30,10 @@ afterEach(() => setBookingClock(null));
 const HOSTILE_NAME =
   'Ada\rATTENDEE:mailto:evil@x.com\rEND:VEVENT\rBEGIN:VEVENT\rUID:evil@x.com\rDTSTART:20261209T130000Z\rSUMMARY:Free money\rEND:VEVENT\rBEGIN:VEVENT\rX-TAIL:x Lovelace';
 const LEAD_EMAIL = 'ada@example.com';
-/** The name as a TEXT value reads back (each CR a line break) and as a CN (each CR a space). */
+/** The name as a TEXT value of the host's feed reads back (each CR a line break). */
 const NAME_AS_TEXT = HOSTILE_NAME.replace(/\r/g, '\n');
-const NAME_AS_CN = HOSTILE_NAME.replace(/\r/g, ' ');
+/** What the lead's own copies quote of it: the auto-reply's cleaned name (booking-relay.test.ts). */
+const QUOTED_NAME = autoReplyName(HOSTILE_NAME);
 
 async function hostileLead() {
   const [row] = await queryRows<{ id: number }>(
@@ -49,10 +51,10 @@ function leadEvent(text: string, method: string, sequence: number): ICAL.Compone
   expect(calendar.getFirstPropertyValue('method')).toBe(method);
   const [event] = ourEvents(calendar);
   expect(event!.getFirstPropertyValue('sequence')).toBe(sequence);
-  expect(event!.getFirstPropertyValue('summary')).toContain(NAME_AS_TEXT);
+  expect(event!.getFirstPropertyValue('summary')).toContain(QUOTED_NAME);
   const attendee = event!.getFirstProperty('attendee')!;
   expect(attendee.getFirstValue()).toBe(`mailto:${LEAD_EMAIL}`);
-  expect(attendee.getParameter('cn')).toBe(NAME_AS_CN);
+  expect(attendee.getParameter('cn')).toBe(QUOTED_NAME);
   return event!;
 }
 
@@ -111,7 +113,7 @@ it('writes a hostile name as a value in every calendar: emails, Add to calendar,
   expect(inFeed!.getFirstPropertyValue('description')).toBe(
     `Strategy call with ${NAME_AS_TEXT}.\nContact: ${contactUrl}`,
   );
-  expect(inFeed!.getFirstPropertyValue('summary')).toContain(NAME_AS_TEXT);
+  expect(inFeed!.getFirstPropertyValue('summary')).toContain(QUOTED_NAME);
 
   const manage = `/bookings/manage/${manageToken}`;
   const moved = await t

@@ -10,6 +10,7 @@ import {
   type Notifier,
   type OutboxEmail,
 } from '../notifications/outbox.service';
+import { autoReplyName } from '../notifications/auto-reply';
 import { textToHtml } from '../notifications/templates';
 import { displayName } from '../../shared/users.schema';
 import { bookingWithPeople, type BookingWithPeople } from './bookings.sql';
@@ -30,6 +31,9 @@ export async function bookingParticipants(em: EntityManager, bookingId: number, 
 /** The participants of a booking read with its people (bookings.sql.ts). */
 export function participantsOf(row: BookingWithPeople, publicUrl: string) {
   const manageUrl = `${publicUrl}/booking/${row.manage_token}`;
+  // What the lead's copies quote of the name they typed: the auto-reply's cleaned name (no links,
+  // addresses or numbers, 40 characters), as these go to whatever address was typed.
+  const leadName = autoReplyName(row.contact_name);
   const hostName = displayName({
     firstName: row.first_name,
     lastName: row.last_name,
@@ -41,11 +45,11 @@ export function participantsOf(row: BookingWithPeople, publicUrl: string) {
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     cancelled: row.status === 'cancelled',
-    summary: `Convoza strategy call: ${row.contact_name} and ${hostName}`,
+    summary: `Convoza strategy call: ${leadName} and ${hostName}`,
     description: `Your strategy call with Convoza.\nReschedule or cancel: ${manageUrl}`,
     url: manageUrl,
     organizer: { name: hostName, email: row.host_email },
-    attendee: { name: row.contact_name, email: row.contact_email },
+    attendee: { name: leadName, email: row.contact_email },
   };
   return {
     booking: { id: row.id, startsAt: row.starts_at, endsAt: row.ends_at },
@@ -53,6 +57,7 @@ export function participantsOf(row: BookingWithPeople, publicUrl: string) {
     contact: {
       id: row.contact_id,
       name: row.contact_name,
+      quotedName: leadName,
       email: row.contact_email,
       company: row.contact_company,
     },
@@ -84,7 +89,7 @@ function invitations(p: Participants, change: BookingChange, publicUrl: string):
       body: `Your strategy call with ${p.host.name} on ${leadWhen} is cancelled. Reply to this email whenever you want to talk again.`,
     },
   }[change];
-  const leadText = `Hi ${p.contact.name},\n\n${lead.body}\n\n${
+  const leadText = `Hi ${p.contact.quotedName},\n\n${lead.body}\n\n${
     change === 'cancelled' ? '' : `To reschedule or cancel: ${p.manageUrl}\n\n`
   }The Convoza team`;
   const who = `${p.contact.name} (${p.contact.email}${p.contact.company ? `, ${p.contact.company}` : ''})`;
@@ -103,9 +108,10 @@ function invitations(p: Participants, change: BookingChange, publicUrl: string):
     },
   }[change];
   const hostText = `${host.body}\n\nContact: ${publicUrl}/admin/contacts?contact=${p.contact.id}\nMeetings: ${publicUrl}/admin/meetings`;
-  const message = (to: string, subject: string, text: string): OutboxEmail => ({
+  const message = (to: string, subject: string, text: string, toVisitor: boolean): OutboxEmail => ({
     kind: 'booking_invitation',
     to,
+    toVisitor,
     subject: subject.slice(0, 300),
     text,
     html: textToHtml(text),
@@ -114,8 +120,8 @@ function invitations(p: Participants, change: BookingChange, publicUrl: string):
     calendar,
   });
   return [
-    message(p.contact.email, lead.subject, leadText),
-    message(p.host.email, host.subject, hostText),
+    message(p.contact.email, lead.subject, leadText, true),
+    message(p.host.email, host.subject, hostText, false),
   ];
 }
 
@@ -131,10 +137,11 @@ function reminders(p: Participants, offsets: number[]): OutboxEmail[] {
     .map((minutes) => ({ minutes, at: new Date(p.booking.startsAt.getTime() - minutes * 60_000) }))
     .filter(({ at }) => at.getTime() > now)
     .map(({ minutes, at }) => {
-      const text = `Hi ${p.contact.name},\n\nA reminder: your strategy call with ${p.host.name} starts ${inMinutes(minutes)}, ${when}.\n\nTo reschedule or cancel: ${p.manageUrl}\n\nThe Convoza team`;
+      const text = `Hi ${p.contact.quotedName},\n\nA reminder: your strategy call with ${p.host.name} starts ${inMinutes(minutes)}, ${when}.\n\nTo reschedule or cancel: ${p.manageUrl}\n\nThe Convoza team`;
       return {
         kind: 'booking_reminder',
         to: p.contact.email,
+        toVisitor: true,
         subject: `Reminder: your Convoza strategy call ${inMinutes(minutes)}`,
         text,
         html: textToHtml(text),

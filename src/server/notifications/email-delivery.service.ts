@@ -4,7 +4,7 @@ import { QUEUES } from '../jobs/job-queue';
 import { emailsTotal } from '../observability/metrics';
 import type { Mailer } from './mailer';
 import { Notification, type INotification } from './notification.entity';
-import { releaseAutoReply } from './auto-reply-limits.sql';
+import { releaseVisitorEmail } from './visitor-email-limits.sql';
 
 /** Attempts before a message is marked failed (pg-boss stops retrying at the same count). */
 export const EMAIL_MAX_ATTEMPTS = QUEUES.email.retryLimit + 1;
@@ -24,8 +24,8 @@ export async function deliverNotification(
 ): Promise<void> {
   const message = await em.findOne(Notification, id);
   if (!message || message.status === 'sent' || message.status === 'suppressed') return;
-  if (message.kind === 'auto_reply' && !message.releasedAt) {
-    const heldBack = await releaseAutoReply(em, message.id, message.to);
+  if (message.toVisitor && !message.releasedAt) {
+    const heldBack = await releaseVisitorEmail(em, message);
     if (heldBack) {
       message.status = 'suppressed';
       message.lastError = heldBack;

@@ -8,7 +8,7 @@ import {
 import { getNotificationSettings } from './notification-settings.service';
 import { renderHtml } from './templates';
 import { autoReplyValues } from './auto-reply';
-import { queueEmails, type Notifier } from './outbox.service';
+import { queueEmails, type Notifier, type OutboxEmail } from './outbox.service';
 
 /** "website · UTM source: google · UTM campaign: spring": where the lead came from, as known. */
 function sourceWithAttribution(contact: TContact): string {
@@ -57,7 +57,7 @@ export async function queueLeadNotifications(
     html: renderHtml(body, values),
   });
   const alertValues = templateValues(contact, notifier.publicUrl);
-  const messages = settings.alertRecipients.map((to) =>
+  const messages: Omit<OutboxEmail, 'contactId'>[] = settings.alertRecipients.map((to) =>
     message('alert', to, settings.alertSubject, settings.alertBody, alertValues),
   );
   if (settings.autoReplyEnabled) {
@@ -66,15 +66,16 @@ export async function queueLeadNotifications(
     const body = bookingUrl
       ? `${settings.autoReplyBody}\n\nPick a time for your strategy call: ${bookingUrl}`
       : settings.autoReplyBody;
-    messages.push(
-      message(
+    messages.push({
+      ...message(
         'auto_reply',
         contact.email,
         settings.autoReplySubject,
         body,
         autoReplyValues(contact),
       ),
-    );
+      toVisitor: true,
+    });
   }
   await queueEmails(
     em,

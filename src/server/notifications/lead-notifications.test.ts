@@ -218,8 +218,8 @@ describe('the auto-reply is no mail relay (attack findings, round 3, item 2)', (
     expect(outbox.filter((m) => m.status === 'sent')).toHaveLength(3);
     const held = outbox.filter((m) => m.status === 'suppressed');
     expect(held.map((m) => m.lastError)).toEqual([
-      'The site already sent 3 auto-replies in the last hour (the hourly limit)',
-      'The site already sent 3 auto-replies in the last hour (the hourly limit)',
+      'The site already sent 3 emails to visitors in the last hour (the hourly limit)',
+      'The site already sent 3 emails to visitors in the last hour (the hourly limit)',
     ]);
     expect(inbox.messages).toHaveLength(3);
   });

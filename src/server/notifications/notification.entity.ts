@@ -29,7 +29,12 @@ export const Notification = defineEntity({
     sendAfter: p.datetime().nullable(),
     createdAt: creationTime(),
     sentAt: p.datetime().nullable(),
-    /** When an auto-reply passed the relay limits (auto-reply-limits.sql.ts); they count these. */
+    /**
+     * Sent to an address a visitor typed (the auto-reply, a lead's call invitations and
+     * reminders), not to staff: the relay limits apply (visitor-email-limits.sql.ts).
+     */
+    toVisitor: p.boolean().default(false),
+    /** When a message to a visitor passed the relay limits; they count these. */
     releasedAt: p.datetime().nullable(),
   },
   indexes: [
@@ -40,10 +45,21 @@ export const Notification = defineEntity({
         'create index "notification_messages_auto_reply_released_index" on "notification_messages" (lower("to"), "released_at") where "kind" = \'auto_reply\' and "released_at" is not null',
     },
     {
-      // The site's hourly relay limit: released auto-replies of the last hour, newest first.
-      name: 'notification_messages_auto_reply_hour_index',
+      // The site's hourly relay limit: released messages to visitors of the last hour.
+      name: 'notification_messages_visitor_hour_index',
       expression:
-        'create index "notification_messages_auto_reply_hour_index" on "notification_messages" ("released_at") where "kind" = \'auto_reply\' and "released_at" is not null',
+        'create index "notification_messages_visitor_hour_index" on "notification_messages" ("released_at") where "to_visitor" and "released_at" is not null',
+    },
+    {
+      // The daily limits per address and per booked call.
+      name: 'notification_messages_visitor_to_index',
+      expression:
+        'create index "notification_messages_visitor_to_index" on "notification_messages" (lower("to"), "released_at") where "to_visitor" and "released_at" is not null',
+    },
+    {
+      name: 'notification_messages_visitor_booking_index',
+      expression:
+        'create index "notification_messages_visitor_booking_index" on "notification_messages" ("booking_id", "released_at") where "to_visitor" and "released_at" is not null',
     },
   ],
 });

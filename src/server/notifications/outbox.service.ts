@@ -33,6 +33,8 @@ export interface OutboxEmail {
   bookingId?: number;
   /** Not before this time (a reminder). */
   sendAfter?: Date;
+  /** To an address a visitor typed, not to staff: the relay limits apply (visitor-email-limits.sql.ts). */
+  toVisitor?: boolean;
 }
 
 /** A delayed email's job must outlive pg-boss's 14-day default for jobs not yet started. */
