@@ -16,6 +16,8 @@ export const BOOKING_MESSAGES = {
   notUpcoming: 'This booking can no longer be changed',
   notStarted: 'A call can be marked completed or no-show once it has started',
   notYours: "Only an admin can change another host's bookings",
+  /** Over the site's booking cap: the lead still has the email to answer. */
+  busy: 'We are taking a lot of bookings right now. Please reply to the email we sent you and we will find a time with you.',
 } as const;
 
 /** An IANA time zone Node knows ("Europe/Berlin"). */
@@ -104,6 +106,12 @@ export const DEFAULT_BOOKING_SETTINGS = {
   horizonDays: 14,
   maxPerDayPerHost: 8,
   slotStepMinutes: 30,
+  /**
+   * Calls the whole site takes per hour and per day from booking links. Anyone who fills in the
+   * contact form gets a link: without a cap, a crowd of submissions books out every host.
+   */
+  maxBookingsPerHour: 20,
+  maxBookingsPerDay: 100,
 } as const;
 
 const whole = (label: string, min: number, max: number) =>
@@ -121,6 +129,8 @@ export const ZBookingSettings = z.strictObject({
   horizonDays: whole('Horizon', 1, 60),
   maxPerDayPerHost: whole('Bookings per day', 1, 50),
   slotStepMinutes: whole('Slot step', 5, 120),
+  maxBookingsPerHour: whole('Bookings per hour', 1, 1000),
+  maxBookingsPerDay: whole('Bookings per day', 1, 10_000),
 });
 export type TBookingSettings = z.output<typeof ZBookingSettings>;
 

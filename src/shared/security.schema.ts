@@ -9,6 +9,8 @@ export const SECURITY_EVENT_TYPES = [
   'suspicious_submission',
   /** A wrong password or code where one confirms who you are (sign-in code, 2FA set-up or off). */
   'verification_failed',
+  /** A booking refused by the site's or a network's booking cap. */
+  'booking_refused',
 ] as const;
 export const ZSecurityEventType = z.enum(SECURITY_EVENT_TYPES);
 export type TSecurityEventType = z.output<typeof ZSecurityEventType>;
@@ -19,7 +21,7 @@ export const ZSeverity = z.enum(SEVERITIES);
 export type TSeverity = z.output<typeof ZSeverity>;
 
 /** Where a refusal happened: the contact form (the tiles count these) or sign-in throttling. */
-export const SECURITY_EVENT_SCOPES = ['contact_form', 'login'] as const;
+export const SECURITY_EVENT_SCOPES = ['contact_form', 'login', 'booking'] as const;
 export type TSecurityEventScope = (typeof SECURITY_EVENT_SCOPES)[number];
 
 /**
@@ -120,6 +122,8 @@ export const ZSecurityStats = z.object({
   cleanSubmissions: z.number().int(),
   /** Clean share of all submissions in the period, whole percent; 100 when there were none. */
   cleanSubmissionsPercent: z.number().int(),
+  /** Bookings refused by the site's or a network's booking cap. */
+  refusedBookings: z.number().int(),
 });
 export type TSecurityStats = z.output<typeof ZSecurityStats>;
 

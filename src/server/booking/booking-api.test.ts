@@ -12,7 +12,7 @@ import { BERLIN_WEEKDAYS } from './booking-test-support';
 import { BOOKING_LIMITS } from './booking-throttle';
 import { setBookingClock } from './clock';
 
-const t = useTestApp();
+const t = useTestApp({ app: { trustProxy: 'loopback' } });
 const admin = useSignedIn(t);
 
 // Monday 7 December 2026, 08:00 UTC = 09:00 in Berlin.

@@ -6,7 +6,7 @@ import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { book, giveHours, manage, newLead } from './booking-test-support';
 import { setBookingClock } from './clock';
 
-const t = useTestApp();
+const t = useTestApp({ app: { trustProxy: 'loopback' } });
 const admin = useSignedIn(t);
 
 // Monday 7 December 2026, 08:00 UTC = 09:00 in Berlin.
@@ -211,5 +211,92 @@ describe('deleting a host', () => {
     expect((await manage(t, call.manageUrl)).body.status).toBe('confirmed');
     await admin.rest('POST', `/bookings/${call.id}/cancel`, {});
     expect((await admin.rest('DELETE', `/users/${host.userId}`)).status).toBe(200);
+  });
+});
+
+describe('booking out every host (site-wide and per-network caps)', () => {
+  const bookFrom = (ip: string, token: string, startsAt: string) =>
+    fetch(`${t.url}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ token, startsAt }),
+    });
+  // One call an hour from 8 December on, one per lead.
+  const slot = (n: number) =>
+    new Date(Date.parse('2026-12-08T00:00:00Z') + n * 3600_000).toISOString();
+  /** A host free around the clock, and the booking settings with `changes`. */
+  async function openAllDay(changes: Record<string, number>) {
+    await giveHours(admin, admin.userId, {
+      timeZone: 'UTC',
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
+      overrides: [],
+    });
+    const settings = await admin.rest<Record<string, unknown>>('GET', '/booking/settings');
+    expect(settings.body).toMatchObject({ maxBookingsPerHour: 20, maxBookingsPerDay: 100 });
+    await admin.rest('PUT', '/booking/settings', {
+      ...settings.body,
+      maxPerDayPerHost: 50,
+      ...changes,
+    });
+  }
+
+  it('the site takes at most maxBookingsPerHour; past it the lead is asked to reply to our email (429), counted in the Security Center', async () => {
+    await openAllDay({ maxBookingsPerHour: 3 });
+    const statuses: number[] = [];
+    for (let n = 0; n < 5; n++) {
+      // Each from its own IPv6 /48, as the attack came: only the site-wide cap holds them.
+      const answer = await bookFrom(`2001:db8:${n}::1`, (await newLead(t, n + 1)).token, slot(n));
+      statuses.push(answer.status);
+      if (answer.status === 429)
+        expect(((await answer.json()) as { message: string }).message).toBe(
+          'We are taking a lot of bookings right now. Please reply to the email we sent you and we will find a time with you.',
+        );
+    }
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    const stats = await admin.rest<{ refusedBookings: number }>(
+      'GET',
+      '/security/stats?period=24h',
+    );
+    expect(stats.body.refusedBookings).toBe(2);
+    await expect(
+      t.anonymous().trpc.public.booking.create.mutate({
+        token: (await newLead(t, 9)).token,
+        startsAt: slot(9),
+      }),
+    ).rejects.toMatchObject({ data: { httpStatus: 429 } });
+  });
+
+  it('and per day: maxBookingsPerDay', async () => {
+    await openAllDay({ maxBookingsPerDay: 2 });
+    const statuses = [];
+    for (let n = 0; n < 3; n++)
+      statuses.push(
+        (await bookFrom(`2001:db8:${n}::1`, (await newLead(t, n + 1)).token, slot(n))).status,
+      );
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  it('one IPv6 /48 books at most 30 calls an hour, however many /64s it uses; one /64 at most 10', async () => {
+    await openAllDay({ maxBookingsPerHour: 1000 });
+    const statuses: number[] = [];
+    for (let n = 0; n < 32; n++) {
+      const ip = `2001:db8:aaaa:${n}::1`; // 32 different /64s of one /48
+      statuses.push((await bookFrom(ip, (await newLead(t, n + 1)).token, slot(n))).status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    const perSlash64: number[] = [];
+    for (let n = 0; n < 11; n++)
+      perSlash64.push(
+        (
+          await bookFrom(
+            `2001:db8:bbbb:1::${n + 1}`,
+            (await newLead(t, 100 + n)).token,
+            slot(40 + n),
+          )
+        ).status,
+      );
+    expect(perSlash64.filter((s) => s === 201)).toHaveLength(10);
+    expect(perSlash64.at(-1)).toBe(429);
   });
 });

@@ -13,7 +13,7 @@ import { setBookingClock } from './clock';
 
 const inbox = await startSmtpInbox();
 afterAll(() => inbox.close());
-const t = useTestApp({ smtpUrl: inbox.url });
+const t = useTestApp({ smtpUrl: inbox.url, app: { trustProxy: 'loopback' } });
 const admin = useSignedIn(t);
 
 const EVERY_DAY = {

@@ -17,6 +17,8 @@ export const BookingSettings = defineEntity({
     horizonDays: p.integer(),
     maxPerDayPerHost: p.integer(),
     slotStepMinutes: p.integer(),
+    maxBookingsPerHour: p.integer().default(20),
+    maxBookingsPerDay: p.integer().default(100),
     tokenSecret: p.string().length(64).hidden(),
     updatedAt: updateTime(),
   },

@@ -21,6 +21,8 @@ const toRules = (row: IBookingSettings): BookingRules =>
     horizonDays: row.horizonDays,
     maxPerDayPerHost: row.maxPerDayPerHost,
     slotStepMinutes: row.slotStepMinutes,
+    maxBookingsPerHour: row.maxBookingsPerHour,
+    maxBookingsPerDay: row.maxBookingsPerDay,
     tokenSecret: row.tokenSecret,
   });
 

@@ -3,33 +3,45 @@
 // already keep strangers out of other leads' bookings; these keep the cost of trying bounded.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { clientKey } from '../rate-limit/client-ip';
+import { clientKey, wideNetworkKey } from '../rate-limit/client-ip';
 import { consumeRateLimits, hourlyRule, type RateLimitRule } from '../rate-limit/rate-limit.sql';
 import { RateLimitedError } from '../rate-limit/rate-limited.error';
 import { throttledProcedure } from '../rate-limit/retry-after.procedure';
+import { recordSecurityEvent } from '../security-center/events.sql';
 
 /** Per hour. A lead browses a few weeks of times and books or moves a call a few times. */
 export const BOOKING_LIMITS = {
   readsPerNetwork: 1200,
   writesPerNetwork: 300,
   writesPerLink: 20,
+  /** New calls booked from one address (IPv4) or /64 (IPv6), and from one IPv6 /48. */
+  bookingsPerNetwork: 10,
+  bookingsPerWideNetwork: 30,
 } as const;
 
 const linkKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
 
 /** Counts the hit on every rule at once (one statement); the first one over its limit is a 429. */
-async function consume(em: EntityManager, checks: { rule: RateLimitRule; what: string }[]) {
+async function consume(
+  em: EntityManager,
+  checks: { rule: RateLimitRule; what: string }[],
+  onRefusal?: (details: string) => Promise<void>,
+) {
   const states = await consumeRateLimits(
     em,
     checks.map((c) => c.rule),
   );
   for (const [n, state] of states.entries())
-    if (state.limited)
+    if (state.limited) {
+      await onRefusal?.(
+        `${state.count} ${checks[n]!.what} within an hour (limit ${checks[n]!.rule.limit}, ${checks[n]!.rule.key})`,
+      );
       throw RateLimitedError.perHour(
         checks[n]!.what,
         checks[n]!.rule.limit,
         state.retryAfterSeconds,
       );
+    }
 }
 
 /** A read (free times, a booking behind its link, a calendar file) from `ip`. */
@@ -64,6 +76,50 @@ export function limitBookingWrite(
   ]);
 }
 
+/**
+ * A new booking from `ip`: counted per network and per IPv6 /48 (one party holding many /64s
+ * booked out every host), on top of the write limits. A refusal is a security event.
+ */
+export async function limitNewBooking(em: EntityManager, who: BookingVisitor): Promise<void> {
+  const { ip } = who;
+  const wide = wideNetworkKey(ip);
+  await consume(
+    em,
+    [
+      {
+        rule: hourlyRule('booking-new-ip', clientKey(ip), BOOKING_LIMITS.bookingsPerNetwork),
+        what: 'bookings from your network',
+      },
+      ...(wide
+        ? [
+            {
+              rule: hourlyRule('booking-new-48', wide, BOOKING_LIMITS.bookingsPerWideNetwork),
+              what: 'bookings from your network',
+            },
+          ]
+        : []),
+    ],
+    (details) => recordBookingRefusal(em, who, details),
+  );
+}
+
+/** The Security Center counts refused bookings (its events of type booking_refused). */
+export function recordBookingRefusal(em: EntityManager, who: BookingVisitor, details: string) {
+  return recordSecurityEvent(em, {
+    type: 'booking_refused',
+    scope: 'booking',
+    severity: 'medium',
+    details,
+    ...who,
+  });
+}
+
+/** Who is booking, as the Security Center shows them. */
+export interface BookingVisitor {
+  ip: string;
+  userAgent: string;
+}
+
 const tokenOf = (raw: unknown) => {
   const input = raw as { token?: unknown; manageToken?: unknown } | undefined;
   const token = input?.manageToken ?? input?.token;
@@ -79,5 +135,11 @@ export const bookingReadProcedure = throttledProcedure.use(async ({ ctx, next })
 /** Public booking writes, limited per network and per link. */
 export const bookingWriteProcedure = throttledProcedure.use(async ({ ctx, next, getRawInput }) => {
   await limitBookingWrite(ctx.em, ctx.ip, tokenOf(await getRawInput().catch(() => undefined)));
+  return next();
+});
+
+/** Booking a new call: the write limits, then the limits on new bookings per network. */
+export const newBookingProcedure = bookingWriteProcedure.use(async ({ ctx, next }) => {
+  await limitNewBooking(ctx.em, { ip: ctx.ip, userAgent: ctx.req.get('user-agent') ?? '' });
   return next();
 });

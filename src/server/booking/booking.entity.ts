@@ -29,7 +29,11 @@ export const Booking = defineEntity({
     timeZone: p.string().length(64).nullable(),
     createdAt: creationTime(),
   },
-  indexes: [{ name: 'bookings_host_starts_at_index', properties: ['host', 'startsAt'] }],
+  indexes: [
+    { name: 'bookings_host_starts_at_index', properties: ['host', 'startsAt'] },
+    // The site's booking caps count the last day's bookings.
+    { name: 'bookings_created_at_index', properties: ['createdAt'] },
+  ],
   // Declared (as the database describes them) so the migration generator keeps them; created by
   // Migration20261126002820.
   checks: [

@@ -18,7 +18,11 @@ import { ZId } from '../../shared/text.schema';
 import { adminProcedure, authedProcedure, router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
 import { getAvailability, setAvailability } from './availability.service';
-import { bookingReadProcedure, bookingWriteProcedure } from './booking-throttle';
+import {
+  bookingReadProcedure,
+  bookingWriteProcedure,
+  newBookingProcedure,
+} from './booking-throttle';
 import { calendarProcedures } from './calendars.router';
 import { getBookingSettings, updateBookingSettings } from './booking-settings.service';
 import {
@@ -58,20 +62,26 @@ export const publicBookingRouter = router({
       return listSlots(ctx.em, input);
     }),
 
-  create: bookingWriteProcedure
+  create: newBookingProcedure
     .meta(
       rest('POST', '/bookings', 'Book one of the free times', {
         description:
           '201 with the booking. 409 when the time was just taken, or when the contact already has an upcoming ' +
           'call (the body carries its `manageUrl`); 400 naming `startsAt` for a time never offered; 401 for a bad ' +
-          'or expired token; 403 while booking is off.',
+          'or expired token; 403 while booking is off; 429 over the per-network or the site-wide booking cap ' +
+          '(the message asks the lead to reply to our email instead).',
         protect: false,
         created: true,
       }),
     )
     .input(ZBookingCreate)
     .output(ZBooking)
-    .mutation(({ ctx, input }) => createBooking(ctx.em, input, ctx.deps.events)),
+    .mutation(({ ctx, input }) =>
+      createBooking(ctx.em, input, ctx.deps.events, {
+        ip: ctx.ip,
+        userAgent: ctx.req.get('user-agent') ?? '',
+      }),
+    ),
 
   manage: bookingReadProcedure
     .meta(

@@ -16,6 +16,7 @@ import type { EventBus } from '../events/event-bus';
 import { Booking } from './booking.entity';
 import { loadBookingRules, type BookingRules } from './booking-settings.service';
 import { contactOfBookingToken, issueBookingToken } from './booking-token';
+import { recordBookingRefusal, type BookingVisitor } from './booking-throttle';
 import {
   bookingWithPeople,
   contactForBooking,
@@ -24,6 +25,7 @@ import {
   lockContact,
   upcomingBookingOf,
   moveBooking,
+  recentBookingCounts,
 } from './bookings.sql';
 import { bookingNow } from './clock';
 import { hostsFor } from './host-calendars';
@@ -143,7 +145,9 @@ export async function createBooking(
   em: EntityManager,
   input: { token: string; startsAt: string; timeZone?: string },
   events: EventBus,
+  who: BookingVisitor,
 ): Promise<TBooking> {
+  await underSiteCap(em, who);
   for (let retry = 0; ; retry++) {
     try {
       return await em.fork().transactional((tem) => bookOnce(tem, input, events));
@@ -215,6 +219,26 @@ async function bookOnce(
   await events.publish(tem, 'booking.created', { contactId: contact.id, booking: view });
   await confirmDayCap(tem, host, rules, start);
   return view;
+}
+
+/**
+ * The site's booking caps (settings: per hour and per day), checked before a booking is tried:
+ * 429 asking the lead to answer our email instead, counted in the Security Center. Outside the
+ * booking's transaction, so the refusal's record stays. Bookings racing for the last place may
+ * each pass: the cap can be exceeded by the few in flight at that moment.
+ */
+async function underSiteCap(em: EntityManager, who: BookingVisitor): Promise<void> {
+  const rules = await loadBookingRules(em);
+  const { lastHour, lastDay } = await recentBookingCounts(em);
+  const over =
+    lastHour >= rules.maxBookingsPerHour
+      ? `${lastHour} bookings in the last hour (limit ${rules.maxBookingsPerHour})`
+      : lastDay >= rules.maxBookingsPerDay
+        ? `${lastDay} bookings in the last 24 hours (limit ${rules.maxBookingsPerDay})`
+        : null;
+  if (!over) return;
+  await recordBookingRefusal(em, who, `Site-wide booking cap: ${over}`);
+  throw new AppError('TOO_MANY_REQUESTS', BOOKING_MESSAGES.busy);
 }
 
 /**

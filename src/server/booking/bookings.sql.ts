@@ -472,3 +472,15 @@ export async function upcomingBookingOf(
     .executeTakeFirst();
   return row?.manage_token;
 }
+
+/** Bookings made in the last hour and the last 24 hours, site-wide (the booking caps). */
+export async function recentBookingCounts(
+  em: EntityManager,
+): Promise<{ lastHour: number; lastDay: number }> {
+  const [row] = await em.execute<{ last_hour: string; last_day: string }[]>(
+    `select count(*) filter (where created_at > now() - interval '1 hour') as last_hour,
+            count(*) as last_day
+       from bookings where created_at > now() - interval '24 hours'`,
+  );
+  return { lastHour: Number(row?.last_hour ?? 0), lastDay: Number(row?.last_day ?? 0) };
+}

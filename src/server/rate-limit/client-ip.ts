@@ -46,3 +46,14 @@ export function clientKey(address: string): string {
     .map((h) => h.toLowerCase().replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
 }
+
+/**
+ * The wider network a client's address sits in, for limits an attacker with many /64s would slip
+ * past: an IPv6 address's /48 (a site's usual allocation). IPv4 has none: one address is already
+ * what a subscriber gets.
+ */
+export function wideNetworkKey(address: string): string | null {
+  const key = clientKey(address);
+  if (!key.endsWith('::/64')) return null;
+  return `${key.split(':').slice(0, 3).join(':')}::/48`;
+}

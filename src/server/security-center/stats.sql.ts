@@ -38,7 +38,7 @@ export async function securityStats(
   const [events, clean] = await Promise.all([
     em.execute<{ type: string; count: string }[]>(
       `select type, sum(count) as count from security_events
-        where scope = 'contact_form' and created_at >= ? group by type`,
+        where scope in ('contact_form', 'booking') and created_at >= ? group by type`,
       [since],
     ),
     em.execute<{ total: string | null }[]>(
@@ -63,6 +63,7 @@ export async function securityStats(
     suspiciousSubmissions,
     cleanSubmissions,
     cleanSubmissionsPercent: all === 0 ? 100 : Math.round((cleanSubmissions / all) * 100),
+    refusedBookings: byType('booking_refused'),
   };
 }
 

@@ -8,7 +8,7 @@ import { useSchemaForm } from '../lib/schema-form';
 
 const { FormField, FormSwitch } = formFields<z.input<typeof ZBookingSettings>>();
 
-/** The site's booking rules (admins): on or off, length, buffer, notice, horizon, cap, step. */
+/** The site's booking rules (admins): on or off, length, buffer, notice, horizon, caps, step. */
 export function BookingSettingsDialog({
   settings,
   onClose,
@@ -46,7 +46,21 @@ export function BookingSettingsDialog({
         <FormField name="horizonDays" label="Days ahead offered (1-60)" type="number" />
         <FormField name="maxPerDayPerHost" label="Calls per host per day (1-50)" type="number" />
         <FormField name="slotStepMinutes" label="Start times every (5-120)" type="number" />
+        <FormField
+          name="maxBookingsPerHour"
+          label="Calls booked per hour, site-wide (1-1000)"
+          type="number"
+        />
+        <FormField
+          name="maxBookingsPerDay"
+          label="Calls booked per day, site-wide (1-10000)"
+          type="number"
+        />
       </div>
+      <p className="text-xs text-slate-600">
+        Over either cap a lead is asked to reply to our email instead, and the Security Center
+        counts the refused booking.
+      </p>
     </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Bot, CheckCircle2, Gauge, ShieldAlert } from 'lucide-react';
+import { Bot, CalendarX2, CheckCircle2, Gauge, ShieldAlert } from 'lucide-react';
 import type { TSecurityPeriod } from '../../../shared/security.schema';
 import { trpc } from '../../lib/trpc';
 import { EmptyState, LoadingState } from '../components/page-states';
 import { StatTile } from '../components/stat-tile';
+import { formatNumber } from '../lib/format';
 
 const PERIOD_TEXT: Record<TSecurityPeriod, string> = {
   '24h': 'Last 24 hours',
@@ -41,6 +42,14 @@ export function SecurityTiles({ period }: { period: TSecurityPeriod }) {
         subtitle={`${s.cleanSubmissions} clean · ${when}`}
         icon={CheckCircle2}
       />
+      <p
+        className="text-sm text-slate-600 sm:col-span-2 xl:col-span-4"
+        data-testid="refused-bookings"
+      >
+        <CalendarX2 className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
+        {formatNumber(s.refusedBookings)} {s.refusedBookings === 1 ? 'booking' : 'bookings'} refused
+        by the booking caps · {when}
+      </p>
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * Messages to visitors (auto-replies, a lead's call invitations and reminders) are marked, and the
  * relay limits count all of them: released per hour site-wide, per address and per booked call a day.
  */
-export class Migration20261127050000 extends Migration {
-  override name = 'Migration20261127050000';
+export class Migration20261127040000 extends Migration {
+  override name = 'Migration20261127040000';
 
   override up(): void | Promise<void> {
     this.addSql(
