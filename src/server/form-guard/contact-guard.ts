@@ -42,6 +42,13 @@ export const TOKEN_MESSAGES = {
   bot: 'Automated submissions are not accepted. Please use the contact form on our website.',
 } as const;
 
+/**
+ * The absolute cap on one network's submissions per hour, as a multiple of the Security Center's
+ * maxSubmissionsPerHour (default 5, so 50): past the limit a submission waits in quarantine, past
+ * the cap it is refused (429) and not stored.
+ */
+export const SUBMISSION_CAP_FACTOR = 10;
+
 const TOKEN_SEVERITY: Record<string, TSeverity> = {
   missing: 'medium',
   malformed: 'high',
@@ -54,7 +61,8 @@ const TOKEN_SEVERITY: Record<string, TSeverity> = {
  * Runs the switchable protections in order of cost and certainty: rate limit (counts every
  * attempt), honeypot, bot signals + form token, content. Every block writes a security event and
  * throws a 4xx AppError, except the honeypot, which answers like a success so a bot learns
- * nothing, and suspicious content, which is quarantined for review (and also answered so).
+ * nothing, and a submission over the hourly limit or with suspicious content, which is
+ * quarantined for review (and also answered so).
  */
 export async function guardSubmission(
   em: EntityManager,
@@ -65,17 +73,24 @@ export async function guardSubmission(
   const log = (type: TSecurityEventType, severity: TSeverity, details: string) =>
     recordSecurityEvent(em, { type, severity, details, ip: who.ip, userAgent: who.userAgent });
 
+  // Past the hourly limit a submission is kept in quarantine (below), not refused: an office, a
+  // conference Wi-Fi or a carrier's NAT is one address for many real people. Only past the
+  // absolute cap, which protects the database, is it refused and not stored.
+  let overLimit: string | undefined;
   if (s.rateLimitEnabled) {
     const limit = s.maxSubmissionsPerHour;
-    const rl = await consumeRateLimit(em, hourlyRule('contact-ip', clientKey(who.ip), limit));
+    const cap = limit * SUBMISSION_CAP_FACTOR;
+    const rl = await consumeRateLimit(em, hourlyRule('contact-ip', clientKey(who.ip), cap));
     if (rl.limited) {
       await log(
         'rate_limit',
-        rl.count > 2 * limit ? 'high' : 'medium',
-        `${rl.count} submissions within an hour (limit ${limit})`,
+        rl.count > 2 * cap ? 'high' : 'medium',
+        `${rl.count} submissions within an hour (cap ${cap}): refused`,
       );
-      throw RateLimitedError.perHour('submissions from your network', limit, rl.retryAfterSeconds);
+      throw RateLimitedError.perHour('submissions from your network', cap, rl.retryAfterSeconds);
     }
+    if (rl.count > limit)
+      overLimit = `Rate limit: ${rl.count} submissions from this network within an hour (limit ${limit})`;
   }
 
   if (s.honeypotEnabled && input.website?.trim()) {
@@ -120,6 +135,11 @@ export async function guardSubmission(
   }
 
   const suspicious = await guardContent(em, s, input, who);
+  if (overLimit) {
+    await log('rate_limit', 'low', `${overLimit}: kept in quarantine`);
+    const reason = suspicious ? `${overLimit}; ${suspicious}` : overLimit;
+    return { action: 'quarantine', reason, token };
+  }
   if (suspicious) return { action: 'quarantine', reason: suspicious, token };
   return { action: 'store', token };
 }

@@ -114,6 +114,7 @@ describe('stats tiles', () => {
       suspiciousSubmissions: 0,
       cleanSubmissions: 0,
       cleanSubmissionsPercent: 100,
+      refusedBookings: 0,
     });
     await event('honeypot_triggered');
     await event('bot_detected');
@@ -146,6 +147,7 @@ describe('stats tiles', () => {
       suspiciousSubmissions: 1,
       cleanSubmissions: 15,
       cleanSubmissionsPercent: 75,
+      refusedBookings: 0,
     });
     const week = (await admin.rest<TSecurityStats>('GET', '/security/stats')).body;
     expect(week).toMatchObject({ period: '7d', blockedThreats: 6, rateLimited: 2 });

@@ -22,7 +22,7 @@ const SWITCHES: readonly { key: SwitchKey; label: string; hint: string }[] = [
   {
     key: 'rateLimitEnabled',
     label: 'Rate limiting',
-    hint: 'Limit submissions per client IP per hour',
+    hint: 'Past the hourly limit a network’s submissions wait in quarantine; past 10× it they are refused',
   },
   {
     key: 'honeypotEnabled',
