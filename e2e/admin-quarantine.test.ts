@@ -44,6 +44,9 @@ describe('Quarantine panel', () => {
     const panel = page.getByRole('list', { name: 'Quarantined submissions' });
     await expect.poll(() => panel.getByTestId('quarantine-item').count(), RENDERED).toBe(2);
     await expect.poll(() => page.getByText('Quarantine (2)').isVisible()).toBe(true);
+    // The sidebar says so on every screen, beside the Security link.
+    const badge = page.getByTestId('quarantine-badge');
+    await expect.poll(() => badge.textContent(), RENDERED).toBe('2 submissions wait in quarantine');
     await page.getByText('Quarantine (2)').scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot('quarantine-desktop.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -64,6 +67,7 @@ describe('Quarantine panel', () => {
       .poll(() => page.getByText('Nothing in quarantine.').isVisible(), RENDERED)
       .toBe(true);
     expect(await suite.sql('select id from quarantined_submissions')).toEqual([]);
+    await expect.poll(() => badge.count(), RENDERED).toBe(0);
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
   });

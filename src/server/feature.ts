@@ -4,13 +4,19 @@ import type { EventBus, Subscriptions } from './events/event-bus';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
 
-/** Housekeeping a feature needs now and then (pruning, folding counters); returns rows touched. */
+/**
+ * Housekeeping a feature needs now and then (pruning, folding counters, a digest email); returns
+ * rows touched.
+ */
 export interface MaintenanceTask {
   name: string;
-  run: (em: EntityManager, now: Date) => Promise<number>;
+  run: (em: EntityManager, now: Date, deps: SubscriberDeps) => Promise<number>;
 }
 
-/** What subscribers may use: the outbound channels, and the bus to publish what they change. */
+/**
+ * What subscribers and maintenance may use: the outbound channels, and the bus to publish what
+ * they change.
+ */
 export interface SubscriberDeps {
   notifier: Notifier & WebhookNotifier;
   events: EventBus;

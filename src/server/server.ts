@@ -111,6 +111,7 @@ export async function startServer(
     queuedJobs: () => queue.queuedCounts(),
     poolInUse: () => pool.totalCount - pool.idleCount,
   });
+  const events = createEventBus(notifier);
   const app = createApp(
     {
       orm,
@@ -118,7 +119,7 @@ export async function startServer(
       log,
       jobs: queue,
       notifier,
-      events: createEventBus(notifier),
+      events,
       booking: { tokenTtlHours: config.BOOKING_TOKEN_TTL_HOURS },
     },
     {
@@ -131,7 +132,7 @@ export async function startServer(
     },
   );
   const server = await listen(app, config.PORT, config.HOST);
-  const stopMaintenance = startMaintenance(orm, maintenanceTasks, log);
+  const stopMaintenance = startMaintenance(orm, maintenanceTasks, { notifier, events }, log);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;

@@ -6,6 +6,8 @@ export const NOTIFICATION_KINDS = [
   'auto_reply',
   'booking_invitation',
   'booking_reminder',
+  /** To the alert recipients, at most daily, while submissions wait in quarantine. */
+  'quarantine_digest',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
@@ -13,6 +15,7 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   auto_reply: 'Auto-reply',
   booking_invitation: 'Call invitation',
   booking_reminder: 'Call reminder',
+  quarantine_digest: 'Quarantine digest',
 };
 
 /**

@@ -6,7 +6,7 @@ export const QUARANTINE_DAYS = 30;
 
 export const ZQuarantinedSubmission = z.object({
   id: z.number().int(),
-  /** Why the content filter objected (e.g. "Link stuffing: 3 links"). */
+  /** Why it is held: the content filter ("Link stuffing: 3 links") or the rate limit ("Rate limit: ..."). */
   reason: z.string(),
   name: z.string(),
   email: z.string(),

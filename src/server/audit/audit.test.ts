@@ -463,7 +463,7 @@ describe('retention', () => {
     await sql(
       `insert into audit_log (at, action, entity_type) values (now() - interval '400 days', 'update', 'contact'), (now() - interval '40 days', 'update', 'contact')`,
     );
-    expect((await runMaintenance(t.db.em(), maintenanceTasks)).auditLog).toBe(1);
+    expect((await runMaintenance(t.db.em(), maintenanceTasks, t.deps)).auditLog).toBe(1);
     await admin.rest('PUT', '/security/settings', {
       rateLimitEnabled: true,
       honeypotEnabled: true,
@@ -473,7 +473,7 @@ describe('retention', () => {
       minFormFillTime: 3,
       auditRetentionDays: 30,
     });
-    expect((await runMaintenance(t.db.em(), maintenanceTasks)).auditLog).toBe(1);
+    expect((await runMaintenance(t.db.em(), maintenanceTasks, t.deps)).auditLog).toBe(1);
     const bad = await admin.rest<{ message: string }>('PUT', '/security/settings', {
       rateLimitEnabled: true,
       honeypotEnabled: true,

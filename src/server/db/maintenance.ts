@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { MaintenanceTask } from '../feature';
+import type { MaintenanceTask, SubscriberDeps } from '../feature';
 import type { Logger } from '../logger';
 import type { Orm } from './orm';
 
@@ -12,13 +12,14 @@ export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 export async function runMaintenance(
   em: EntityManager,
   tasks: readonly MaintenanceTask[],
+  deps: SubscriberDeps,
   log?: Logger,
   now = new Date(),
 ): Promise<Record<string, number>> {
   const touched: Record<string, number> = {};
   for (const task of tasks) {
     try {
-      touched[task.name] = await task.run(em.fork() as EntityManager, now);
+      touched[task.name] = await task.run(em.fork() as EntityManager, now, deps);
     } catch (error) {
       // The database may be briefly away; the next tick tries again.
       log?.warn('maintenance task failed', { task: task.name, error: String(error) });
@@ -31,11 +32,12 @@ export async function runMaintenance(
 export function startMaintenance(
   orm: Orm,
   tasks: readonly MaintenanceTask[],
+  deps: SubscriberDeps,
   log: Logger,
   intervalMs = MAINTENANCE_INTERVAL_MS,
 ): () => void {
   const tick = async () => {
-    const touched = await runMaintenance(orm.em as EntityManager, tasks, log);
+    const touched = await runMaintenance(orm.em as EntityManager, tasks, deps, log);
     log.debug('maintenance', touched);
   };
   void tick();

@@ -27,7 +27,8 @@ export interface OutboxEmail {
   subject: string;
   text: string;
   html: string;
-  contactId: number;
+  /** The contact it is about (none for a digest). */
+  contactId?: number;
   /** iCalendar object sent along as an iMIP invitation. */
   calendar?: string;
   bookingId?: number;
@@ -87,4 +88,13 @@ export async function suppressQueuedEmails(
     { bookingId, status: { $in: ['queued', 'not_configured'] }, sendAfter: { $ne: null } },
     { status: 'suppressed', lastError: reason },
   );
+}
+
+/** Whether a message of `kind` was queued after `since` (digests go out at most so often). */
+export async function queuedSince(
+  em: EntityManager,
+  kind: TNotificationKind,
+  since: Date,
+): Promise<boolean> {
+  return (await em.count(Notification, { kind, createdAt: { $gt: since } })) > 0;
 }

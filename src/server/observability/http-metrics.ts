@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { finished } from 'node:stream';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { sendApiError } from '../http/send-api-error';
 import { httpRequestDuration, httpRequestsInFlight, metricsRegistry } from './metrics';

@@ -1,9 +1,16 @@
 import type { Feature } from '../feature';
 import { QuarantinedSubmission } from './quarantined-submission.entity';
+import { queueQuarantineDigest } from './quarantine-digest';
 import { pruneQuarantine } from './quarantine.service';
 
 export const quarantineFeature: Feature = {
   name: 'quarantine',
   entities: [QuarantinedSubmission],
-  maintenance: [{ name: 'quarantine', run: (em, now) => pruneQuarantine(em, now) }],
+  maintenance: [
+    { name: 'quarantine', run: (em, now) => pruneQuarantine(em, now) },
+    {
+      name: 'quarantineDigest',
+      run: (em, now, { notifier }) => queueQuarantineDigest(em, now, notifier),
+    },
+  ],
 };

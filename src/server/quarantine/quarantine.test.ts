@@ -108,6 +108,18 @@ describe('release and delete', () => {
     expect((await admin.rest('POST', `/quarantine/${held!.id}/release`)).status).toBe(404);
   });
 
+  it('offers the lead the booking link it would have had: the release sends the auto-reply with it', async () => {
+    await submit(spam);
+    const [held] = await quarantined();
+    const released = await admin.rest<TContact>('POST', `/quarantine/${held!.id}/release`);
+    const [reply] = await sql<{ text: string; to: string }>(
+      'select text, "to" from notification_messages where kind = \'auto_reply\' and contact_id = ?',
+      [released.body.id],
+    );
+    expect(reply?.to).toBe('sam@spam.test');
+    expect(reply?.text).toMatch(/Pick a time for your strategy call: http:\/\/\S+\/book\/[\w.-]+/);
+  });
+
   it('releases through tRPC and deletes over REST and tRPC', async () => {
     await submit(spam);
     await submit({ ...spam, email: 'two@spam.test' });
@@ -128,7 +140,7 @@ describe('release and delete', () => {
     expect(await quarantined()).toEqual([]);
     const [row] = await sql<{ id: number }>('select id from quarantined_submissions');
     expect((await admin.rest('POST', `/quarantine/${row!.id}/release`)).status).toBe(404);
-    expect((await runMaintenance(t.db.em(), maintenanceTasks)).quarantine).toBe(1);
+    expect((await runMaintenance(t.db.em(), maintenanceTasks, t.deps)).quarantine).toBe(1);
   });
 
   it('is for admins: 401 anonymous, 403 for a user; 400 for a bad id', async () => {
@@ -192,5 +204,41 @@ describe('paging (attack findings round 3, item 7)', () => {
     expect((await admin.rest<TQuarantinePage>('GET', '/quarantine?reason=_')).body.total).toBe(0);
     for (const bad of ['limit=0', 'limit=201', 'cursor=abc'])
       expect((await admin.rest('GET', `/quarantine?${bad}`)).status).toBe(400);
+  });
+});
+
+describe('the daily digest', () => {
+  const digests = () =>
+    sql<{ to: string; subject: string; text: string }>(
+      'select "to", subject, text from notification_messages where kind = \'quarantine_digest\' order by id',
+    );
+  const maintain = (now = new Date()) =>
+    runMaintenance(t.db.em(), maintenanceTasks, t.deps, undefined, now);
+
+  it('emails the alert recipients once a day while submissions wait, and not otherwise', async () => {
+    // Nothing waits: no digest.
+    expect((await maintain()).quarantineDigest).toBe(0);
+    await submit(spam);
+    // Something waits but nobody receives alerts: none either.
+    expect((await maintain()).quarantineDigest).toBe(0);
+    const settings = await admin.rest<Record<string, unknown>>('GET', '/notifications/settings');
+    await admin.rest('PUT', '/notifications/settings', {
+      ...settings.body,
+      alertRecipients: ['sales@convoza.test', 'ops@convoza.test'],
+    });
+    await submit({ ...spam, name: 'Real Lead', email: 'real@lead.test' });
+    expect((await maintain()).quarantineDigest).toBe(2);
+    const [first] = await digests();
+    expect(first).toMatchObject({
+      to: 'sales@convoza.test',
+      subject: '2 submissions wait in quarantine',
+    });
+    expect(first!.text).toContain('- Real Lead <real@lead.test>');
+    expect(first!.text).toContain('/admin/security');
+    // The same day: no second digest.
+    expect((await maintain()).quarantineDigest).toBe(0);
+    // A day later, still waiting: the next one.
+    expect((await maintain(new Date(Date.now() + 25 * 3600_000))).quarantineDigest).toBe(2);
+    expect(await digests()).toHaveLength(4);
   });
 });

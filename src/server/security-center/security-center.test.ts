@@ -205,7 +205,7 @@ describe('event log', () => {
     await em.execute(
       "insert into security_used_form_tokens (nonce, expires_at) values ('00000000000000000000000000000000', now() - interval '1 minute')",
     );
-    const pruned = await runMaintenance(em, maintenanceTasks);
+    const pruned = await runMaintenance(em, maintenanceTasks, t.deps);
     expect(pruned).toMatchObject({
       securityEvents: 1,
       cleanCounters: 1,

@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { displayName, initialOf } from '../lib/format';
 import { useCurrentUser } from '../use-current-user';
 import { NAV_ITEMS, isActive } from './nav-items';
+import { QuarantineBadge } from './quarantine-badge';
 import { useSignOut } from './use-sign-out';
 
 /** Navigation, the signed-in user and the exits. `onNavigate` closes the drawer on phones. */
@@ -41,6 +42,7 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
                 >
                   <Icon className="size-4" aria-hidden />
                   {label}
+                  {href === '/security' && me?.role === 'admin' && <QuarantineBadge />}
                 </Link>
               </li>
             );

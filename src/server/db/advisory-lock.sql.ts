@@ -1,0 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * Holds the named lock until `em`'s transaction ends: work that must run once however many
+ * instances try it at the same moment (a digest) checks and acts under it.
+ */
+export async function lockForTransaction(em: EntityManager, name: string): Promise<void> {
+  await em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [name]);
+}
