@@ -9,6 +9,7 @@ export const TIMING_TESTS = [
   'src/server/test/event-loop.test.ts',
   'src/server/contacts/contacts-export-memory.test.ts',
   'src/server/contact-imports/import-hostile-file.test.ts',
+  'src/server/booking/calendar-feed-budget.test.ts',
 ];
 
 // Unit and server tests (real PostgreSQL; see scripts/test.ts and src/server/test/).

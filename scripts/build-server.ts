@@ -4,11 +4,11 @@
 // is most of a start's time (benchmarked in docs/BENCHMARKS.md, "Server start"). Source maps
 // keep stack traces on the .ts lines.
 //
-// Layout, which src/server/runtime.ts relies on: the entry points (start.js, import-process.js),
-// their shared chunks and the migrations folder all sit directly in dist/server, so a path the
-// code builds from import.meta.url ("./import-process.js", "./migrations/") resolves the same
-// from whichever file the bundler put that code in. The migrations are entry points of the same
-// build, so they share the server's copy of MikroORM.
+// Layout, which src/server/runtime.ts relies on: the entry points (start.js, import-process.js,
+// calendar-feed-process.js), their shared chunks and the migrations folder all sit directly in
+// dist/server, so a path the code builds from import.meta.url ("./import-process.js",
+// "./migrations/") resolves the same from whichever file the bundler put that code in. The
+// migrations are entry points of the same build, so they share the server's copy of MikroORM.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { decode, encode } from '@jridgewell/sourcemap-codec';
@@ -47,6 +47,7 @@ await build({
   entryPoints: [
     { in: 'src/server/start.ts', out: 'start' },
     { in: 'src/server/contact-imports/import-process.ts', out: 'import-process' },
+    { in: 'src/server/booking/calendar-feed-process.ts', out: 'calendar-feed-process' },
     ...readdirSync(migrations)
       .filter((file) => file.endsWith('.ts'))
       .map((file) => ({ in: join(migrations, file), out: `migrations/${file.slice(0, -3)}` })),

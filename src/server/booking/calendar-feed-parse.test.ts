@@ -1,6 +1,9 @@
 // Busy time read from .ics feeds: zones and daylight-saving changes, recurrences and their
-// exceptions, what is not busy, the window, unreadable input and the caps.
+// exceptions, what is not busy, the window, unreadable input and the caps; series that began long
+// before the window start near it, and a feed has a budget of steps.
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { FeedBudgetError } from './calendar-feed-budget';
 import { busyIntervalsOfFeed, CalendarFeedError, type BusyInterval } from './calendar-feed-parse';
 
 const feed = (...parts: string[]) =>
@@ -330,5 +333,104 @@ describe('caps', () => {
     expect(busy(ics, '2026-03-01T02:46:39Z', '2026-03-01T02:47:00Z')).toEqual([
       '2026-03-01T02:46:39.000Z 2026-03-01T02:46:40.000Z', // the 10000th
     ]);
+  });
+});
+
+describe('series that began long before the window', () => {
+  it('a daily series since 1990 is busy in the window, in few steps (its start moves by whole days)', () => {
+    const ics = feed(
+      BERLIN,
+      vevent(
+        'DTSTART;TZID=Europe/Berlin:19900101T090000',
+        'DTEND;TZID=Europe/Berlin:19900101T093000',
+        'RRULE:FREQ=DAILY',
+      ),
+      // All day, every Monday since 2000, in the host's zone.
+      vevent('DTSTART;VALUE=DATE:20000103', 'RRULE:FREQ=WEEKLY'),
+    );
+    // 13,000 days away: past the 10,000 steps a series may take, had it been stepped through.
+    const found = busyIntervalsOfFeed(
+      ics,
+      window('2026-03-27T00:00:00Z', '2026-04-01T00:00:00Z'),
+      'America/Los_Angeles',
+      undefined,
+      100,
+    );
+    expect(iso(found)).toEqual([
+      '2026-03-27T08:00:00.000Z 2026-03-27T08:30:00.000Z',
+      '2026-03-28T08:00:00.000Z 2026-03-28T08:30:00.000Z',
+      '2026-03-29T07:00:00.000Z 2026-03-29T07:30:00.000Z', // summer time in Berlin
+      '2026-03-30T07:00:00.000Z 2026-03-30T07:30:00.000Z',
+      '2026-03-30T07:00:00.000Z 2026-03-31T07:00:00.000Z', // Monday in Los Angeles
+      '2026-03-31T07:00:00.000Z 2026-03-31T07:30:00.000Z',
+    ]);
+  });
+
+  // The window is 10 weeks after DTSTART, across the change to summer time in Berlin on 29 March.
+  const from = new Date('2026-03-20T00:00:00Z');
+  const to = new Date('2026-04-10T00:00:00Z');
+  /** The occurrences ical.js gives stepping from DTSTART, as [start, end) overlapping the window. */
+  const steppedFromDtstart = (ics: string) => {
+    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
+    const event = new ICAL.Event(vevent);
+    const lengthMs = event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime();
+    const found: BusyInterval[] = [];
+    const occurrences = event.iterator();
+    for (let next = occurrences.next(); next && next.toJSDate() < to; next = occurrences.next()) {
+      const startsAt = next.toJSDate();
+      const endsAt = new Date(startsAt.getTime() + lengthMs);
+      if (endsAt > from) found.push({ startsAt, endsAt });
+    }
+    return iso(found);
+  };
+
+  it.each([
+    'FREQ=DAILY',
+    'FREQ=DAILY;INTERVAL=3',
+    'FREQ=DAILY;COUNT=80',
+    'FREQ=DAILY;UNTIL=20260325T000000Z',
+    'FREQ=DAILY;BYMONTHDAY=1,15,28,31',
+    'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH',
+    'FREQ=WEEKLY;INTERVAL=3;WKST=SU;BYDAY=SA,SU',
+    'FREQ=HOURLY;INTERVAL=7',
+    'FREQ=HOURLY;BYDAY=TU;BYHOUR=9,13',
+    'FREQ=MINUTELY;INTERVAL=45;BYHOUR=8,9,10',
+    'FREQ=SECONDLY;INTERVAL=5400;BYDAY=WE,FR',
+    'FREQ=MONTHLY;BYDAY=-1SU',
+  ])('%s gives what stepping from DTSTART gives, in UTC and in a VTIMEZONE', (rule) => {
+    for (const [zone, start, end] of [
+      ['', 'DTSTART:20260105T083000Z', 'DTEND:20260105T091500Z'],
+      [
+        BERLIN,
+        'DTSTART;TZID=Europe/Berlin:20260105T083000',
+        'DTEND;TZID=Europe/Berlin:20260105T091500',
+      ],
+    ]) {
+      const ics = feed(
+        ...(zone ? [zone] : []),
+        vevent(start!, end!, `RRULE:${rule}`, 'EXDATE:20260106T083000Z,20260327T083000Z'),
+      );
+      const expected = steppedFromDtstart(ics);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(iso(busyIntervalsOfFeed(ics, { from, to }, 'UTC'))).toEqual(expected);
+    }
+  });
+});
+
+describe('the occurrence budget of a feed', () => {
+  it('is over budget past its steps, in all its series together', () => {
+    const daily = (n: number) =>
+      vevent(
+        `DTSTART:202603${String(n).padStart(2, '0')}T090000Z`,
+        'DURATION:PT1H',
+        'RRULE:FREQ=DAILY;COUNT=40',
+      );
+    const ics = feed(daily(1), daily(2), daily(3));
+    const march = window('2026-03-01T00:00:00Z', '2026-05-01T00:00:00Z');
+    // 3 x (40 occurrences and the step that finds no more).
+    expect(busyIntervalsOfFeed(ics, march, 'UTC', undefined, 123)).toHaveLength(120);
+    expect(() => busyIntervalsOfFeed(ics, march, 'UTC', undefined, 122)).toThrow(
+      new FeedBudgetError('The calendar has too many occurrences to read (over 122)'),
+    );
   });
 });

@@ -1,8 +1,12 @@
 // Busy time of a host's external calendar feed (the text of a .ics "secret address"), as a pure
 // function: ical.js parses the file and expands recurrences, luxon turns wall-clock times into
 // instants (ical.js only knows the zones whose VTIMEZONE is in the file).
+// The server calls it only in a child process under budgets (calendar-feed-read.ts): a feed is
+// whatever a signed-in user points at.
 import ICAL from 'ical.js';
 import { DateTime, IANAZone, type Duration } from 'luxon';
+import { budgetReason, FEED_READ_BUDGET, FeedBudgetError } from './calendar-feed-budget';
+import { laterSeriesStart } from './calendar-feed-skip';
 
 export interface BusyInterval {
   startsAt: Date;
@@ -20,17 +24,29 @@ type Time = ICAL.Time;
 /** Guards against rules that never end or never match (FREQ=SECONDLY from 1970, ...). */
 const MAX_ITERATIONS = 10_000;
 
+/** Counts the occurrences stepped through in a whole feed; past `max` the feed is over budget. */
+type StepCounter = () => void;
+function stepCounter(max: number): StepCounter {
+  let left = max;
+  return () => {
+    if (--left < 0) throw new FeedBudgetError(budgetReason.occurrences(max));
+  };
+}
+
 /**
  * Busy times of an iCalendar feed that overlap [from, to): whole occurrences (not clipped), sorted
  * by start, at most `maxIntervals` (the earliest). Recurrences are expanded (RRULE, RDATE, EXDATE)
  * and RECURRENCE-ID overrides replace the occurrence they name. Transparent and cancelled events
  * are not busy. All-day and floating times are read in `fallbackZone` (the host's IANA zone).
+ * Series start near the window where their rule allows (calendar-feed-skip.ts); past
+ * `maxOccurrences` steps in all, the feed is over budget (FeedBudgetError).
  */
 export function busyIntervalsOfFeed(
   ics: string,
   window: { from: Date; to: Date },
   fallbackZone: string,
   maxIntervals = 5000,
+  maxOccurrences = FEED_READ_BUDGET.maxOccurrences,
 ): BusyInterval[] {
   const text = ics.replace(/^\uFEFF/, '').trimStart();
   if (!/^BEGIN:VCALENDAR\r?\n/i.test(text)) throw new CalendarFeedError('Not an iCalendar file');
@@ -40,6 +56,7 @@ export function busyIntervalsOfFeed(
     found.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     found.length = Math.min(found.length, maxIntervals);
   };
+  const step = stepCounter(maxOccurrences);
   try {
     const parsed: unknown[] = ICAL.parse(text);
     // Several calendars in one file parse to a list of them.
@@ -51,12 +68,14 @@ export function busyIntervalsOfFeed(
         // A moved occurrence is busy where it moved to, inside the window or not, and so is an
         // override whose series is not in the feed (an invitation to one occurrence).
         for (const o of current.values()) addSpan(found, window, o, fallbackZone);
-        for (const master of masters) expandSeries(found, window, master, current, fallbackZone);
+        for (const master of masters)
+          expandSeries(found, window, master, current, fallbackZone, step);
         // Bounds memory on huge feeds; the earliest intervals are the ones returned.
         if (found.length > 2 * maxIntervals) keepEarliest();
       }
     }
   } catch (error) {
+    if (error instanceof FeedBudgetError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new CalendarFeedError(`The calendar could not be read: ${reason}`, { cause: error });
   }
@@ -96,6 +115,7 @@ function expandSeries(
   master: Component,
   replaced: Map<number, Component>,
   fallbackZone: string,
+  step: StepCounter,
 ) {
   if (!isBusy(master)) return;
   // Given no exceptions, ical.js does not relate every RECURRENCE-ID of the file, whatever its UID.
@@ -112,9 +132,16 @@ function expandSeries(
   if (!master.hasProperty('rrule') && master.hasProperty('rdate')) {
     master.addPropertyWithValue('rdate', event.startDate.clone());
   }
-  const occurrences = event.iterator();
+  const spanMs = (time: Time): [number, number] => {
+    const start = instantOf(time, tzid, fallbackZone);
+    return [start.toMillis(), start.plus(length).toMillis()];
+  };
+  const occurrences = event.iterator(
+    laterSeriesStart(master, event.startDate, window.from, spanMs),
+  );
   let previous: number | undefined;
   for (let i = 0; i < MAX_ITERATIONS; i++) {
+    step();
     let next: Time | null;
     try {
       next = occurrences.next();

@@ -23,7 +23,7 @@ export async function startCalendarFeedWorker(
 ): Promise<() => void> {
   await queue.work<CalendarFeedJob>(
     'calendarFeed',
-    (job) => syncCalendarFeed(orm.em.fork() as EntityManager, job.data.feedId, options),
+    (job) => syncCalendarFeed(orm.em.fork() as EntityManager, job.data.feedId, options, log),
     { batchSize: 4 },
   );
   const sweep = async () => {

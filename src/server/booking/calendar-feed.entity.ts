@@ -18,6 +18,11 @@ export const CalendarFeed = defineEntity({
     status: p.enum(CALENDAR_FEED_STATUSES).default('pending'),
     lastSyncedAt: p.datetime().nullable(),
     error: p.string().length(500).nullable(),
+    /**
+     * Its last read went over a budget (time, memory, size, occurrences: calendar-feed-budget.ts):
+     * the periodic refresh leaves it alone, a refresh by hand reads it again.
+     */
+    overBudget: p.boolean().default(false),
     /** When the periodic refresh takes it next (an instance claims it by moving this on). */
     nextSyncAt: p.datetime().defaultRaw('now()').index(),
     createdAt: creationTime(),

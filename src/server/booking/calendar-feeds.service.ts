@@ -6,10 +6,12 @@ import type { TCalendarFeed } from '../../shared/booking.schema';
 import type { Actor } from '../auth/session';
 import { AppError, notFound } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
+import type { Logger } from '../logger';
 import { User } from '../users/user.entity';
 import { requireEditable } from './availability.service';
 import { fetchFeed, type FeedFetchOptions } from './calendar-fetch';
-import { busyIntervalsOfFeed } from './calendar-feed-parse';
+import { FeedBudgetError } from './calendar-feed-budget';
+import { FeedReaderError, readFeedInChildProcess } from './calendar-feed-read';
 import { CalendarFeed, type ICalendarFeed } from './calendar-feed.entity';
 import { replaceBusyTimes } from './calendar-feeds.sql';
 import { bookingNow } from './clock';
@@ -107,14 +109,20 @@ export async function refreshCalendarFeed(
   return calendarFeedView(feed);
 }
 
+/** Said after the reason a feed went over a budget (calendar-feed-budget.ts). */
+const NOT_RETRIED = 'It is not read again automatically: refresh it to try again.';
+
 /**
  * Fetches and reads the feed, then replaces its busy times and records the outcome. A failure
- * keeps the busy times of the last good fetch (stale beats none) and records the error.
+ * keeps the busy times of the last good fetch (stale beats none) and records the error. A feed
+ * over a budget is also left out of the periodic refresh (`overBudget`): it would cost the same
+ * again every 10 minutes. A refresh by hand (a job like this one) still reads it.
  */
 export async function syncCalendarFeed(
   em: EntityManager,
   feedId: number,
   options: FeedFetchOptions,
+  log?: Logger,
   now = bookingNow(),
 ): Promise<void> {
   const feed = await em.findOne(CalendarFeed, feedId);
@@ -123,7 +131,7 @@ export async function syncCalendarFeed(
   let busy;
   try {
     const text = await fetchFeed(feed.url, options);
-    busy = busyIntervalsOfFeed(
+    busy = await readFeedInChildProcess(
       text,
       {
         from: new Date(now.getTime() - KEEP_BEHIND_MS),
@@ -132,11 +140,19 @@ export async function syncCalendarFeed(
       hours?.timeZone ?? 'UTC',
     );
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof FeedReaderError)
+      log?.warn('calendar feed reader failed', {
+        feedId,
+        error: error.message,
+        output: error.output,
+      });
+    const overBudget = error instanceof FeedBudgetError;
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = overBudget ? `${reason}. ${NOT_RETRIED}` : reason;
     await em.nativeUpdate(
       CalendarFeed,
       { id: feedId },
-      { status: 'failed', error: message.slice(0, 500), lastSyncedAt: now },
+      { status: 'failed', error: message.slice(0, 500), lastSyncedAt: now, overBudget },
     );
     return;
   }
@@ -145,7 +161,7 @@ export async function syncCalendarFeed(
     await tem.nativeUpdate(
       CalendarFeed,
       { id: feedId },
-      { status: 'ok', error: null, lastSyncedAt: now },
+      { status: 'ok', error: null, lastSyncedAt: now, overBudget: false },
     );
   });
 }

@@ -30,7 +30,8 @@ export async function replaceBusyTimes(
 
 /**
  * Feeds due for their periodic refresh, claimed for this instance: their next time moves on by
- * `everyMs`, and SKIP LOCKED lets another instance claiming at once take different ones.
+ * `everyMs`, and SKIP LOCKED lets another instance claiming at once take different ones. A feed
+ * over budget is not due until a refresh by hand reads it within budget again.
  */
 export async function claimDueFeeds(
   em: EntityManager,
@@ -43,6 +44,7 @@ export async function claimDueFeeds(
     .selectFrom('calendar_feeds')
     .select('id')
     .where('next_sync_at', '<=', now)
+    .where('over_budget', '=', false)
     .orderBy('next_sync_at')
     .limit(limit)
     .forUpdate()

@@ -2,9 +2,13 @@
 // https), its redirects each checked like the first (as a webhook's), a time limit and a size cap.
 import type { IncomingMessage } from 'node:http';
 import { guardedRequestFollowing } from '../webhooks/webhook-http';
+import { budgetReason, FeedBudgetError } from './calendar-feed-budget';
 
 export const FEED_TIMEOUT_MS = 15_000;
-/** Google's and Outlook's feeds of a busy calendar are well under this. */
+/**
+ * Google's and Outlook's feeds of a busy calendar are well under this. Past it a feed is over its
+ * size budget (calendar-feed-budget.ts): not fetched again until refreshed by hand.
+ */
 export const FEED_MAX_BYTES = 10 * 1024 * 1024;
 
 /** webcal:// is the same address over https (what calendar apps do with it). */
@@ -49,7 +53,7 @@ async function readCapped(res: IncomingMessage): Promise<string> {
     bytes += chunk.length;
     if (bytes > FEED_MAX_BYTES) {
       res.destroy();
-      throw new Error(`The calendar is larger than ${FEED_MAX_BYTES / 1024 / 1024} MB`);
+      throw new FeedBudgetError(budgetReason.size(FEED_MAX_BYTES));
     }
     chunks.push(chunk);
   }

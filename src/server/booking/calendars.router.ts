@@ -46,7 +46,8 @@ export const calendarProcedures = {
           description:
             'The address Google Calendar or Outlook gives (https or webcal). Its events become busy time: fetched ' +
             'once now, then every 10 minutes. Addresses on loopback or private networks are refused when fetched ' +
-            '(the status says so), as for webhooks. At most 10 per user.',
+            '(the status says so), as for webhooks. A calendar over a reading budget (10 s, a 128 MB heap, 10 MB, ' +
+            '50,000 occurrences) fails with the reason and is fetched again only when refreshed. At most 10 per user.',
           audit: 'create',
           created: true,
         },
@@ -66,7 +67,8 @@ export const calendarProcedures = {
         'Fetch an external calendar now',
         {
           description:
-            'Queues a fetch; the feed answers as it stands, and its status changes when done.',
+            'Queues a fetch, also of a feed left out of the 10-minute refresh for going over a reading budget; ' +
+            'the feed answers as it stands, and its status changes when done.',
           audit: 'update',
         },
       ),
