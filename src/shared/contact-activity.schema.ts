@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIsoDate } from './text.schema';
+import { storableText, ZId, ZIsoDate } from './text.schema';
 
 /**
  * What a contact's timeline shows: its creation (with source), status and owner changes, notes,
@@ -69,7 +69,7 @@ export const ZNoteCreate = z.strictObject({
     .trim()
     .min(1, { message: NOTE_MESSAGES.required, abort: true })
     .max(NOTE_MAX_LENGTH, { message: NOTE_MESSAGES.tooLong, abort: true })
-    .refine((v) => !v.includes('\u0000'), 'Must not contain NUL characters'),
+    .check(storableText),
 });
 
 export const ZNoteDelete = z.strictObject({ id: ZId, noteId: ZId });

@@ -13,8 +13,30 @@ z.config({
       : undefined,
 });
 
-/** PostgreSQL rejects NUL in text; refuse it at the edge so it never becomes a 500. */
-const noNul = (s: string) => !s.includes('\u0000');
+/**
+ * The one rule for text that may be stored: PostgreSQL refuses NUL in text, and its jsonb (the
+ * audit log keeps what a write changed) refuses NUL and unpaired UTF-16 surrogates, so either
+ * would fail a whole write as a 500. Every text field of every input is held to it: the schemas'
+ * text helpers below, and the server's check of every input (trpc/unsafe-text.ts) for fields
+ * written as plain z.string(). Answers what is wrong, or null.
+ */
+export function storableTextProblem(s: string): string | null {
+  if (s.includes('\u0000')) return TEXT_MESSAGES.nul;
+  if (UNPAIRED_SURROGATE.test(s)) return TEXT_MESSAGES.surrogate;
+  return null;
+}
+/** A high surrogate not followed by a low one, or a low one not after a high one (linear: no quantifiers). */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const TEXT_MESSAGES = {
+  nul: 'Must not contain NUL characters',
+  surrogate: 'Must not contain unpaired surrogates (broken UTF-16)',
+} as const;
+
+/** The rule as a zod check of a string schema: the issue says which problem it is. */
+export const storableText = (ctx: z.core.ParsePayload<string>) => {
+  const problem = storableTextProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+};
 
 /** A required, trimmed text field with the user-facing message for "blank". */
 export function requiredText(message: string, max = 200) {
@@ -26,7 +48,7 @@ export function requiredText(message: string, max = 200) {
       .min(1, { message, abort: true })
       // abort: checks after this one (patterns, refinements) never see an oversized string.
       .max(max, { message: `Must be at most ${max} characters`, abort: true })
-      .refine(noNul, 'Must not contain NUL characters')
+      .check(storableText)
   );
 }
 
@@ -36,7 +58,7 @@ export function optionalText(max = 200) {
     .string()
     .trim()
     .max(max, { message: `Must be at most ${max} characters`, abort: true })
-    .refine(noNul, 'Must not contain NUL characters')
+    .check(storableText)
     .nullish()
     .transform((v) => (v ? v : null));
 }
@@ -47,7 +69,7 @@ export function searchText(max = 200) {
     .string()
     .trim()
     .max(max, { message: `Must be at most ${max} characters`, abort: true })
-    .refine(noNul, 'Must not contain NUL characters')
+    .check(storableText)
     .optional();
 }
 

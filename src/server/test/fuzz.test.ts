@@ -307,3 +307,97 @@ describe('tRPC batches', () => {
     );
   });
 });
+
+// Attack findings, round 4, item 9: a lone surrogate or a NUL in a text field of a signed-in
+// write (a campaign's name, a user's email) passed validation and failed the write as a 500,
+// because its audit entry is jsonb. One rule (storableTextProblem, src/shared) now refuses them
+// in every input of every operation, over both transports, with a 400 naming the field.
+describe('unpaired surrogates and NUL', () => {
+  const UNSTORABLE = [
+    ['\uD800', 'Must not contain unpaired surrogates (broken UTF-16)'],
+    ['x\uDC00', 'Must not contain unpaired surrogates (broken UTF-16)'],
+    ['a\u0000b', 'Must not contain NUL characters'],
+  ] as const;
+
+  it('are refused with a 400 naming the field in a write that is otherwise valid', async () => {
+    const before = await fingerprint();
+    const valid: [string, string, Record<string, unknown>][] = [
+      ['POST', '/campaigns', { name: 'Spring', type: 'email' }],
+      ['POST', '/users', { username: 'newbie', password: 'long-enough-1', email: 'n@example.com' }],
+      ['PATCH', `/users/${admin.userId}`, { firstName: 'Fuzz' }],
+      ['POST', '/contacts', { name: 'Ada', email: 'ada@example.com', message: 'Hello' }],
+    ];
+    for (const [method, path, body] of valid)
+      for (const field of Object.keys(body))
+        for (const [text, problem] of UNSTORABLE) {
+          const res = await admin.rest<{ message: string }>(method, path, {
+            ...body,
+            [field]: text,
+          });
+          expect({ path, field, status: res.status, message: res.body.message }).toEqual({
+            path,
+            field,
+            status: 400,
+            message: `${field}: ${problem}`,
+          });
+        }
+    expect(await fingerprint()).toBe(before);
+    await ensureAdmin();
+  });
+
+  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    'REST %s: in every body field and query parameter, never a 5xx',
+    async (_name, op) => {
+      const url = (query = '') => `/api${op.path.replace(/\{\w+\}/g, '1')}${query}`;
+      for (const [text] of UNSTORABLE) {
+        for (const field of op.bodyFields) {
+          const res = await send(
+            admin,
+            {
+              url: url(),
+              body: { raw: JSON.stringify({ [field]: text }), contentType: 'application/json' },
+            },
+            op.method,
+          );
+          expect(res.status, `${field} -> ${res.text.slice(0, 200)}`).toBe(400);
+          expect(JSON.parse(res.text).message).toContain(field);
+        }
+        // A query string carries NUL (%00); a lone surrogate cannot be percent-encoded.
+        if (text.includes('\u0000'))
+          for (const param of op.params) {
+            const res = await send(admin, { url: url(`?${param}=a%00b`) }, op.method);
+            expect(res.status, `${param} -> ${res.text.slice(0, 200)}`).toBeLessThan(500);
+            if (res.status >= 400) expect(JSON.parse(res.text)).toHaveProperty('message');
+          }
+      }
+      await ensureAdmin();
+    },
+  );
+
+  it('tRPC: every procedure that takes input refuses them with a 400 naming the field', async () => {
+    const flat = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { type: string; inputs: { _zod?: { def?: { shape?: object } } }[] } }
+    >;
+    for (const [path, procedure] of Object.entries(flat)) {
+      if (!procedure._def.inputs.length) continue;
+      const field = Object.keys(procedure._def.inputs[0]?._zod?.def?.shape ?? { value: 0 })[0]!;
+      for (const [text, problem] of UNSTORABLE) {
+        const input = encodeURIComponent(JSON.stringify({ json: { [field]: text } }));
+        const query = procedure._def.type === 'query';
+        const res = await admin.fetch(`/trpc/${path}${query ? `?input=${input}` : ''}`, {
+          method: query ? 'GET' : 'POST',
+          headers: query ? {} : { 'content-type': 'application/json' },
+          body: query ? undefined : JSON.stringify({ json: { [field]: text } }),
+        });
+        const body = (await res.json()) as { error?: { json?: { message?: string } } };
+        expect({ path, status: res.status, message: body.error?.json?.message }).toEqual({
+          path,
+          status: 400,
+          message: `${field}: ${problem}`,
+        });
+      }
+      await ensureAdmin();
+    }
+  }, 120_000);
+});

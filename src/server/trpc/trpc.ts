@@ -11,6 +11,7 @@ import type { Context } from './context';
 import { AppError } from '../errors';
 import { currentContext } from '../observability/request-context';
 import { InputValidationError, describeZodError, toTRPCError } from './errors';
+import { refuseUnstorableText } from './unsafe-text';
 
 /** A procedure's meta: its REST route, and for a signed-in write the audit action it files. */
 export type AppMeta = OpenApiMeta & { audit?: TAuditAction; created?: boolean };
@@ -70,7 +71,10 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(mapErrors).use(async ({ getRawInput, next }) => {
+  refuseUnstorableText(await getRawInput());
+  return next();
+});
 
 export const authedProcedure = publicProcedure
   .use(async ({ ctx, next }) => {
