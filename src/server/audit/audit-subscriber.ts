@@ -24,10 +24,17 @@ export class AuditSubscriber implements EventSubscriber {
       if (NOT_AUDITED.has(cs.meta.className)) continue;
       const before = (cs.originalEntity ?? {}) as Record<string, unknown>;
       const changes: AuditChanges = {};
-      // What the entity declares hidden (a password hash, a secret) is logged as changed, never shown.
+      // What the entity declares hidden (a password hash, a secret) is logged as changed, never
+      // shown; a property with a serializer (a calendar's secret address) is logged as it shows.
       const hidden = (field: string) => Boolean(cs.meta.properties[field]?.hidden);
-      const shown = (field: string, value: unknown) =>
-        hidden(field) ? REDACTED : redactValue(plain(value), () => false);
+      const shown = (field: string, value: unknown) => {
+        if (hidden(field)) return REDACTED;
+        const serializer = cs.meta.properties[field]?.serializer;
+        return redactValue(
+          serializer && value != null ? serializer(value) : plain(value),
+          () => false,
+        );
+      };
       for (const [field, to] of Object.entries(cs.payload as Record<string, unknown>)) {
         if (field === 'updatedAt' || field === 'createdAt') continue;
         const from = cs.type === 'create' ? undefined : before[field];

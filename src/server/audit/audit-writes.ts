@@ -56,17 +56,21 @@ export async function auditMutation(
   const group = segments[0] === 'admin' ? (segments[1] ?? '') : (segments[0] ?? '');
   const entityType = ENTITY_OF[group] ?? snake(group);
   const entityId = idOf(input) ?? idOf(output);
-  // The ORM's name for the table may be longer (webhook -> webhook_endpoint).
-  const flushed = scope.flushed.find(
-    (f) =>
-      (f.entityType === entityType || f.entityType.startsWith(`${entityType}_`)) &&
-      (entityId === null || f.entityId === entityId),
-  );
+  // The ORM's name for the table may be longer (webhook -> webhook_endpoint). A router that
+  // writes several kinds of rows (booking: hours, settings, calendars) names none of them: then
+  // the one row the write flushed, when it flushed exactly one, is what it changed.
+  const flushed =
+    scope.flushed.find(
+      (f) =>
+        (f.entityType === entityType || f.entityType.startsWith(`${entityType}_`)) &&
+        (entityId === null || f.entityId === entityId),
+    ) ?? (scope.flushed.length === 1 && !ENTITY_OF[group] ? scope.flushed[0] : undefined);
+  const named = flushed && !ENTITY_OF[group] ? flushed.entityType : entityType;
   await recordAudit(em, {
     actor: scope.actor,
     action,
-    entityType,
-    entityId: entityId ?? flushed?.entityId ?? null,
+    entityType: named,
+    entityId: (named === entityType ? entityId : null) ?? flushed?.entityId ?? null,
     changes:
       flushed && Object.keys(flushed.changes).length ? flushed.changes : inputChanges(em, input),
     ip: scope.ip,

@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { CALENDAR_FEED_STATUSES } from '../../shared/booking.schema';
 import { creationTime } from '../db/timestamps';
 import { User } from '../users/user.entity';
+import { maskSecretUrl } from './secret-url';
 
 /**
  * A host's external calendar: the secret iCal address Google or Outlook gives. A job fetches it
@@ -14,7 +15,8 @@ export const CalendarFeed = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
-    url: p.string().length(2000),
+    /** A password in effect: shown and audited masked (secret-url.ts). */
+    url: p.string().length(2000).serializer(maskSecretUrl),
     status: p.enum(CALENDAR_FEED_STATUSES).default('pending'),
     lastSyncedAt: p.datetime().nullable(),
     error: p.string().length(500).nullable(),

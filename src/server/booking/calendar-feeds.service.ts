@@ -9,6 +9,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
 import { User } from '../users/user.entity';
 import { requireEditable } from './availability.service';
+import { maskSecretUrl } from './secret-url';
 import { fetchFeed, type FeedFetchOptions } from './calendar-fetch';
 import { FeedBudgetError } from './calendar-feed-budget';
 import { FeedReaderError, readFeedInChildProcess } from './calendar-feed-read';
@@ -31,7 +32,7 @@ export interface CalendarFeedJob {
 
 export const calendarFeedView = (feed: ICalendarFeed): TCalendarFeed => ({
   id: feed.id,
-  url: feed.url,
+  url: maskSecretUrl(feed.url),
   status: feed.status,
   lastSyncedAt: feed.lastSyncedAt?.toISOString() ?? null,
   error: feed.error ?? null,

@@ -1,6 +1,7 @@
 // Fetches a host's calendar feed under the webhooks' network guard: http(s) only (webcal:// is
 // https), its redirects each checked like the first (as a webhook's), a time limit and a size cap.
 import type { IncomingMessage } from 'node:http';
+import { PrivateNetworkError } from '../webhooks/network-guard';
 import { guardedRequestFollowing } from '../webhooks/webhook-http';
 import { budgetReason, FeedBudgetError } from './calendar-feed-budget';
 
@@ -42,8 +43,23 @@ export async function fetchFeed(url: string, options: FeedFetchOptions): Promise
   } catch (error) {
     if (signal.aborted)
       throw new Error(`The calendar address did not answer within ${timeoutMs / 1000} s`);
-    throw error;
+    throw forTheHost(error);
   }
+}
+
+/**
+ * The reason a host (often not an admin) is shown: never the addresses a name resolved to, nor
+ * the server's settings. The guard's own message names both; Node's socket errors name the IP.
+ */
+function forTheHost(error: unknown): unknown {
+  if (error instanceof PrivateNetworkError)
+    return new Error(
+      'The calendar address leads to a private or internal network, which is not allowed',
+    );
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z_]+$/.test(code))
+    return new Error(`The calendar address could not be reached (${code})`);
+  return error;
 }
 
 async function readCapped(res: IncomingMessage): Promise<string> {

@@ -10,6 +10,6 @@ export const CalendarSubscription = defineEntity({
   tableName: 'calendar_subscriptions',
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade'),
-    token: p.string().length(64).unique(),
+    token: p.string().length(64).unique().hidden(),
   },
 });
