@@ -6,6 +6,7 @@ import { DEFAULT_SECURITY_SETTINGS } from '../../shared/security.schema';
 import type { AppRouter } from '../trpc/app-router';
 import { queryRows } from '../test/pg-admin';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { WRONG_KEYS_PER_HOUR } from './integration-submit.service';
 
 // Integration keys: managed by admins, sent by servers as a Bearer token to submit leads without
 // the browser checks (form token, fill time, browser headers); every protection is on here.
@@ -139,6 +140,26 @@ describe('POST /api/contacts with an integration key', () => {
     }
     await admin.rest('DELETE', `/integration-keys/${id}`);
     expect((await submitWithKey(`Bearer ${key}`)).status).toBe(401);
+    expect(await queryRows(t.db.url, 'select id from contacts')).toEqual([]);
+  });
+
+  it('refuses a network that guessed 20 wrong keys in an hour (429, even with a right key)', async () => {
+    const { key } = await createKey();
+    for (let i = 0; i < WRONG_KEYS_PER_HOUR; i++)
+      expect((await submitWithKey(`Bearer cvz_live_${String(i).padStart(43, 'B')}`)).status).toBe(
+        401,
+      );
+    const refused = await submitWithKey(`Bearer ${key}`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Too many wrong integration keys from your network: at most 20 per hour\./,
+    );
+    const guessed = await admin.rest<{ items: { type: string; details: string }[] }>(
+      'GET',
+      '/security/events?type=verification_failed',
+    );
+    expect(guessed.body.items[0]?.details).toBe('Wrong integration key (20 within an hour)');
     expect(await queryRows(t.db.url, 'select id from contacts')).toEqual([]);
   });
 

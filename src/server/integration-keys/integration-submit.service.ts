@@ -4,12 +4,48 @@ import { SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.se
 import { storeLead } from '../contacts/store-lead.service';
 import { guardContent } from '../form-guard/contact-guard';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
-import { consumeShardedRateLimit, hourlyRule } from '../rate-limit/rate-limit.sql';
+import { clientKey } from '../rate-limit/client-ip';
+import {
+  consumeRateLimit,
+  consumeShardedRateLimit,
+  hourlyRule,
+  peekRateLimit,
+} from '../rate-limit/rate-limit.sql';
+import { AppError } from '../errors';
 import { RateLimitedError } from '../rate-limit/rate-limited.error';
 import { recordSecurityEvent } from '../security-center/events.sql';
 import { loadProtectionSettings } from '../security-center/settings.service';
 import type { EventBus } from '../events/event-bus';
 import { authenticateIntegrationKey } from './integration-keys.service';
+
+/** Wrong keys one network may try in an hour before every try is refused (guessing keys). */
+export const WRONG_KEYS_PER_HOUR = 20;
+
+/** The key of the Authorization header; wrong ones are counted per network, then refused (429). */
+async function authenticatedKey(em: EntityManager, authorization: string, who: SubmitterInfo) {
+  const wrongKeys = hourlyRule('integration-key-wrong', clientKey(who.ip), WRONG_KEYS_PER_HOUR);
+  const seen = await peekRateLimit(em, wrongKeys);
+  if (seen.limited)
+    throw RateLimitedError.perHour(
+      'wrong integration keys from your network',
+      WRONG_KEYS_PER_HOUR,
+      seen.retryAfterSeconds,
+    );
+  try {
+    return await authenticateIntegrationKey(em, authorization);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'UNAUTHORIZED')) throw error;
+    const counted = await consumeRateLimit(em, wrongKeys);
+    await recordSecurityEvent(em, {
+      type: 'verification_failed',
+      severity: counted.count > WRONG_KEYS_PER_HOUR / 2 ? 'high' : 'medium',
+      details: `Wrong integration key (${counted.count} within an hour)`,
+      ip: who.ip,
+      userAgent: who.userAgent,
+    });
+    throw error;
+  }
+}
 
 /**
  * A lead sent by a server with an integration key (`Authorization: Bearer <key>`): the key
@@ -24,7 +60,7 @@ export async function submitContactWithKey(
   who: SubmitterInfo,
   events: EventBus,
 ) {
-  const key = await authenticateIntegrationKey(em, authorization);
+  const key = await authenticatedKey(em, authorization, who);
   const settings = await loadProtectionSettings(em);
   const limit = settings.integrationKeyHourlyLimit;
   const rl = await consumeShardedRateLimit(
