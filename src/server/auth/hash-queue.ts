@@ -1,4 +1,4 @@
-import { RetryLaterError } from '../errors';
+import { WorkGate } from '../http/work-gate';
 
 /**
  * Password hashes (scrypt, ~32 MiB and ~100-300 ms each) run on libuv's small thread pool, which
@@ -12,27 +12,10 @@ export const HASH_LIMITS = { maxRunning: 2, maxWaiting: 16, retryAfterSeconds: 2
 export const BUSY_MESSAGE =
   'The server is busy signing other people in. Please try again in a few seconds.';
 
-let running = 0;
-const waiting: (() => void)[] = [];
+const hashes = new WorkGate(HASH_LIMITS, BUSY_MESSAGE);
 
 /** Runs one password hash under the bound above; throws a 503 RetryLaterError when full. */
-export async function withHashSlot<T>(hash: () => Promise<T>): Promise<T> {
-  if (running >= HASH_LIMITS.maxRunning) {
-    if (waiting.length >= HASH_LIMITS.maxWaiting)
-      throw new RetryLaterError('SERVICE_UNAVAILABLE', BUSY_MESSAGE, HASH_LIMITS.retryAfterSeconds);
-    await new Promise<void>((turn) => waiting.push(turn));
-  } else running++;
-  try {
-    return await hash();
-  } finally {
-    // Hand the slot straight to the next in line, or free it.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+export const withHashSlot = <T>(hash: () => Promise<T>): Promise<T> => hashes.run(hash);
 
 /** For tests and the bench: how many hashes run and wait right now. */
-export function hashQueueState() {
-  return { running, waiting: waiting.length };
-}
+export const hashQueueState = () => hashes.state();

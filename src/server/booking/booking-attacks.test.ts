@@ -300,3 +300,70 @@ describe('booking out every host (site-wide and per-network caps)', () => {
     expect(perSlash64.at(-1)).toBe(429);
   });
 });
+
+describe('free-time reads', () => {
+  const slotsFrom = (ip: string, query: string) =>
+    fetch(`${t.url}/api/booking/slots?${query}&from=2026-12-08&days=7&timeZone=UTC`, {
+      headers: { 'x-forwarded-for': ip },
+    });
+
+  it('one link read by a crowd is held back on its own: 300 an hour, then 429', async () => {
+    await giveHours(admin, admin.userId);
+    const lead = await newLead(t);
+    for (let n = 0; n < 300; n += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          slotsFrom(`198.18.7.${(n + i) % 250}`, `token=${lead.token}`),
+        ),
+      );
+      expect(batch.map((r) => r.status).filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    }
+    const held = await slotsFrom('198.18.8.1', `token=${lead.token}`);
+    expect(held.status).toBe(429);
+    expect(((await held.json()) as { message: string }).message).toMatch(
+      /^Too many requests with this booking link: at most 300 per hour\./,
+    );
+    // Another lead's link still reads.
+    expect((await slotsFrom('198.18.8.2', `token=${(await newLead(t, 2)).token}`)).status).toBe(
+      200,
+    );
+  });
+
+  it('a crowd on one instance gets its times or "try again in a moment" (503, Retry-After), never a stall', async () => {
+    await giveHours(admin, admin.userId);
+    const leads = await Promise.all(Array.from({ length: 10 }, (_, i) => newLead(t, i + 1)));
+    const answers = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        slotsFrom(`198.19.${i >> 8}.${i & 255}`, `token=${leads[i % 10]!.token}`).then(
+          async (r) => ({
+            status: r.status,
+            retryAfter: r.headers.get('retry-after'),
+            body: (await r.json()) as { message?: string },
+          }),
+        ),
+      ),
+    );
+    for (const a of answers) {
+      expect([200, 503]).toContain(a.status);
+      if (a.status === 503) {
+        expect(Number(a.retryAfter)).toBeGreaterThan(0);
+        expect(a.body.message).toBe(
+          'Many people are picking a time right now. Please try again in a moment.',
+        );
+      }
+    }
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
+    await stillServing();
+  });
+
+  it('to move a booked call, read with its manage link', async () => {
+    await giveHours(admin, admin.userId);
+    const booked = (await book(t, (await newLead(t)).token, '2026-12-08T10:00:00Z')).body;
+    const token = booked.manageUrl.split('/').pop()!;
+    const res = await slotsFrom('198.18.9.1', `manageToken=${token}`);
+    expect(res.status).toBe(200);
+    const slots = (await res.json()) as { days: { slots: { startsAt: string }[] }[] };
+    // Its own time counts as free.
+    expect(slots.days[0]!.slots.map((s) => s.startsAt)).toContain('2026-12-08T10:00:00.000Z');
+  });
+});

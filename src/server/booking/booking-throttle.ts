@@ -12,6 +12,8 @@ import { recordSecurityEvent } from '../security-center/events.sql';
 /** Per hour. A lead browses a few weeks of times and books or moves a call a few times. */
 export const BOOKING_LIMITS = {
   readsPerNetwork: 1200,
+  /** One link read by a crowd (a link posted publicly) is held back on its own. */
+  readsPerLink: 300,
   writesPerNetwork: 300,
   writesPerLink: 20,
   /** New calls booked from one address (IPv4) or /64 (IPv6), and from one IPv6 /48. */
@@ -44,13 +46,21 @@ async function consume(
     }
 }
 
-/** A read (free times, a booking behind its link, a calendar file) from `ip`. */
-export function limitBookingRead(em: EntityManager, ip: string): Promise<void> {
+/** A read (free times, a booking behind its link, a calendar file) from `ip`, with the link `token`. */
+export function limitBookingRead(em: EntityManager, ip: string, token?: string): Promise<void> {
   return consume(em, [
     {
       rule: hourlyRule('booking-read-ip', clientKey(ip), BOOKING_LIMITS.readsPerNetwork),
       what: 'booking requests from your network',
     },
+    ...(token
+      ? [
+          {
+            rule: hourlyRule('booking-read-link', linkKey(token), BOOKING_LIMITS.readsPerLink),
+            what: 'requests with this booking link',
+          },
+        ]
+      : []),
   ]);
 }
 
@@ -126,9 +136,9 @@ const tokenOf = (raw: unknown) => {
   return typeof token === 'string' ? token : undefined;
 };
 
-/** Public booking reads, limited per network. */
-export const bookingReadProcedure = throttledProcedure.use(async ({ ctx, next }) => {
-  await limitBookingRead(ctx.em, ctx.ip);
+/** Public booking reads, limited per network and per link. */
+export const bookingReadProcedure = throttledProcedure.use(async ({ ctx, next, getRawInput }) => {
+  await limitBookingRead(ctx.em, ctx.ip, tokenOf(await getRawInput().catch(() => undefined)));
   return next();
 });
 

@@ -28,6 +28,7 @@ import {
   recentBookingCounts,
 } from './bookings.sql';
 import { bookingNow } from './clock';
+import { WorkGate } from '../http/work-gate';
 import { hostsFor } from './host-calendars';
 import { isLinkToken, newLinkToken } from './link-token';
 import { confirmDayCap, DAY_FULL_RETRIES, DayFull, placeWithHost } from './placement';
@@ -76,12 +77,27 @@ export const bookingPageLink =
 type SlotsQuery = z.output<typeof ZSlotsQuery>;
 
 /** The visitor's days (in their zone) with every time at least one host is free. */
+/**
+ * Free times are the costliest public read (a pool's calendars through the slot rules): 3,000
+ * readers from 3,000 networks once kept an instance's one thread busy for everybody. At most
+ * FREE_TIME_LIMITS.maxRunning are worked out at once per instance and a few more wait; beyond
+ * that a reader is asked to retry in a moment (503), and the rest of the site stays served.
+ */
+export const FREE_TIME_LIMITS = { maxRunning: 4, maxWaiting: 32, retryAfterSeconds: 2 } as const;
+const freeTimeReads = new WorkGate(FREE_TIME_LIMITS, BOOKING_MESSAGES.busyReading);
+
 export async function listSlots(em: EntityManager, query: SlotsQuery): Promise<TSlots> {
-  if (query.manageToken) return slotsFor(em, await changeable(em, query.manageToken), query);
-  const rules = await openRules(em);
-  const contact = await contactOf(rules, query.token ?? '', (id) => contactOwner(em, id));
-  return freeDays(em, rules, contact, query);
+  return freeTimeReads.run(async () => {
+    if (query.manageToken)
+      return slotsFor(em, upcoming(await byManageToken(em, query.manageToken)), query);
+    const rules = await openRules(em);
+    const contact = await contactOf(rules, query.token ?? '', (id) => contactOwner(em, id));
+    return freeDays(em, rules, contact, query);
+  });
 }
+
+/** For tests: free-time reads running and waiting on this instance. */
+export const freeTimeReadState = () => freeTimeReads.state();
 
 /** The days a booked call can move to (its own time counts as free). */
 export async function slotsFor(
