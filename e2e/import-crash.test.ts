@@ -96,3 +96,37 @@ it('fails an import the app was killed in the middle of, at the next start, and 
     await db.end();
   }
 }, 240_000);
+
+// Attack findings, round 4, item 8: an import on an instance stopped by SIGTERM stayed `running`
+// for minutes (until the next start or another instance's maintenance). The drain now stops it
+// after the grace period and marks it failed before the process exits.
+it('marks an import failed at once when its instance is stopped (SIGTERM) in the middle of it', async () => {
+  const stopped = await startAppServer({ env: { SHUTDOWN_GRACE_SECONDS: '1' } });
+  const cookie = await adminCookie(stopped.url);
+  const jobId = await upload(stopped.url, cookie);
+  await until(
+    'the job to be part way through',
+    async () => {
+      const job = await status(stopped.url, cookie, jobId);
+      return job.status === 'running' && job.processed > 0 ? job : undefined;
+    },
+    60_000,
+  );
+  expect(await stopped.terminate()).toBe(0);
+  const db = new pg.Client({ connectionString: stopped.databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ status: string; failure: string }>(
+      'select status, failure from contact_imports where id = $1',
+      [jobId],
+    );
+    expect(rows[0]).toEqual({
+      status: 'failed',
+      failure: 'The server stopped during this import; run it again',
+    });
+    expect((await db.query('select id from contacts')).rows).toEqual([]);
+  } finally {
+    await db.end();
+    await dropDatabase(stopped.databaseName);
+  }
+}, 120_000);

@@ -16,7 +16,7 @@ import { observeForMetrics } from './observability/metrics';
 import { createLogger } from './logger';
 import { startMaintenance } from './db/maintenance';
 import { JobQueue } from './jobs/job-queue';
-import { startContactImportWorker } from './contact-imports/import-worker';
+import { startContactImportWorker, stopContactImports } from './contact-imports/import-worker';
 import { bookingPageLink } from './booking/bookings.service';
 import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
 import { startEmailWorker } from './notifications/email-worker';
@@ -149,7 +149,7 @@ export async function startServer(
       stopMaintenance();
       stopFeedSweep();
       const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
-      await closeServer(server, graceMs);
+      await Promise.all([closeServer(server, graceMs), stopContactImports(graceMs)]);
       // Jobs in hand finish (a job cut off by the grace period is run again by another instance).
       await queue.stop(graceMs);
       mailer?.close();

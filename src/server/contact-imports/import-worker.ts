@@ -1,8 +1,9 @@
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
 import pg from 'pg';
-import { failAbandonedImports, failIfRunning } from './import-lock.sql';
+import { ABANDONED_IMPORT_MESSAGE, failAbandonedImports, failIfRunning } from './import-lock.sql';
 import { CHILD_EXEC_ARGV, COMPILED } from '../runtime';
 import { importsRunning } from '../observability/metrics';
 
@@ -19,6 +20,9 @@ export interface ContactImportJob {
  */
 export const IMPORT_HEAP_MB = 64;
 
+/** The import processes this instance runs, by import id (a drain stops them). */
+const running = new Map<string, ChildProcess>();
+
 /** Runs one import in a child process; resolves when it exits cleanly, rejects with how it ended. */
 function runInProcess(databaseUrl: string, importId: string, heapMb: number): Promise<void> {
   return new Promise((done, fail) => {
@@ -33,11 +37,32 @@ function runInProcess(databaseUrl: string, importId: string, heapMb: number): Pr
     child.stderr?.setEncoding('utf8').on('data', (text: string) => {
       stderr = (stderr + text).slice(-2000);
     });
+    running.set(importId, child);
     child.once('error', fail);
-    child.once('exit', (code, signal) =>
-      code === 0 ? done() : fail(new ImportProcessError(code, signal, stderr)),
-    );
+    child.once('exit', (code, signal) => {
+      running.delete(importId);
+      if (code === 0) done();
+      else fail(new ImportProcessError(code, signal, stderr));
+    });
   });
+}
+
+/** Set by a drain: an import that ends now was stopped by it, not by its file. */
+let draining = false;
+
+/**
+ * Part of a drain (SIGTERM): imports still running after `graceMs` are stopped, and each is
+ * marked failed at once, "run it again" (its rows were one transaction, rolled back). Left to
+ * the next start or another instance's maintenance, an import stayed `running` for minutes.
+ */
+export async function stopContactImports(graceMs: number): Promise<void> {
+  draining = true;
+  const exits = () =>
+    Promise.all([...running.values()].map((child) => once(child, 'exit').catch(() => undefined)));
+  const graceOver = new Promise((done) => setTimeout(done, graceMs).unref());
+  await Promise.race([exits(), graceOver]);
+  for (const child of running.values()) child.kill('SIGTERM');
+  await exits();
 }
 
 class ImportProcessError extends Error {
@@ -85,7 +110,8 @@ export async function startContactImportWorker(
           error: String(error),
           output: error instanceof ImportProcessError ? error.stderr.slice(0, 500) : undefined,
         });
-        await markFailed(databaseUrl, job.data.importId, processFailure(error));
+        const reason = draining ? ABANDONED_IMPORT_MESSAGE : processFailure(error);
+        await markFailed(databaseUrl, job.data.importId, reason);
       }
     },
     { batchSize: 1 },
