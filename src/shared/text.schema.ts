@@ -27,6 +27,13 @@ export function storableTextProblem(s: string): string | null {
 }
 /** A high surrogate not followed by a low one, or a low one not after a high one (linear: no quantifiers). */
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The same rule where text is kept rather than refused (what a refused write's audit or a log
+ * quotes): NUL dropped, an unpaired surrogate replaced by U+FFFD, as a UTF-8 decoder would.
+ */
+export const toStorableText = (s: string): string =>
+  s.replaceAll('\u0000', '').replace(new RegExp(UNPAIRED_SURROGATE.source, 'g'), '\uFFFD');
 export const TEXT_MESSAGES = {
   nul: 'Must not contain NUL characters',
   surrogate: 'Must not contain unpaired surrogates (broken UTF-16)',

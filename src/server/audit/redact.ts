@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SECRET_INPUT_FIELDS } from '../../shared/account-security.schema';
+import { toStorableText } from '../../shared/text.schema';
 
 export const REDACTED = '[redacted]';
 
@@ -39,7 +40,9 @@ export function redactValue(
   depth = 0,
 ): unknown {
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 500)}…` : value;
+  // Cut first (a cut can split a surrogate pair), then made storable: the entry is jsonb.
+  if (typeof value === 'string')
+    return toStorableText(value.length > 500 ? `${value.slice(0, 500)}…` : value);
   if (Array.isArray(value))
     return value.length > 50
       ? `[${value.length} items]`
@@ -48,7 +51,7 @@ export function redactValue(
     if (depth > 2) return '[object]';
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
-        k,
+        toStorableText(k),
         isSecret(k) ? REDACTED : redactValue(v, isSecret, depth + 1),
       ]),
     );

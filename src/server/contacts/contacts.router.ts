@@ -81,6 +81,7 @@ export const adminContactsRouter = router({
     .meta(
       rest('POST', '/contacts/import/csv', 'Import contacts from CSV text (all or nothing)', {
         audit: 'import',
+        textCheckedPerValue: ['csvData'],
       }),
     )
     .input(ZCsvImport)

@@ -318,6 +318,20 @@ describe('unpaired surrogates and NUL', () => {
     ['x\uDC00', 'Must not contain unpaired surrogates (broken UTF-16)'],
     ['a\u0000b', 'Must not contain NUL characters'],
   ] as const;
+  /**
+   * The field's value carrying `text`, and where the 400 says the problem is: CSV text is read
+   * cell by cell (textCheckedPerValue), so there it names the line and column.
+   */
+  const carrying = (field: string, text: string) =>
+    field === 'csvData'
+      ? {
+          value: `name,email\n${text},a@example.com\n`,
+          named: 'Line 2: name',
+          // The CSV reader decodes text as UTF-8, which turns a lone surrogate into U+FFFD:
+          // such a cell is stored cleaned, a NUL is refused.
+          refused: text.includes('\u0000'),
+        }
+      : { value: text, named: field, refused: true };
 
   it('are refused with a 400 naming the field in a write that is otherwise valid', async () => {
     const before = await fingerprint();
@@ -349,18 +363,19 @@ describe('unpaired surrogates and NUL', () => {
     'REST %s: in every body field and query parameter, never a 5xx',
     async (_name, op) => {
       const url = (query = '') => `/api${op.path.replace(/\{\w+\}/g, '1')}${query}`;
-      for (const [text] of UNSTORABLE) {
+      for (const [text, problem] of UNSTORABLE) {
         for (const field of op.bodyFields) {
+          const { value, named, refused } = carrying(field, text);
           const res = await send(
             admin,
             {
               url: url(),
-              body: { raw: JSON.stringify({ [field]: text }), contentType: 'application/json' },
+              body: { raw: JSON.stringify({ [field]: value }), contentType: 'application/json' },
             },
             op.method,
           );
-          expect(res.status, `${field} -> ${res.text.slice(0, 200)}`).toBe(400);
-          expect(JSON.parse(res.text).message).toContain(field);
+          expect(res.status, `${field} -> ${res.text.slice(0, 200)}`).toBe(refused ? 400 : 200);
+          if (refused) expect(JSON.parse(res.text).message).toContain(`${named}: ${problem}`);
         }
         // A query string carries NUL (%00); a lone surrogate cannot be percent-encoded.
         if (text.includes('\u0000'))
@@ -383,19 +398,23 @@ describe('unpaired surrogates and NUL', () => {
       if (!procedure._def.inputs.length) continue;
       const field = Object.keys(procedure._def.inputs[0]?._zod?.def?.shape ?? { value: 0 })[0]!;
       for (const [text, problem] of UNSTORABLE) {
-        const input = encodeURIComponent(JSON.stringify({ json: { [field]: text } }));
+        const { value, named, refused } = carrying(field, text);
+        const input = JSON.stringify({ json: { [field]: value } });
         const query = procedure._def.type === 'query';
-        const res = await admin.fetch(`/trpc/${path}${query ? `?input=${input}` : ''}`, {
-          method: query ? 'GET' : 'POST',
-          headers: query ? {} : { 'content-type': 'application/json' },
-          body: query ? undefined : JSON.stringify({ json: { [field]: text } }),
-        });
+        const res = await admin.fetch(
+          `/trpc/${path}${query ? `?input=${encodeURIComponent(input)}` : ''}`,
+          {
+            method: query ? 'GET' : 'POST',
+            headers: query ? {} : { 'content-type': 'application/json' },
+            body: query ? undefined : input,
+          },
+        );
         const body = (await res.json()) as { error?: { json?: { message?: string } } };
-        expect({ path, status: res.status, message: body.error?.json?.message }).toEqual({
-          path,
-          status: 400,
-          message: `${field}: ${problem}`,
-        });
+        expect({ path, status: res.status, message: body.error?.json?.message }).toEqual(
+          refused
+            ? { path, status: 400, message: expect.stringContaining(`${named}: ${problem}`) }
+            : { path, status: 200, message: undefined },
+        );
       }
       await ensureAdmin();
     }

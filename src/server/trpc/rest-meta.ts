@@ -10,6 +10,8 @@ interface RestOptions {
   protect?: boolean;
   /** The operation creates a resource: REST answers 201 instead of 200. */
   created?: boolean;
+  /** See AppMeta.textCheckedPerValue. */
+  textCheckedPerValue?: AppMeta['textCheckedPerValue'];
 }
 
 /**
@@ -21,10 +23,11 @@ export function restRoutes(tags: string[]) {
     method: OpenApiMethod,
     path: `/${string}`,
     summary: string,
-    { audit, created, ...openapi }: RestOptions = {},
+    { audit, created, textCheckedPerValue, ...openapi }: RestOptions = {},
   ): AppMeta => ({
     ...(audit ? { audit } : {}),
     ...(created ? { created } : {}),
+    ...(textCheckedPerValue ? { textCheckedPerValue } : {}),
     openapi: { method, path, tags, summary, ...openapi },
   });
 }

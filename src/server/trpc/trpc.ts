@@ -14,7 +14,15 @@ import { InputValidationError, describeZodError, toTRPCError } from './errors';
 import { refuseUnstorableText } from './unsafe-text';
 
 /** A procedure's meta: its REST route, and for a signed-in write the audit action it files. */
-export type AppMeta = OpenApiMeta & { audit?: TAuditAction; created?: boolean };
+export type AppMeta = OpenApiMeta & {
+  audit?: TAuditAction;
+  created?: boolean;
+  /**
+   * Input fields holding a document the procedure reads value by value under the same text
+   * rule (CSV text: each cell), so it can say where the problem is ("Line 2: name").
+   */
+  textCheckedPerValue?: string[];
+};
 
 const t = initTRPC
   .context<Context>()
@@ -71,10 +79,12 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors).use(async ({ getRawInput, next }) => {
-  refuseUnstorableText(await getRawInput());
-  return next();
-});
+export const publicProcedure = t.procedure
+  .use(mapErrors)
+  .use(async ({ meta, getRawInput, next }) => {
+    refuseUnstorableText(await getRawInput(), meta?.textCheckedPerValue);
+    return next();
+  });
 
 export const authedProcedure = publicProcedure
   .use(async ({ ctx, next }) => {

@@ -28,8 +28,12 @@ function firstUnstorable(
 }
 
 /** A 400 naming the field (as a validation error of the input), or nothing when all text is storable. */
-export function refuseUnstorableText(input: unknown): void {
-  const found = firstUnstorable(input);
+export function refuseUnstorableText(input: unknown, checkedPerValue: string[] = []): void {
+  const found = firstUnstorable(
+    checkedPerValue.length && input && typeof input === 'object' && !Array.isArray(input)
+      ? Object.fromEntries(Object.entries(input).filter(([k]) => !checkedPerValue.includes(k)))
+      : input,
+  );
   if (!found) return;
   const zodError = new ZodError([
     { code: 'custom', path: found.path, message: found.problem, input: undefined },
