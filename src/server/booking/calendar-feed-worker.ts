@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
-import type { FeedFetchOptions } from './calendar-fetch';
+import { FEED_TIMEOUT_MS, type FeedFetchOptions } from './calendar-fetch';
 import { claimDueFeeds } from './calendar-feeds.sql';
 import { FEED_REFRESH_MS, syncCalendarFeed, type CalendarFeedJob } from './calendar-feeds.service';
 
@@ -17,10 +17,11 @@ const SWEEP_MS = 60_000;
 export async function startCalendarFeedWorker(
   queue: JobQueue,
   orm: Orm,
-  options: FeedFetchOptions,
+  guard: Pick<FeedFetchOptions, 'allowPrivateNetworks'>,
   log: Logger,
   sweepMs = SWEEP_MS,
 ): Promise<() => void> {
+  const options = feedFetchOptions(guard);
   await queue.work<CalendarFeedJob>(
     'calendarFeed',
     (job) => syncCalendarFeed(orm.em.fork() as EntityManager, job.data.feedId, options, log),
@@ -50,3 +51,14 @@ export function queueDueFeeds(em: EntityManager, queue: JobQueue, now: Date): Pr
     return due;
   });
 }
+
+/**
+ * A feed is fetched under the webhooks' network guard, but with its own time limit
+ * (FEED_TIMEOUT_MS): handed the webhook settings whole, it took their 10 s.
+ */
+export const feedFetchOptions = ({
+  allowPrivateNetworks,
+}: Pick<FeedFetchOptions, 'allowPrivateNetworks'>): FeedFetchOptions => ({
+  allowPrivateNetworks,
+  timeoutMs: FEED_TIMEOUT_MS,
+});

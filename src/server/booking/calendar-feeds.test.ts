@@ -13,7 +13,8 @@ import { until } from '../test/until';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bookingLinkFor } from './bookings.service';
-import { queueDueFeeds } from './calendar-feed-worker';
+import { feedFetchOptions, queueDueFeeds } from './calendar-feed-worker';
+import { FEED_TIMEOUT_MS } from './calendar-fetch';
 import { setBookingClock } from './clock';
 
 /** A weekly series (Mondays and Wednesdays 10:00-11:00 UTC), one Wednesday cut, one Monday moved. */
@@ -308,5 +309,15 @@ describe('calendar files', () => {
     expect(
       (await fetch(`${t.url}/api/bookings/manage/${'a'.repeat(64)}/calendar.ics`)).status,
     ).toBe(404);
+  });
+});
+
+describe('the fetch time limit', () => {
+  it("is the feed's own 15 s, not the 10 s of the webhook settings the worker is handed", () => {
+    expect(feedFetchOptions({ allowPrivateNetworks: false, timeoutMs: 10_000 } as never)).toEqual({
+      allowPrivateNetworks: false,
+      timeoutMs: 15_000,
+    });
+    expect(FEED_TIMEOUT_MS).toBe(15_000);
   });
 });
