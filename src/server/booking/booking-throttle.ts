@@ -23,27 +23,31 @@ export const BOOKING_LIMITS = {
 
 const linkKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
 
+interface Check {
+  rule: RateLimitRule;
+  /** What is counted, for the 429's message: "Too many <what>: at most N per hour." */
+  what: string;
+  /** A refusal by this rule is a security event (the new-booking limits). */
+  recorded?: boolean;
+}
+
 /** Counts the hit on every rule at once (one statement); the first one over its limit is a 429. */
-async function consume(
-  em: EntityManager,
-  checks: { rule: RateLimitRule; what: string }[],
-  onRefusal?: (details: string) => Promise<void>,
-) {
+async function consume(em: EntityManager, checks: Check[], who?: BookingVisitor) {
   const states = await consumeRateLimits(
     em,
     checks.map((c) => c.rule),
   );
-  for (const [n, state] of states.entries())
-    if (state.limited) {
-      await onRefusal?.(
-        `${state.count} ${checks[n]!.what} within an hour (limit ${checks[n]!.rule.limit}, ${checks[n]!.rule.key})`,
+  for (const [n, state] of states.entries()) {
+    if (!state.limited) continue;
+    const { rule, what, recorded } = checks[n]!;
+    if (recorded && who)
+      await recordBookingRefusal(
+        em,
+        who,
+        `${state.count} ${what} within an hour (limit ${rule.limit}, ${rule.key})`,
       );
-      throw RateLimitedError.perHour(
-        checks[n]!.what,
-        checks[n]!.rule.limit,
-        state.retryAfterSeconds,
-      );
-    }
+    throw RateLimitedError.perHour(what, rule.limit, state.retryAfterSeconds);
+  }
 }
 
 /** A read (free times, a booking behind its link, a calendar file) from `ip`, with the link `token`. */
@@ -64,15 +68,21 @@ export function limitBookingRead(em: EntityManager, ip: string, token?: string):
   ]);
 }
 
-/** A booking, move or cancellation from `ip` with the link `token` (both counted at once). */
+/**
+ * A booking, move or cancellation from the visitor with the link `token`, all counted in one
+ * statement. A new booking also counts per network and per IPv6 /48 (one party holding many /64s
+ * booked out every host); its refusal is a security event.
+ */
 export function limitBookingWrite(
   em: EntityManager,
-  ip: string,
+  who: BookingVisitor,
   token: string | undefined,
+  newBooking = false,
 ): Promise<void> {
-  return consume(em, [
+  const wide = newBooking ? wideNetworkKey(who.ip) : null;
+  const checks: Check[] = [
     {
-      rule: hourlyRule('booking-write-ip', clientKey(ip), BOOKING_LIMITS.writesPerNetwork),
+      rule: hourlyRule('booking-write-ip', clientKey(who.ip), BOOKING_LIMITS.writesPerNetwork),
       what: 'bookings from your network',
     },
     ...(token
@@ -83,34 +93,30 @@ export function limitBookingWrite(
           },
         ]
       : []),
-  ]);
-}
-
-/**
- * A new booking from `ip`: counted per network and per IPv6 /48 (one party holding many /64s
- * booked out every host), on top of the write limits. A refusal is a security event.
- */
-export async function limitNewBooking(em: EntityManager, who: BookingVisitor): Promise<void> {
-  const { ip } = who;
-  const wide = wideNetworkKey(ip);
-  await consume(
-    em,
-    [
-      {
-        rule: hourlyRule('booking-new-ip', clientKey(ip), BOOKING_LIMITS.bookingsPerNetwork),
-        what: 'bookings from your network',
-      },
-      ...(wide
-        ? [
-            {
-              rule: hourlyRule('booking-new-48', wide, BOOKING_LIMITS.bookingsPerWideNetwork),
-              what: 'bookings from your network',
-            },
-          ]
-        : []),
-    ],
-    (details) => recordBookingRefusal(em, who, details),
-  );
+    ...(newBooking
+      ? [
+          {
+            rule: hourlyRule(
+              'booking-new-ip',
+              clientKey(who.ip),
+              BOOKING_LIMITS.bookingsPerNetwork,
+            ),
+            what: 'bookings from your network',
+            recorded: true,
+          },
+        ]
+      : []),
+    ...(wide
+      ? [
+          {
+            rule: hourlyRule('booking-new-48', wide, BOOKING_LIMITS.bookingsPerWideNetwork),
+            what: 'bookings from your network',
+            recorded: true,
+          },
+        ]
+      : []),
+  ];
+  return consume(em, checks, who);
 }
 
 /** The Security Center counts refused bookings (its events of type booking_refused). */
@@ -142,14 +148,21 @@ export const bookingReadProcedure = throttledProcedure.use(async ({ ctx, next, g
   return next();
 });
 
+const visitorOf = (ctx: { ip: string; req: { get(name: string): string | undefined } }) => ({
+  ip: ctx.ip,
+  userAgent: ctx.req.get('user-agent') ?? '',
+});
+
 /** Public booking writes, limited per network and per link. */
 export const bookingWriteProcedure = throttledProcedure.use(async ({ ctx, next, getRawInput }) => {
-  await limitBookingWrite(ctx.em, ctx.ip, tokenOf(await getRawInput().catch(() => undefined)));
+  const token = tokenOf(await getRawInput().catch(() => undefined));
+  await limitBookingWrite(ctx.em, visitorOf(ctx), token);
   return next();
 });
 
-/** Booking a new call: the write limits, then the limits on new bookings per network. */
-export const newBookingProcedure = bookingWriteProcedure.use(async ({ ctx, next }) => {
-  await limitNewBooking(ctx.em, { ip: ctx.ip, userAgent: ctx.req.get('user-agent') ?? '' });
+/** Booking a new call: the write limits and the limits on new bookings per network, at once. */
+export const newBookingProcedure = throttledProcedure.use(async ({ ctx, next, getRawInput }) => {
+  const token = tokenOf(await getRawInput().catch(() => undefined));
+  await limitBookingWrite(ctx.em, visitorOf(ctx), token, true);
   return next();
 });

@@ -21,10 +21,16 @@ export async function startCalendarFeedWorker(
   log: Logger,
   sweepMs = SWEEP_MS,
 ): Promise<() => void> {
-  const options = feedFetchOptions(guard);
   await queue.work<CalendarFeedJob>(
     'calendarFeed',
-    (job) => syncCalendarFeed(orm.em.fork() as EntityManager, job.data.feedId, options, log),
+    // Read per job: the guard's setting may change while the worker runs (tests do).
+    (job) =>
+      syncCalendarFeed(
+        orm.em.fork() as EntityManager,
+        job.data.feedId,
+        feedFetchOptions(guard),
+        log,
+      ),
     { batchSize: 4 },
   );
   const sweep = async () => {
