@@ -61,3 +61,17 @@ describe.each([
     await close();
   });
 });
+
+describe('Meetings before the first booked call', () => {
+  it('opens the Booking Settings (they were out of reach while the list was empty)', async () => {
+    const { page, consoleErrors, close } = await adminPage(suite, { viewport: DESKTOP });
+    await page.goto('/admin/meetings');
+    await page.getByText('No Upcoming Calls').waitFor();
+    await page.getByRole('button', { name: 'Booking Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Booking Settings' });
+    await dialog.getByLabel('Calls booked per hour, site-wide (1-1000)').waitFor();
+    await page.screenshot({ path: shot('admin-meetings-settings-empty.png') });
+    expect(unexpectedErrors(consoleErrors)).toEqual([]);
+    await close();
+  });
+});

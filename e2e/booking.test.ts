@@ -212,7 +212,9 @@ describe('booking the strategy call', () => {
         await page.getByRole('button', { name: 'Add calendar' }).click();
         const feed = page.getByTestId('calendar-feed');
         await feed.getByText('Failed').waitFor({ timeout: 15_000 });
-        await feed.getByText(/loopback, private or reserved address/).waitFor();
+        await feed
+          .getByText(/leads to a private or internal network, which is not allowed/)
+          .waitFor();
         expect(await page.getByLabel('Subscription address').inputValue()).toMatch(
           /\/api\/calendar\/[0-9a-f]{64}\.ics$/,
         );

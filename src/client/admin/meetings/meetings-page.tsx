@@ -60,78 +60,82 @@ export function MeetingsPage() {
   const [editingSettings, setEditingSettings] = useState(false);
 
   return (
-    <ListPage
-      title="Meetings"
-      subtitle="Strategy calls booked by leads"
-      actions={
-        isAdmin && settings.data ? (
-          <Button variant="secondary" onClick={() => setEditingSettings(true)}>
-            <Settings aria-hidden /> Booking Settings
-          </Button>
-        ) : undefined
-      }
-      total={{ testId: 'meetings-shown', count: items.length, label: 'Shown', noun: 'calls' }}
-      toolbar={
-        <>
-          <FilterSelect
-            label="Upcoming or past"
-            value={when}
-            onChange={(v) => setWhen(v === 'past' ? 'past' : 'upcoming')}
-            options={[
-              { value: 'upcoming', label: 'Upcoming' },
-              { value: 'past', label: 'Past' },
-            ]}
-          />
-          <FilterSelect
-            label="Filter by host"
-            value={host}
-            onChange={setHost}
-            options={[
-              { value: 'all', label: 'All Hosts' },
-              ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
-            ]}
-          />
-          <FilterSelect
-            label="Filter by status"
-            value={status}
-            onChange={setStatus}
-            options={[
-              { value: 'all', label: 'All Statuses' },
-              ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] })),
-            ]}
-          />
-        </>
-      }
-      query={pages}
-      items="meetings"
-      errorTitle="The meetings could not be loaded"
-      shown={items.length}
-      all={filtered ? 1 : items.length}
-      empty={{
-        title: when === 'upcoming' ? 'No Upcoming Calls' : 'No Past Calls',
-        hint: 'Calls leads book from their booking link show here.',
-      }}
-      noMatch={{ title: 'No Matching Calls', hint: 'Try other filters' }}
-    >
+    <>
+      <ListPage
+        title="Meetings"
+        subtitle="Strategy calls booked by leads"
+        actions={
+          isAdmin && settings.data ? (
+            <Button variant="secondary" onClick={() => setEditingSettings(true)}>
+              <Settings aria-hidden /> Booking Settings
+            </Button>
+          ) : undefined
+        }
+        total={{ testId: 'meetings-shown', count: items.length, label: 'Shown', noun: 'calls' }}
+        toolbar={
+          <>
+            <FilterSelect
+              label="Upcoming or past"
+              value={when}
+              onChange={(v) => setWhen(v === 'past' ? 'past' : 'upcoming')}
+              options={[
+                { value: 'upcoming', label: 'Upcoming' },
+                { value: 'past', label: 'Past' },
+              ]}
+            />
+            <FilterSelect
+              label="Filter by host"
+              value={host}
+              onChange={setHost}
+              options={[
+                { value: 'all', label: 'All Hosts' },
+                ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
+              ]}
+            />
+            <FilterSelect
+              label="Filter by status"
+              value={status}
+              onChange={setStatus}
+              options={[
+                { value: 'all', label: 'All Statuses' },
+                ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] })),
+              ]}
+            />
+          </>
+        }
+        query={pages}
+        items="meetings"
+        errorTitle="The meetings could not be loaded"
+        shown={items.length}
+        all={filtered ? 1 : items.length}
+        empty={{
+          title: when === 'upcoming' ? 'No Upcoming Calls' : 'No Past Calls',
+          hint: 'Calls leads book from their booking link show here.',
+        }}
+        noMatch={{ title: 'No Matching Calls', hint: 'Try other filters' }}
+      >
+        <div className="space-y-6">
+          {days.map(([day, calls]) => (
+            <section key={day} aria-label={day}>
+              <h2 className="mb-2 text-sm font-semibold text-slate-600">{day}</h2>
+              <ul className="space-y-2">
+                {calls.map((call) => (
+                  <li key={call.id}>
+                    <MeetingCard call={call} hostName={nameOf(call.hostId) ?? 'A former user'} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+        <LoadMore pages={pages} />
+      </ListPage>
+      {/* Beside the list, not in it: an empty list shows its empty state instead of its
+          children, and the settings must open before the first call is booked. */}
       {editingSettings && settings.data && (
         <BookingSettingsDialog settings={settings.data} onClose={() => setEditingSettings(false)} />
       )}
-      <div className="space-y-6">
-        {days.map(([day, calls]) => (
-          <section key={day} aria-label={day}>
-            <h2 className="mb-2 text-sm font-semibold text-slate-600">{day}</h2>
-            <ul className="space-y-2">
-              {calls.map((call) => (
-                <li key={call.id}>
-                  <MeetingCard call={call} hostName={nameOf(call.hostId) ?? 'A former user'} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </div>
-      <LoadMore pages={pages} />
-    </ListPage>
+    </>
   );
 }
 

@@ -92,8 +92,8 @@ export function QuarantinePanel() {
       <CardHeader>
         <CardTitle>Quarantine{total === undefined ? '' : ` (${total})`}</CardTitle>
         <CardDescription>
-          Submissions the content filter held back instead of losing them. Release the genuine ones;
-          the rest expire after 30 days.
+          Submissions the content filter or the hourly limit held back instead of losing them.
+          Release the genuine ones; the rest expire after 30 days.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
