@@ -96,8 +96,6 @@ export async function listSlots(em: EntityManager, query: SlotsQuery): Promise<T
   });
 }
 
-/** For tests: free-time reads running and waiting on this instance. */
-export const freeTimeReadState = () => freeTimeReads.state();
 
 /** The days a booked call can move to (its own time counts as free). */
 export async function slotsFor(
