@@ -76,7 +76,6 @@ export const bookingPageLink =
 
 type SlotsQuery = z.output<typeof ZSlotsQuery>;
 
-/** The visitor's days (in their zone) with every time at least one host is free. */
 /**
  * Free times are the costliest public read (a pool's calendars through the slot rules): 3,000
  * readers from 3,000 networks once kept an instance's one thread busy for everybody. At most
@@ -86,6 +85,7 @@ type SlotsQuery = z.output<typeof ZSlotsQuery>;
 export const FREE_TIME_LIMITS = { maxRunning: 4, maxWaiting: 32, retryAfterSeconds: 2 } as const;
 const freeTimeReads = new WorkGate(FREE_TIME_LIMITS, BOOKING_MESSAGES.busyReading);
 
+/** The visitor's days (in their zone) with every time at least one host is free. */
 export async function listSlots(em: EntityManager, query: SlotsQuery): Promise<TSlots> {
   return freeTimeReads.run(async () => {
     if (query.manageToken)
@@ -95,7 +95,6 @@ export async function listSlots(em: EntityManager, query: SlotsQuery): Promise<T
     return freeDays(em, rules, contact, query);
   });
 }
-
 
 /** The days a booked call can move to (its own time counts as free). */
 export async function slotsFor(

@@ -7,6 +7,7 @@
 // - the settings' autoReplyHourlyLimit messages to visitors per hour for the whole site.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TNotificationKind } from '../../shared/notifications.schema';
+import { lockForTransaction } from '../db/advisory-lock.sql';
 import { getNotificationSettings } from './notification-settings.service';
 
 export const VISITOR_EMAIL_LIMITS = { perBookingPerDay: 10, perAddressPerDay: 20 } as const;
@@ -55,7 +56,7 @@ export async function releaseVisitorEmail(
   message: VisitorEmail,
 ): Promise<string | null> {
   return em.transactional(async (tem) => {
-    await tem.execute(`select pg_advisory_xact_lock(hashtext('visitor_email_release'))`);
+    await lockForTransaction(tem, 'visitor_email_release');
     const day = `released_at > now() - interval '24 hours'`;
     if (
       message.kind === 'auto_reply' &&
