@@ -25,7 +25,6 @@ import {
   lockContact,
   upcomingBookingOf,
   moveBooking,
-  recentBookingCounts,
 } from './bookings.sql';
 import { bookingNow } from './clock';
 import { WorkGate } from '../http/work-gate';
@@ -160,11 +159,17 @@ export async function createBooking(
   events: EventBus,
   who: BookingVisitor,
 ): Promise<TBooking> {
-  await underSiteCap(em, who);
   for (let retry = 0; ; retry++) {
     try {
       return await em.fork().transactional((tem) => bookOnce(tem, input, events));
     } catch (error) {
+      // The site's caps: 429 asking the lead to answer our email instead, counted in the
+      // Security Center (recorded here, outside the transaction that rolled back). Bookings racing
+      // for the cap's last place may each pass: it can be exceeded by the few in flight.
+      if (error instanceof SiteBookedUp) {
+        await recordBookingRefusal(em, who, `Site-wide booking cap: ${error.message}`);
+        throw new AppError('TOO_MANY_REQUESTS', BOOKING_MESSAGES.busy);
+      }
       if (!(error instanceof DayFull)) throw error;
       if (retry === DAY_FULL_RETRIES)
         throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
@@ -192,8 +197,13 @@ async function bookOnce(
   const rules = await openRules(tem);
   const start = bookableStart(rules, input.startsAt);
   const contact = await contactOf(rules, input.token, (id) =>
-    contactForBooking(tem, id, bookedTimes(rules, start)),
+    contactForBooking(tem, id, bookedTimes(rules, start), {
+      perHour: rules.maxBookingsPerHour,
+      perDay: rules.maxBookingsPerDay,
+    }),
   );
+  const bookedUp = siteCapReached(rules, contact);
+  if (bookedUp) throw new SiteBookedUp(bookedUp);
   // A crowd on one time is answered here, after one round trip. An owner who can host hosts
   // while they have free time: taken at an offered time, it is a 409 without reading calendars.
   // (A rare false "taken": had this taken time been the owner's last free one in the whole
@@ -234,24 +244,19 @@ async function bookOnce(
   return view;
 }
 
-/**
- * The site's booking caps (settings: per hour and per day), checked before a booking is tried:
- * 429 asking the lead to answer our email instead, counted in the Security Center. Outside the
- * booking's transaction, so the refusal's record stays. Bookings racing for the last place may
- * each pass: the cap can be exceeded by the few in flight at that moment.
- */
-async function underSiteCap(em: EntityManager, who: BookingVisitor): Promise<void> {
-  const rules = await loadBookingRules(em);
-  const { lastHour, lastDay } = await recentBookingCounts(em);
-  const over =
-    lastHour >= rules.maxBookingsPerHour
-      ? `${lastHour} bookings in the last hour (limit ${rules.maxBookingsPerHour})`
-      : lastDay >= rules.maxBookingsPerDay
-        ? `${lastDay} bookings in the last 24 hours (limit ${rules.maxBookingsPerDay})`
-        : null;
-  if (!over) return;
-  await recordBookingRefusal(em, who, `Site-wide booking cap: ${over}`);
-  throw new AppError('TOO_MANY_REQUESTS', BOOKING_MESSAGES.busy);
+/** The site is booked up (maxBookingsPerHour or maxBookingsPerDay): answered outside the booking's transaction. */
+class SiteBookedUp extends Error {}
+
+/** Why the caps refuse a booking now, from the counts read with the contact; null when they do not. */
+function siteCapReached(
+  rules: BookingRules,
+  counts: { bookedLastHour: number; bookedLastDay: number },
+) {
+  if (counts.bookedLastHour >= rules.maxBookingsPerHour)
+    return `${counts.bookedLastHour} bookings in the last hour (limit ${rules.maxBookingsPerHour})`;
+  if (counts.bookedLastDay >= rules.maxBookingsPerDay)
+    return `${counts.bookedLastDay} bookings in the last 24 hours (limit ${rules.maxBookingsPerDay})`;
+  return null;
 }
 
 /**

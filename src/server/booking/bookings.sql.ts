@@ -398,16 +398,21 @@ export interface BookingContact {
    * Always false when the owner cannot host.
    */
   ownerTaken: boolean;
+  /** Calls booked site-wide in the last hour and the last 24 hours, up to the caps (the site's booking caps). */
+  bookedLastHour: number;
+  bookedLastDay: number;
 }
 
 /**
- * The contact of a booking at `times`, its owner's time claimed in the same statement: one round
- * trip tells a crowd's losers that the time is taken, before any calendar is read.
+ * The contact of a booking at `times`, its owner's time claimed in the same statement, and the
+ * site's recent bookings counted up to `caps`: one round trip tells a crowd's losers that the
+ * time is taken, and tells everyone when the site is booked up, before any calendar is read.
  */
 export async function contactForBooking(
   em: EntityManager,
   contactId: number,
   times: { startsAt: Date; blockedUntil: Date },
+  caps: { perHour: number; perDay: number },
 ): Promise<BookingContact | undefined> {
   const [row] = await em.execute<
     {
@@ -417,9 +422,15 @@ export async function contactForBooking(
       weekly: TAvailability['weekly'] | null;
       overrides: TAvailability['overrides'] | null;
       taken: boolean;
+      booked_last_hour: string;
+      booked_last_day: string;
     }[]
   >(
     `select c.id, c.owner_id, a.time_zone, a.weekly, a.overrides,
+            (select count(*) from (select 1 from bookings
+                                    where created_at > now() - interval '1 hour' limit ?) h) as booked_last_hour,
+            (select count(*) from (select 1 from bookings
+                                    where created_at > now() - interval '24 hours' limit ?) d) as booked_last_day,
             case when a.user_id is null then false
                  else not ${claimSlotSql('c.owner_id')}
                    or exists (select 1 from bookings b
@@ -430,7 +441,14 @@ export async function contactForBooking(
        left join users u on u.id = c.owner_id and u.is_active
        left join user_availability a on a.user_id = u.id
       where c.id = ?`,
-    [slotParameter(times.startsAt), times.startsAt, times.blockedUntil, contactId],
+    [
+      caps.perHour,
+      caps.perDay,
+      slotParameter(times.startsAt),
+      times.startsAt,
+      times.blockedUntil,
+      contactId,
+    ],
   );
   if (!row) return undefined;
   return {
@@ -441,6 +459,8 @@ export async function contactForBooking(
         ? null
         : { timeZone: row.time_zone, weekly: row.weekly!, overrides: row.overrides! },
     ownerTaken: row.taken,
+    bookedLastHour: Number(row.booked_last_hour),
+    bookedLastDay: Number(row.booked_last_day),
   };
 }
 
@@ -471,16 +491,4 @@ export async function upcomingBookingOf(
     .where('ends_at', '>', now)
     .executeTakeFirst();
   return row?.manage_token;
-}
-
-/** Bookings made in the last hour and the last 24 hours, site-wide (the booking caps). */
-export async function recentBookingCounts(
-  em: EntityManager,
-): Promise<{ lastHour: number; lastDay: number }> {
-  const [row] = await em.execute<{ last_hour: string; last_day: string }[]>(
-    `select count(*) filter (where created_at > now() - interval '1 hour') as last_hour,
-            count(*) as last_day
-       from bookings where created_at > now() - interval '24 hours'`,
-  );
-  return { lastHour: Number(row?.last_hour ?? 0), lastDay: Number(row?.last_day ?? 0) };
 }

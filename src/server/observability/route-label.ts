@@ -32,7 +32,24 @@ function restRoutesOf(router: AnyTRPCRouter): RestRoute[] {
  * paths would make a new series each). Plain Express routes give their own path; tRPC calls
  * their procedure (a batch counts as `batch`); everything else is one of three buckets.
  */
-export function routeLabeller(router: AnyTRPCRouter) {
+export function routeLabeller(router: AnyTRPCRouter): (req: Request) => string {
+  let labeller = labellers.get(router);
+  if (!labeller) {
+    const label = labelOf(router);
+    // Metrics and the log line both name a request when it ends: worked out once.
+    const named = new WeakMap<Request, string>();
+    labeller = (req) => {
+      let known = named.get(req);
+      if (known === undefined) named.set(req, (known = label(req)));
+      return known;
+    };
+    labellers.set(router, labeller);
+  }
+  return labeller;
+}
+const labellers = new WeakMap<AnyTRPCRouter, (req: Request) => string>();
+
+function labelOf(router: AnyTRPCRouter) {
   let rest: RestRoute[] | undefined;
   const procedures = new Set(Object.keys(router._def.procedures));
   return (req: Request): string => {
