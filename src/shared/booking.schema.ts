@@ -52,12 +52,19 @@ export const ZDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are YYYY-MM-DD', abort: true })
   .refine(isCalendarDate, 'Not a calendar date');
 
-const ZInterval = z
-  .strictObject({ start: ZClock, end: ZClock })
-  .refine((i) => minutesOfDay(i.start) < minutesOfDay(i.end), {
-    message: 'An interval ends after it starts',
-    path: ['end'],
-  });
+/** An interval's end comes after its start: the issue names the interval's `end`. */
+const endsAfterStart = (ctx: z.core.ParsePayload<{ start: string; end: string }>) => {
+  const { start, end } = ctx.value;
+  if (minutesOfDay(start) >= minutesOfDay(end))
+    ctx.issues.push({
+      code: 'custom',
+      path: ['end'],
+      message: `Must be after the start (${start})`,
+      input: end,
+    });
+};
+
+const ZInterval = z.strictObject({ start: ZClock, end: ZClock }).check(endsAfterStart);
 
 /** Intervals of one day may not overlap (they are working hours, not a calendar). */
 const apart = (intervals: { start: string; end: string }[]) =>
@@ -68,11 +75,12 @@ const apart = (intervals: { start: string; end: string }[]) =>
 export const ZAvailability = z.strictObject({
   timeZone: ZTimeZone,
   weekly: z
-    .array(z.strictObject({ weekday: z.number().int().min(1).max(7), start: ZClock, end: ZClock }))
+    .array(
+      z
+        .strictObject({ weekday: z.number().int().min(1).max(7), start: ZClock, end: ZClock })
+        .check(endsAfterStart),
+    )
     .max(50)
-    .refine((rows) => rows.every((r) => minutesOfDay(r.start) < minutesOfDay(r.end)), {
-      message: 'An interval ends after it starts',
-    })
     .refine(
       (rows) => [1, 2, 3, 4, 5, 6, 7].every((d) => apart(rows.filter((r) => r.weekday === d))),
       'Intervals of one weekday may not overlap',
@@ -207,6 +215,8 @@ export const ZBookingListQuery = z.object({
   /** One contact's calls (its details). */
   contactId: ZId.optional(),
   status: z.enum(BOOKING_STATUSES).optional(),
+  /** asc: soonest first (upcoming calls); desc: latest first (past calls), pages going back. */
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('asc'),
   limit: keysetPaging(10).limit,
   /** The nextCursor of the previous page (`<start in ms>.<id>`). */
   cursor: z

@@ -416,6 +416,23 @@ describe('booked calls in the back office', () => {
       `/bookings?from=${encodeURIComponent('2026-12-08T00:00:00Z')}&status=confirmed&hostId=${admin.userId}`,
     );
     expect(ranged.body.items).toHaveLength(1);
+    // Past calls latest first (order=desc): the next page goes further back, never above.
+    const latest = await admin.rest<{ items: { startsAt: string }[]; nextCursor: string }>(
+      'GET',
+      `/bookings?to=${encodeURIComponent('2026-12-09T00:00:00Z')}&order=desc&limit=2`,
+    );
+    expect(latest.body.items.map((b) => b.startsAt)).toEqual([
+      '2026-12-08T09:00:00.000Z',
+      '2026-12-07T12:00:00.000Z',
+    ]);
+    const earlier = await admin.trpc.admin.booking.list.query({
+      to: '2026-12-09T00:00:00Z',
+      order: 'desc',
+      limit: 2,
+      cursor: latest.body.nextCursor,
+    });
+    expect(earlier.items.map((b) => b.startsAt)).toEqual(['2026-12-07T10:00:00.000Z']);
+    expect((await admin.rest('GET', '/bookings?order=sideways')).status).toBe(400);
     // One contact's calls, for its details.
     const [lead1] = await queryRows<{ id: number }>(
       t.db.url,
@@ -537,7 +554,18 @@ describe('availability and settings in the back office', () => {
     for (const [body, field] of [
       [{ ...BERLIN_WEEKDAYS, timeZone: 'Nowhere/Land' }, 'timeZone'],
       [{ ...BERLIN_WEEKDAYS, weekly: [{ weekday: 8, start: '09:00', end: '17:00' }] }, 'weekly'],
-      [{ ...BERLIN_WEEKDAYS, weekly: [{ weekday: 1, start: '17:00', end: '09:00' }] }, 'weekly'],
+      // The interval's own end is named, with what is wrong with it.
+      [
+        { ...BERLIN_WEEKDAYS, weekly: [{ weekday: 1, start: '17:00', end: '09:00' }] },
+        'weekly.0.end: Must be after the start (17:00)',
+      ],
+      [
+        {
+          ...BERLIN_WEEKDAYS,
+          overrides: [{ date: '2027-01-04', intervals: [{ start: '12:00', end: '11:00' }] }],
+        },
+        'overrides.0.intervals.0.end: Must be after the start (12:00)',
+      ],
       [{ ...BERLIN_WEEKDAYS, overrides: [{ date: '2026-13-40', intervals: [] }] }, 'overrides'],
     ] as const) {
       const refused = await admin.rest('PUT', `/users/${admin.userId}/availability`, body);

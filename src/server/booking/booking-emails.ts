@@ -15,6 +15,7 @@ import { textToHtml } from '../notifications/templates';
 import { displayName } from '../../shared/users.schema';
 import { bookingWithPeople, type BookingWithPeople } from './bookings.sql';
 import { bookingNow } from './clock';
+import { manageUrlOf } from './manage-url';
 import { calendarText, type CalendarEvent, type CalendarMethod } from './icalendar';
 
 export type BookingChange = 'booked' | 'moved' | 'cancelled';
@@ -30,7 +31,7 @@ export async function bookingParticipants(em: EntityManager, bookingId: number, 
 
 /** The participants of a booking read with its people (bookings.sql.ts). */
 export function participantsOf(row: BookingWithPeople, publicUrl: string) {
-  const manageUrl = `${publicUrl}/booking/${row.manage_token}`;
+  const manageUrl = `${publicUrl}${manageUrlOf(row.manage_token)}`;
   // What the lead's copies quote of the name they typed: the auto-reply's cleaned name (no links,
   // addresses or numbers, 40 characters), as these go to whatever address was typed.
   const leadName = autoReplyName(row.contact_name);

@@ -140,8 +140,8 @@ export const adminBookingRouter = router({
     .meta(
       rest('GET', '/bookings', 'Booked calls by start time, filtered by time, host and status', {
         description:
-          '`from`/`to` are ISO instants (start times in [from, to)); page on with `nextCursor`. A host who is not an ' +
-          'admin sees only their own calls.',
+          '`from`/`to` are ISO instants (start times in [from, to)); `order=desc` lists the latest first (past ' +
+          'calls); page on with `nextCursor`. A host who is not an admin sees only their own calls.',
       }),
     )
     .input(ZBookingListQuery)

@@ -30,6 +30,7 @@ import { bookingNow } from './clock';
 import { WorkGate } from '../http/work-gate';
 import { hostsFor } from './host-calendars';
 import { isLinkToken, newLinkToken } from './link-token';
+import { manageUrlOf } from './manage-url';
 import { confirmDayCap, DAY_FULL_RETRIES, DayFull, placeWithHost } from './placement';
 import { bookableWindow, bookedTimes, freeStarts, isOffered } from './slots';
 import { localDateOf, startOfLocalDate } from './wall-clock';
@@ -145,8 +146,6 @@ async function freeDays(
   }
   return { timeZone: zone, durationMinutes: rules.durationMinutes, days };
 }
-
-export const manageUrlOf = (token: string) => `/booking/${token}`;
 
 /**
  * Books `startsAt` for the token's contact with the free host booked least recently, who becomes

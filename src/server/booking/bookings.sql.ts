@@ -263,7 +263,7 @@ export async function moveBooking(
     .execute();
 }
 
-/** One page of bookings with their contacts, by start time then id, after a keyset position. */
+/** One page of bookings with their contacts, by start time then id either way, after a keyset position. */
 export async function bookingPage(
   em: EntityManager,
   q: {
@@ -272,6 +272,7 @@ export async function bookingPage(
     hostId?: number;
     contactId?: number;
     status?: TBookingStatus;
+    order: 'asc' | 'desc';
     after?: { startsAt: Date; id: number };
     limit: number;
   },
@@ -289,8 +290,8 @@ export async function bookingPage(
       'c.name',
       'c.email',
     ])
-    .orderBy('b.starts_at')
-    .orderBy('b.id')
+    .orderBy('b.starts_at', q.order)
+    .orderBy('b.id', q.order)
     .limit(q.limit);
   if (q.from) query = query.where('b.starts_at', '>=', q.from);
   if (q.to) query = query.where('b.starts_at', '<', q.to);
@@ -299,10 +300,11 @@ export async function bookingPage(
   if (q.status) query = query.where('b.status', '=', q.status);
   if (q.after) {
     const { startsAt, id } = q.after;
+    const beyond = q.order === 'asc' ? '>' : '<';
     query = query.where((eb) =>
       eb.or([
-        eb('b.starts_at', '>', startsAt),
-        eb.and([eb('b.starts_at', '=', startsAt), eb('b.id', '>', id)]),
+        eb('b.starts_at', beyond, startsAt),
+        eb.and([eb('b.starts_at', '=', startsAt), eb('b.id', beyond, id)]),
       ]),
     );
   }

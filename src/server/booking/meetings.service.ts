@@ -35,6 +35,7 @@ export async function listBookings(
     hostId,
     contactId: query.contactId,
     status: query.status,
+    order: query.order,
     after: afterMs !== undefined ? { startsAt: new Date(afterMs), id: afterId! } : undefined,
     limit: query.limit + 1,
   });

@@ -35,6 +35,10 @@ export class EventBus {
     name: E,
     event: DomainEvents[E],
   ): Promise<void> {
+    // The contract, enforced: outside a transaction a subscriber's rows (an email and its job, a
+    // webhook delivery) could commit without the change, or the change without them.
+    if (!em.isInTransaction())
+      throw new Error(`${name} published outside a transaction: publish in the change's own`);
     for (const subscriber of (this.subscribers[name] ?? []) as Subscriber<E>[])
       await subscriber(em, event);
   }

@@ -42,7 +42,8 @@ export function MeetingsPage() {
   const { assignable, nameOf } = useTeam();
   const pages = trpc.admin.booking.list.useInfiniteQuery(
     {
-      ...(when === 'upcoming' ? { from: now } : { to: now }),
+      // Upcoming calls soonest first; past ones latest first, "Load more" going back in time.
+      ...(when === 'upcoming' ? { from: now } : { to: now, order: 'desc' as const }),
       hostId: host === 'all' ? undefined : Number(host),
       status: BOOKING_STATUSES.find((s) => s === status),
       limit: 50,
@@ -50,9 +51,7 @@ export function MeetingsPage() {
     { getNextPageParam: (last) => last.nextCursor ?? undefined },
   );
   const items = pages.data?.pages.flatMap((p) => p.items) ?? [];
-  // Past calls read newest first; upcoming ones soonest first.
-  const shown = when === 'past' ? [...items].reverse() : items;
-  const days = groupByDay(shown);
+  const days = groupByDay(items);
   const filtered = host !== 'all' || status !== 'all';
   const me = trpc.auth.me.useQuery();
   const isAdmin = me.data?.role === 'admin';
