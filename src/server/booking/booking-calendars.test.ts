@@ -5,26 +5,18 @@
 // keeps the lead's manage link and email to itself.
 import type ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { TBooking } from '../../shared/booking.schema';
 import { autoReplyName } from '../notifications/auto-reply';
 import { queryRows } from '../test/pg-admin';
-import { startSmtpInbox } from '../test/smtp-inbox';
-import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { useMailTestApp, useSignedIn } from '../test/use-test-app';
 import { giveHours } from './booking-test-support';
 import { bookingLinkFor } from './bookings.service';
 import { setBookingClock } from './clock';
 import { ourEvents, readCalendar } from './icalendar-test-support';
 
-const inbox = await startSmtpInbox();
-afterAll(() => inbox.close());
-const t = useTestApp({ smtpUrl: inbox.url });
+const { inbox, t } = await useMailTestApp();
 const admin = useSignedIn(t);
-
-beforeEach(async () => {
-  inbox.messages.length = 0;
-  await t.db.em().execute("delete from pgboss.job where name = 'email'");
-});
 afterEach(() => setBookingClock(null));
 
 const HOSTILE_NAME =

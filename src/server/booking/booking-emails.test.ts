@@ -4,24 +4,16 @@
 // that moved or was cancelled.
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { TBooking } from '../../shared/booking.schema';
 import type { TOutboxMessage } from '../../shared/notifications.schema';
 import { queryRows } from '../test/pg-admin';
-import { startSmtpInbox } from '../test/smtp-inbox';
-import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { useMailTestApp, useSignedIn } from '../test/use-test-app';
 import { bookingLinkFor } from './bookings.service';
 import { setBookingClock } from './clock';
 
-const inbox = await startSmtpInbox();
-afterAll(() => inbox.close());
-const t = useTestApp({ smtpUrl: inbox.url });
+const { inbox, t } = await useMailTestApp();
 const admin = useSignedIn(t);
-
-beforeEach(async () => {
-  inbox.messages.length = 0;
-  await t.db.em().execute("delete from pgboss.job where name = 'email'");
-});
 afterEach(() => setBookingClock(null));
 
 /** The host (the signed-in admin, named), working every day 09:00-17:00 UTC. */

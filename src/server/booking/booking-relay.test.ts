@@ -2,18 +2,15 @@
 // cancellations and reminders went to whatever address a visitor typed, quoting the whole name,
 // and no cap applied: one submission gave 315 emails to a third party in 13 s. Now they quote the
 // auto-reply's cleaned name and the relay limits count them (per call, per address, site-wide).
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TOutboxMessage } from '../../shared/notifications.schema';
 import { queryRows } from '../test/pg-admin';
-import { startSmtpInbox } from '../test/smtp-inbox';
-import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { useMailTestApp, useSignedIn } from '../test/use-test-app';
 import { VISITOR_EMAIL_LIMIT_REASONS } from '../notifications/visitor-email-limits.sql';
 import { book, giveHours, manage, newLead } from './booking-test-support';
 import { setBookingClock } from './clock';
 
-const inbox = await startSmtpInbox();
-afterAll(() => inbox.close());
-const t = useTestApp({ smtpUrl: inbox.url, app: { trustProxy: 'loopback' } });
+const { inbox, t } = await useMailTestApp({ app: { trustProxy: 'loopback' } });
 const admin = useSignedIn(t);
 
 const EVERY_DAY = {
@@ -22,7 +19,6 @@ const EVERY_DAY = {
   overrides: [],
 };
 beforeEach(async () => {
-  inbox.messages.length = 0;
   setBookingClock(new Date('2026-12-07T06:00:00Z'));
   await giveHours(admin, admin.userId, EVERY_DAY);
 });

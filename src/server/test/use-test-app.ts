@@ -2,6 +2,7 @@
 // file, emptied before each test (unless the file's tests share what it seeded once), and a
 // client signed in afresh for each test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startSmtpInbox } from './smtp-inbox';
 import { startTestApp, type Client, type TestApp, type TestAppOptions } from './test-app';
 
 export type SignedInClient = Client & { userId: number };
@@ -75,4 +76,20 @@ export function useInstance(
     instance = await t.startInstance(options);
   });
   return lateBound(() => instance, 'The app instance');
+}
+
+/**
+ * A test app that sends its emails through a real SMTP server (smtp-server; messages parsed with
+ * mailparser): before each test the inbox is emptied and the email jobs the previous test left are
+ * dropped (ids restart with each reset, so such a job would send a new message early).
+ */
+export async function useMailTestApp(options: UseTestAppOptions = {}) {
+  const inbox = await startSmtpInbox();
+  afterAll(() => inbox.close());
+  const t = useTestApp({ ...options, smtpUrl: inbox.url });
+  beforeEach(async () => {
+    inbox.messages.length = 0;
+    await t.db.em().execute("delete from pgboss.job where name = 'email'");
+  });
+  return { inbox, t };
 }
