@@ -2,25 +2,17 @@
 // books a time, sees the confirmation, and moves it through the manage link. Keyboard-complete,
 // axe clean, screenshots at phone and desktop widths.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/server/test/pg-admin';
 import { DESKTOP, shot } from './support/browser';
 import { PHONE } from './support/admin';
-import {
-  newPage,
-  seriousAxeViolations,
-  startPublicSuite,
-  stopPublicSuite,
-  waitForHydration,
-  type PublicSuite,
-} from './support/public';
+import { newPage, seriousAxeViolations, waitForHydration, usePublicSuite } from './support/public';
 import { E2E_ADMIN } from './support/app-server';
 
-let suite: PublicSuite;
+const suite = usePublicSuite();
 const sql = (text: string, params?: unknown[]) => queryRows(suite.server.databaseUrl, text, params);
 
 beforeAll(async () => {
-  suite = await startPublicSuite();
   // The admin takes calls around the clock (UTC), so the test finds free times at any hour.
   await sql(
     `insert into user_availability (user_id, time_zone, weekly, overrides)
@@ -33,7 +25,6 @@ beforeAll(async () => {
     ],
   );
 });
-afterAll(() => stopPublicSuite(suite));
 
 const SCREENS = [
   [DESKTOP, 'desktop'],

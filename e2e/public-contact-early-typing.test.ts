@@ -1,21 +1,11 @@
 // A visitor on a slow connection types into the prerendered contact form before the JavaScript
 // arrives: hydration keeps what they typed (never the honeypot), and the form submits it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/server/test/pg-admin';
 import { DESKTOP, shot } from './support/browser';
-import {
-  newPage,
-  startPublicSuite,
-  stopPublicSuite,
-  waitForHydration,
-  type PublicSuite,
-} from './support/public';
+import { newPage, waitForHydration, usePublicSuite } from './support/public';
 
-let suite: PublicSuite;
-beforeAll(async () => {
-  suite = await startPublicSuite();
-});
-afterAll(() => stopPublicSuite(suite));
+const suite = usePublicSuite();
 
 const hydrated = () => {
   const root = document.getElementById('root');

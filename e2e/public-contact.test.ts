@@ -1,21 +1,10 @@
 // The contact form: validation, honeypot, submitting state, success panel and reset, stored row,
 // and the server-error toast.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/server/test/pg-admin';
-import {
-  newPage,
-  startPublicSuite,
-  stopPublicSuite,
-  waitForHydration,
-  type PublicSuite,
-  type Watched,
-} from './support/public';
+import { newPage, waitForHydration, type Watched, usePublicSuite } from './support/public';
 
-let suite: PublicSuite;
-beforeAll(async () => {
-  suite = await startPublicSuite();
-});
-afterAll(() => stopPublicSuite(suite));
+const suite = usePublicSuite();
 
 async function openContact(): Promise<Watched> {
   const w = await newPage(suite);

@@ -1,19 +1,8 @@
 // Navigation, mobile menu, hero slider, demo alert, case-study modals and service pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newPage,
-  startPublicSuite,
-  stopPublicSuite,
-  waitForHydration,
-  type PublicSuite,
-  type Watched,
-} from './support/public';
+import { describe, expect, it } from 'vitest';
+import { newPage, waitForHydration, type Watched, usePublicSuite } from './support/public';
 
-let suite: PublicSuite;
-beforeAll(async () => {
-  suite = await startPublicSuite();
-});
-afterAll(() => stopPublicSuite(suite));
+const suite = usePublicSuite();
 
 async function open(path: string, options: Parameters<typeof newPage>[1] = {}): Promise<Watched> {
   const w = await newPage(suite, options);

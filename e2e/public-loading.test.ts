@@ -5,16 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { charactersIn, parseUnicodeRange } from '../scripts/subset-inter';
-import {
-  newPage,
-  PUBLIC_PAGES,
-  startPublicSuite,
-  stopPublicSuite,
-  waitForHydration,
-  type PublicSuite,
-} from './support/public';
+import { newPage, PUBLIC_PAGES, waitForHydration, usePublicSuite } from './support/public';
 
 const dist = resolve(import.meta.dirname, '../dist/client');
 const pageFile = (path: string) => join(dist, path === '/' ? 'home' : path, 'index.html');
@@ -110,11 +103,7 @@ describe('the React chunk (dist/client)', () => {
   });
 });
 
-let suite: PublicSuite;
-beforeAll(async () => {
-  suite = await startPublicSuite();
-});
-afterAll(() => stopPublicSuite(suite));
+const suite = usePublicSuite();
 
 interface Loaded {
   beforeLoad: string[];

@@ -1,21 +1,15 @@
 // Every public route: prerendered HTML (no JavaScript), hydrated page, 404, redirect, and the
 // hygiene checks (no other host, no console error, no serious axe violation).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   newPage,
   PUBLIC_PAGES,
   seriousAxeViolations,
-  startPublicSuite,
-  stopPublicSuite,
   waitForHydration,
-  type PublicSuite,
+  usePublicSuite,
 } from './support/public';
 
-let suite: PublicSuite;
-beforeAll(async () => {
-  suite = await startPublicSuite();
-});
-afterAll(() => stopPublicSuite(suite));
+const suite = usePublicSuite();
 
 function h1Texts(html: string): string[] {
   return [...html.matchAll(/<h1[^>]*>([\s\S]*?)<\/h1>/g)].map((m) =>

@@ -1,9 +1,11 @@
 // Shared set-up for the public-site browser tests: one built server and one chromium per file,
 // pages that record console errors (with their URL) and requests to any other host.
 import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './app-server';
 import { launchBrowser, openPage, type WatchedPage } from './browser';
+import { lateBound } from '../../src/server/test/use-test-app';
 
 export const PUBLIC_PAGES: { path: string; h1: RegExp }[] = [
   { path: '/', h1: /1200\+ appointments in 2 days/ },
@@ -31,6 +33,19 @@ export async function startPublicSuite(): Promise<PublicSuite> {
 export async function stopPublicSuite(suite: PublicSuite | undefined): Promise<void> {
   await suite?.browser.close();
   await suite?.server.stop();
+}
+
+/**
+ * The suite for the tests of a file: started before them, stopped after (like useAdminSuite). A
+ * beforeAll declared after this call runs once the server is up.
+ */
+export function usePublicSuite(): PublicSuite {
+  let suite: PublicSuite | undefined;
+  beforeAll(async () => {
+    suite = await startPublicSuite();
+  });
+  afterAll(() => stopPublicSuite(suite));
+  return lateBound(() => suite, 'The public suite');
 }
 
 export type Watched = WatchedPage;

@@ -215,12 +215,6 @@ describe('deleting a host', () => {
 });
 
 describe('booking out every host (site-wide and per-network caps)', () => {
-  const bookFrom = (ip: string, token: string, startsAt: string) =>
-    fetch(`${t.url}/api/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify({ token, startsAt }),
-    });
   // One call an hour from 8 December on, one per lead.
   const slot = (n: number) =>
     new Date(Date.parse('2026-12-08T00:00:00Z') + n * 3600_000).toISOString();
@@ -245,10 +239,10 @@ describe('booking out every host (site-wide and per-network caps)', () => {
     const statuses: number[] = [];
     for (let n = 0; n < 5; n++) {
       // Each from its own IPv6 /48, as the attack came: only the site-wide cap holds them.
-      const answer = await bookFrom(`2001:db8:${n}::1`, (await newLead(t, n + 1)).token, slot(n));
+      const answer = await book(t, (await newLead(t, n + 1)).token, slot(n), `2001:db8:${n}::1`);
       statuses.push(answer.status);
       if (answer.status === 429)
-        expect(((await answer.json()) as { message: string }).message).toBe(
+        expect(answer.body.message).toBe(
           'We are taking a lot of bookings right now. Please reply to the email we sent you and we will find a time with you.',
         );
     }
@@ -271,7 +265,7 @@ describe('booking out every host (site-wide and per-network caps)', () => {
     const statuses = [];
     for (let n = 0; n < 3; n++)
       statuses.push(
-        (await bookFrom(`2001:db8:${n}::1`, (await newLead(t, n + 1)).token, slot(n))).status,
+        (await book(t, (await newLead(t, n + 1)).token, slot(n), `2001:db8:${n}::1`)).status,
       );
     expect(statuses).toEqual([201, 201, 429]);
   });
@@ -281,7 +275,7 @@ describe('booking out every host (site-wide and per-network caps)', () => {
     const statuses: number[] = [];
     for (let n = 0; n < 32; n++) {
       const ip = `2001:db8:aaaa:${n}::1`; // 32 different /64s of one /48
-      statuses.push((await bookFrom(ip, (await newLead(t, n + 1)).token, slot(n))).status);
+      statuses.push((await book(t, (await newLead(t, n + 1)).token, slot(n), ip)).status);
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(30);
     expect(statuses.slice(30)).toEqual([429, 429]);
@@ -289,10 +283,11 @@ describe('booking out every host (site-wide and per-network caps)', () => {
     for (let n = 0; n < 11; n++)
       perSlash64.push(
         (
-          await bookFrom(
-            `2001:db8:bbbb:1::${n + 1}`,
+          await book(
+            t,
             (await newLead(t, 100 + n)).token,
             slot(40 + n),
+            `2001:db8:bbbb:1::${n + 1}`,
           )
         ).status,
       );

@@ -52,17 +52,17 @@ export const slotsOf = (
 
 let visitors = 0;
 /**
- * A lead's booking, as a browser sends it, from a network of its own (each call another address,
- * as leads are; the app must trust the loopback proxy to see it): the per-network booking limits
- * then hold back only what one network sends.
+ * A lead's booking, as a browser sends it, from the address `from` or else a network of its own
+ * (each call another address, as leads are; the app must trust the loopback proxy to see it): the
+ * per-network booking limits then hold back only what one network sends.
  */
-export async function book(t: TestApp, token: string, startsAt: string) {
+export async function book(t: TestApp, token: string, startsAt: string, from?: string) {
   visitors += 1;
   const res = await fetch(`${t.url}/api/bookings`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      'x-forwarded-for': `198.18.${(visitors >> 8) & 255}.${visitors & 255}`,
+      'x-forwarded-for': from ?? `198.18.${(visitors >> 8) & 255}.${visitors & 255}`,
     },
     body: JSON.stringify({ token, startsAt }),
   });

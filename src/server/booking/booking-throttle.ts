@@ -148,21 +148,16 @@ export const bookingReadProcedure = throttledProcedure.use(async ({ ctx, next, g
   return next();
 });
 
-const visitorOf = (ctx: { ip: string; req: { get(name: string): string | undefined } }) => ({
-  ip: ctx.ip,
-  userAgent: ctx.req.get('user-agent') ?? '',
-});
+/** Public booking writes, limited per network and per link (a new booking also per network). */
+const writeProcedure = (newBooking: boolean) =>
+  throttledProcedure.use(async ({ ctx, next, getRawInput }) => {
+    const token = tokenOf(await getRawInput().catch(() => undefined));
+    const visitor = { ip: ctx.ip, userAgent: ctx.req.get('user-agent') ?? '' };
+    await limitBookingWrite(ctx.em, visitor, token, newBooking);
+    return next({ ctx: { visitor } });
+  });
 
-/** Public booking writes, limited per network and per link. */
-export const bookingWriteProcedure = throttledProcedure.use(async ({ ctx, next, getRawInput }) => {
-  const token = tokenOf(await getRawInput().catch(() => undefined));
-  await limitBookingWrite(ctx.em, visitorOf(ctx), token);
-  return next();
-});
-
-/** Booking a new call: the write limits and the limits on new bookings per network, at once. */
-export const newBookingProcedure = throttledProcedure.use(async ({ ctx, next, getRawInput }) => {
-  const token = tokenOf(await getRawInput().catch(() => undefined));
-  await limitBookingWrite(ctx.em, visitorOf(ctx), token, true);
-  return next();
-});
+/** A move or a cancellation through a manage link. */
+export const bookingWriteProcedure = writeProcedure(false);
+/** Booking a new call: the write limits and the new-booking limits, counted at once. */
+export const newBookingProcedure = writeProcedure(true);

@@ -76,12 +76,7 @@ export const publicBookingRouter = router({
     )
     .input(ZBookingCreate)
     .output(ZBooking)
-    .mutation(({ ctx, input }) =>
-      createBooking(ctx.em, input, ctx.deps.events, {
-        ip: ctx.ip,
-        userAgent: ctx.req.get('user-agent') ?? '',
-      }),
-    ),
+    .mutation(({ ctx, input }) => createBooking(ctx.em, input, ctx.deps.events, ctx.visitor)),
 
   manage: bookingReadProcedure
     .meta(

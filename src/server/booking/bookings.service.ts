@@ -259,17 +259,16 @@ function siteCapReached(
 }
 
 /**
- * The lead's booking behind a manage link (404 for an unknown link). `lock`: the row is locked to
- * the end of the caller's transaction, so changes to one booking (a move racing a cancellation,
- * ten cancellations at once) run one after the other, each seeing the last one's outcome.
+ * How a booking is read to change it: its row locked to the end of the caller's transaction, so
+ * changes to one booking (a move racing a cancellation, ten cancellations at once) run one after
+ * the other, each seeing the last one's outcome.
  */
+export const FOR_CHANGE = { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } as const;
+
+/** The lead's booking behind a manage link (404 for an unknown link); `lock`: read FOR_CHANGE. */
 async function byManageToken(em: EntityManager, manageToken: string, lock = false) {
   const booking = isLinkToken(manageToken)
-    ? await em.findOne(
-        Booking,
-        { manageToken },
-        lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
-      )
+    ? await em.findOne(Booking, { manageToken }, lock ? FOR_CHANGE : {})
     : null;
   if (!booking) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
   return booking;

@@ -1,6 +1,5 @@
 // The staff side of booked calls (the Meetings screen): the list, the outcome of a call, and
 // moving or cancelling one for the lead. Admins see and change every host's; a host their own.
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
@@ -15,7 +14,7 @@ import type { Actor } from '../auth/session';
 import { AppError, notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { Booking } from './booking.entity';
-import { bookingView, cancel, moveTo, slotsFor, upcoming } from './bookings.service';
+import { bookingView, cancel, FOR_CHANGE, moveTo, slotsFor, upcoming } from './bookings.service';
 import { bookingPage } from './bookings.sql';
 import { bookingNow } from './clock';
 
@@ -48,16 +47,9 @@ export async function listBookings(
   };
 }
 
-/**
- * The booking, if the actor may change it (an admin, or its host). `lock`: held to the end of the
- * transaction, so changes to one booking run one after the other (see byManageToken).
- */
+/** The booking, if the actor may change it (an admin, or its host); `lock`: read FOR_CHANGE. */
 async function ownBooking(em: EntityManager, actor: Actor, id: number, lock = false) {
-  const booking = await em.findOne(
-    Booking,
-    id,
-    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
-  );
+  const booking = await em.findOne(Booking, id, lock ? FOR_CHANGE : {});
   if (!booking) throw notFound('Booking', id);
   if (actor.role !== 'admin' && booking.host.id !== actor.userId)
     throw new AppError('FORBIDDEN', BOOKING_MESSAGES.notYours);

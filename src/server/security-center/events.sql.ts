@@ -7,6 +7,7 @@ import type {
   TSecurityEventType,
   TSeverity,
 } from '../../shared/security.schema';
+import { toStorableText } from '../../shared/text.schema';
 import { clientKey } from '../rate-limit/client-ip';
 import { SecurityEvent, type ISecurityEvent } from './security-event.entity';
 
@@ -19,8 +20,8 @@ export interface NewSecurityEvent {
   scope?: TSecurityEventScope;
 }
 
-/** Header values and details are attacker-controlled: cap them to the columns, drop NUL. */
-const clip = (text: string, max: number) => text.replaceAll('\u0000', '').slice(0, max);
+/** Header values and details are attacker-controlled: cap them to the columns, storable. */
+const clip = (text: string, max: number) => toStorableText(text.slice(0, max));
 
 /** SQL ranking a severity column, so an entry keeps the highest severity of its repeats. */
 const SEVERITY_RANK = (column: string) =>
