@@ -4,7 +4,10 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_SETTINGS, type TAvailability } from '../../shared/booking.schema';
 import type { checkSlotRules } from './slots.fuzz';
-import { dateOfDayNumber, dayNumberOf, nextDate, weekdayOf } from './wall-clock';
+import { dateOfDayNumber, dayNumberOf, weekdayOf } from './wall-clock';
+
+/** The calendar date after `date`, as the slot rules step (by day number). */
+const nextDate = (date: string) => dateOfDayNumber(dayNumberOf(date) + 1);
 
 const TIME_LIMIT_MS = 25_000;
 

@@ -1,6 +1,9 @@
 // Local dates and wall-clock times, as the slot rules read them.
 import { describe, expect, it } from 'vitest';
-import { nextDate, wallClockInstant, weekdayOf } from './wall-clock';
+import { dateOfDayNumber, dayNumberOf, wallClockInstant, weekdayOf } from './wall-clock';
+
+/** The calendar date after `date`, as the slot rules step (by day number). */
+const nextDate = (date: string) => dateOfDayNumber(dayNumberOf(date) + 1);
 
 describe('wall clock', () => {
   it('steps dates over month, year and leap-day ends, and names ISO weekdays', () => {

@@ -67,8 +67,5 @@ export function dayNumberOf(date: string): number {
 export const dateOfDayNumber = (day: number) =>
   new Date(day * 86_400_000).toISOString().split('T')[0]!;
 
-/** The calendar date after `date` (YYYY-MM-DD), zone-free. */
-export const nextDate = (date: string): string => dateOfDayNumber(dayNumberOf(date) + 1);
-
 /** ISO weekday of a calendar date: 1 = Monday ... 7 = Sunday (day 0 was a Thursday). */
 export const weekdayOf = (date: string) => ((((dayNumberOf(date) + 3) % 7) + 7) % 7) + 1;
