@@ -25,6 +25,9 @@ import { webhooksFeature } from './webhooks/webhooks.feature';
 export const FEATURES: readonly Feature[] = [
   usersFeature,
   authFeature,
+  // First to hear each event, so entries read in the order things happened (a lead, then the
+  // owner routing gave it).
+  auditFeature,
   contactsFeature,
   contactActivityFeature,
   contactImportsFeature,
@@ -39,7 +42,6 @@ export const FEATURES: readonly Feature[] = [
   notificationsFeature,
   webhooksFeature,
   integrationKeysFeature,
-  auditFeature,
 ];
 
 /** Every table of the app, for the ORM. */

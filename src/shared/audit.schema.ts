@@ -32,8 +32,40 @@ export const AUDIT_ACTIONS = [
   'two_factor_disable',
   'revoke_session',
   'revoke_other_sessions',
+  'book',
+  'reschedule',
+  'cancel',
+  'record_outcome',
+  'set_availability',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What kind of record an audit entry is about (older entries may name a kind since retired). */
+export const AUDIT_ENTITY_TYPES = [
+  'contact',
+  'user',
+  'service_inquiry',
+  'campaign',
+  'security_settings',
+  'notification_settings',
+  'integration_key',
+  'webhook',
+  'lead_routing',
+  'quarantine',
+  'booking',
+  'booking_settings',
+  'user_availability',
+  'calendar_feed',
+  'calendar_subscription',
+  'notification',
+] as const;
+export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** What a signed-in write files: the action and the kind of record it is about. */
+export interface TAuditOf {
+  action: TAuditAction;
+  entity: TAuditEntityType;
+}
 
 export const ZAuditChange = z.object({ from: z.unknown().optional(), to: z.unknown().optional() });
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { CONTACT_STATUSES } from './contacts.schema';
+import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './notifications.schema';
 import { storableText, ZId, ZIsoDate } from './text.schema';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from './webhooks.schema';
 
 /**
  * What a contact's timeline shows: its creation (with source), status and owner changes, notes,
@@ -36,20 +39,77 @@ export const NOTE_MESSAGES = {
 
 export const ZActivityActor = z.object({ id: z.number().int(), username: z.string() });
 
-export const ZContactActivity = z.object({
-  /** `type:number`, unique across the timeline (e.g. `note:12`, `email:5`). */
-  id: z.string(),
-  type: z.enum(CONTACT_ACTIVITY_TYPES),
-  at: ZIsoDate,
-  actor: ZActivityActor.nullable(),
-  /**
-   * created: { source }; status_changed: { from, to }; owner_changed: { from, to } (user ids or
-   * null); note: { noteId, body }; email: { kind, to, subject, status, sentAt }; webhook:
-   * { event, url, status, attempts, responseStatus }; booking_*: { bookingId, startsAt, host,
-   * from (rescheduled), reason (cancelled) }.
-   */
-  data: z.record(z.string(), z.unknown()),
-});
+const ZStatus = z.enum(CONTACT_STATUSES);
+const ZUserId = z.number().int().nullable();
+
+/** What each kind of timeline entry carries, written once: the server writes it, the screen reads it. */
+export const ACTIVITY_DATA = {
+  created: z.object({ source: z.string() }),
+  status_changed: z.object({ from: ZStatus, to: ZStatus }),
+  owner_changed: z.object({
+    from: ZUserId,
+    to: ZUserId,
+    /** Why, when no person did it. */
+    reason: z.enum(['round_robin', 'booking']).optional(),
+  }),
+  note: z.object({ noteId: z.number().int(), body: z.string() }),
+  email: z.object({
+    kind: z.enum(NOTIFICATION_KINDS),
+    to: z.string(),
+    subject: z.string(),
+    status: z.enum(NOTIFICATION_STATUSES),
+    sentAt: ZIsoDate.nullable(),
+  }),
+  webhook: z.object({
+    event: z.enum(WEBHOOK_EVENTS),
+    url: z.string(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    responseStatus: z.number().int().nullable(),
+  }),
+  booking_created: z.object({ bookingId: z.number().int(), startsAt: ZIsoDate, host: z.string() }),
+  booking_rescheduled: z.object({
+    bookingId: z.number().int(),
+    from: ZIsoDate,
+    startsAt: ZIsoDate,
+    host: z.string(),
+  }),
+  booking_cancelled: z.object({
+    bookingId: z.number().int(),
+    startsAt: ZIsoDate,
+    reason: z.string().optional(),
+  }),
+} as const satisfies Record<(typeof CONTACT_ACTIVITY_TYPES)[number], z.ZodType>;
+export type TActivityData = {
+  [T in keyof typeof ACTIVITY_DATA]: z.output<(typeof ACTIVITY_DATA)[T]>;
+};
+
+const entry = <T extends keyof typeof ACTIVITY_DATA>(type: T) =>
+  z.object({
+    /** `type:number`, unique across the timeline (e.g. `note:12`, `email:5`). */
+    id: z.string(),
+    type: z.literal(type),
+    at: ZIsoDate,
+    actor: ZActivityActor.nullable(),
+    data: ACTIVITY_DATA[type],
+  });
+
+/** A note as the timeline shows it (what adding one answers). */
+export const ZNoteActivity = entry('note');
+export type TNoteActivity = z.output<typeof ZNoteActivity>;
+
+/** One timeline entry: its `data` is typed by its `type`. */
+export const ZContactActivity = z.discriminatedUnion('type', [
+  entry('created'),
+  entry('status_changed'),
+  entry('owner_changed'),
+  ZNoteActivity,
+  entry('email'),
+  entry('webhook'),
+  entry('booking_created'),
+  entry('booking_rescheduled'),
+  entry('booking_cancelled'),
+]);
 export type TContactActivity = z.output<typeof ZContactActivity>;
 
 export const ZContactActivityQuery = z.object({

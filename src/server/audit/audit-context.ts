@@ -13,13 +13,19 @@ export interface FlushedChange {
   changes: AuditChanges;
 }
 
-/** Who is writing, from where, and what the ORM wrote so far, for the request's audit entry. */
+/** Who is writing (null: a visitor), from where, and what was written so far, for the audit. */
 export interface AuditScope {
-  actor: { id: number; username: string };
+  actor: { id: number; username: string } | null;
   ip: string;
   userAgent: string | null;
   flushed: FlushedChange[];
+  /** `entityType:entityId` of the entries the write's domain events filed already. */
+  filed: Set<string>;
 }
+
+/** The key of an entry in `AuditScope.filed`. */
+export const filedKey = (entityType: string, entityId: string | number | null) =>
+  `${entityType}:${entityId ?? ''}`;
 
 const storage = new AsyncLocalStorage<AuditScope>();
 

@@ -1,24 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TAuditAction } from '../../shared/audit.schema';
-import { snake, type AuditChanges, type AuditScope } from './audit-context';
+import type { TAuditOf } from '../../shared/audit.schema';
+import { filedKey, type AuditChanges, type AuditScope } from './audit-context';
 import { recordAudit } from './audit.service';
 import { isSecretInput, REDACTED, redactValue } from './redact';
-
-/** The router segment of a procedure path, as the kind of thing it writes. */
-const ENTITY_OF: Record<string, string> = {
-  contacts: 'contact',
-  contactActivity: 'contact',
-  users: 'user',
-  serviceInquiries: 'service_inquiry',
-  campaigns: 'campaign',
-  security: 'security_settings',
-  notifications: 'notification_settings',
-  integrationKeys: 'integration_key',
-  webhooks: 'webhook',
-  leadRouting: 'lead_routing',
-  quarantine: 'quarantine',
-  auth: 'user',
-};
 
 function idOf(value: unknown): string | null {
   if (value && typeof value === 'object' && 'id' in value) {
@@ -41,36 +25,33 @@ function inputChanges(em: EntityManager, input: unknown): AuditChanges | null {
 
 /**
  * Files the audit entry of one successful mutation by a signed-in user, in its transaction: who,
- * what (the procedure's action, the entity and id), the fields before -> after that the ORM
- * flushed for that entity, or else the input as the new values, and from which IP and user agent.
+ * what (the procedure's action and kind of record, and its id), the fields before -> after that
+ * the ORM flushed for that record, or else the input as the new values, and from which IP and
+ * user agent. A write whose domain event filed the entry for that record already files nothing.
  */
 export async function auditMutation(
   em: EntityManager,
-  action: TAuditAction,
-  path: string,
+  { action, entity }: TAuditOf,
   input: unknown,
   output: unknown,
   scope: AuditScope,
 ): Promise<void> {
-  const segments = path.split('.');
-  const group = segments[0] === 'admin' ? (segments[1] ?? '') : (segments[0] ?? '');
-  const entityType = ENTITY_OF[group] ?? snake(group);
-  const entityId = idOf(input) ?? idOf(output);
-  // The ORM's name for the table may be longer (webhook -> webhook_endpoint). A router that
-  // writes several kinds of rows (booking: hours, settings, calendars) names none of them: then
-  // the one row the write flushed, when it flushed exactly one, is what it changed.
+  const givenId = idOf(input) ?? idOf(output);
+  // The ORM's name for the table may be longer (webhook -> webhook_endpoint); a route may name
+  // a parent's id (/users/{id}/availability): then the one row of that kind it flushed is it.
+  const ofKind = scope.flushed.filter(
+    (f) => f.entityType === entity || f.entityType.startsWith(`${entity}_`),
+  );
   const flushed =
-    scope.flushed.find(
-      (f) =>
-        (f.entityType === entityType || f.entityType.startsWith(`${entityType}_`)) &&
-        (entityId === null || f.entityId === entityId),
-    ) ?? (scope.flushed.length === 1 && !ENTITY_OF[group] ? scope.flushed[0] : undefined);
-  const named = flushed && !ENTITY_OF[group] ? flushed.entityType : entityType;
+    ofKind.find((f) => givenId !== null && f.entityId === givenId) ??
+    (ofKind.length === 1 ? ofKind[0] : undefined);
+  const entityId = flushed?.entityId ?? givenId;
+  if (scope.filed.has(filedKey(entity, entityId))) return;
   await recordAudit(em, {
     actor: scope.actor,
     action,
-    entityType: named,
-    entityId: (named === entityType ? entityId : null) ?? flushed?.entityId ?? null,
+    entityType: entity,
+    entityId,
     changes:
       flushed && Object.keys(flushed.changes).length ? flushed.changes : inputChanges(em, input),
     ip: scope.ip,

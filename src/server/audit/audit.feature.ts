@@ -1,11 +1,13 @@
 import type { Feature } from '../feature';
 import { loadProtectionSettings } from '../security-center/settings.service';
 import { AuditEntry } from './audit-entry.entity';
+import { auditSubscriptions } from './audit-events';
 import { pruneAuditLog } from './audit.service';
 
 export const auditFeature: Feature = {
   name: 'audit',
   entities: [AuditEntry],
+  subscriptions: auditSubscriptions,
   maintenance: [
     {
       name: 'auditLog',

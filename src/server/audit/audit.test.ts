@@ -7,7 +7,7 @@ import type { TAuditEntry, TAuditPage } from '../../shared/audit.schema';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../shared/notifications.schema';
 import { relaxContactProtections } from '../test/contact-form-support';
 import { TEST_PASSWORD } from '../test/test-app';
-import { AUDIT_ACTIONS } from '../../shared/audit.schema';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '../../shared/audit.schema';
 import { appRouter } from '../trpc/app-router';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { runMaintenance } from '../db/maintenance';
@@ -332,6 +332,50 @@ describe('what each write records', () => {
     });
   });
 
+  it("files a visitor's lead from its events: created and routed, no actor, from where", async () => {
+    const rep = (await t.signedIn('user')).userId;
+    await admin.rest('PUT', '/lead-routing', { userIds: [rep] });
+    const res = await t.anonymous().rest<{ id?: number }>('POST', '/contacts', {
+      name: 'Visitor Lead',
+      email: 'visitor@example.com',
+      message: 'Please call me about outbound calling',
+    });
+    expect(res.status).toBe(200);
+    const [contact] = await sql<{ id: number }>(
+      "select id from contacts where email = 'visitor@example.com'",
+    );
+    const entries = await sql<Record<string, unknown>>(
+      "select action, actor_id, entity_id, changes, ip from audit_log where entity_type = 'contact' and entity_id = ? order by id",
+      [String(contact!.id)],
+    );
+    expect(entries).toEqual([
+      {
+        action: 'create',
+        actor_id: null,
+        entity_id: String(contact!.id),
+        changes: { source: { to: 'website' } },
+        ip: '127.0.0.1',
+      },
+      {
+        action: 'set_owner',
+        actor_id: null,
+        entity_id: String(contact!.id),
+        changes: { owner: { from: null, to: rep }, reason: { to: 'round_robin' } },
+        ip: '127.0.0.1',
+      },
+    ]);
+  });
+
+  it('files one entry for a signed-in write its event filed already', async () => {
+    const id = await newContact();
+    await admin.rest('PATCH', `/contacts/${id}/status`, { status: 'contacted' });
+    const entries = await sql(
+      "select action from audit_log where entity_type = 'contact' and entity_id = ?",
+      [String(id)],
+    );
+    expect(entries).toEqual([{ action: 'update_status' }]);
+  });
+
   it('records nothing for a refused write or a read', async () => {
     const before = (await sql('select id from audit_log')).length;
     await admin.rest('PATCH', '/contacts/999999/status', { status: 'new' });
@@ -370,7 +414,7 @@ describe('what each write records', () => {
   it('every signed-in write names its audit action (a typed list, not the procedure name)', () => {
     const procedures = appRouter._def.procedures as unknown as Record<
       string,
-      { _def: { type: string; meta?: { audit?: string } } }
+      { _def: { type: string; meta?: { audit?: { action: string; entity: string } } } }
     >;
     const PUBLIC_WRITES = [
       'public.contact.submit',
@@ -383,7 +427,11 @@ describe('what each write records', () => {
     ];
     const missing = Object.entries(procedures)
       .filter(([path, p]) => p._def.type === 'mutation' && !PUBLIC_WRITES.includes(path))
-      .filter(([, p]) => !(AUDIT_ACTIONS as readonly string[]).includes(p._def.meta?.audit ?? ''))
+      .filter(
+        ([, p]) =>
+          !(AUDIT_ACTIONS as readonly string[]).includes(p._def.meta?.audit?.action ?? '') ||
+          !(AUDIT_ENTITY_TYPES as readonly string[]).includes(p._def.meta?.audit?.entity ?? ''),
+      )
       .map(([path]) => path);
     expect(missing).toEqual([]);
   });

@@ -50,7 +50,7 @@ export const accountSecurityProcedures = {
         'POST',
         '/auth/2fa/setup',
         'A new TOTP key with its otpauth URL and QR code (pending until enabled); needs the current password',
-        { audit: 'two_factor_setup' },
+        { audit: { action: 'two_factor_setup', entity: 'user' } },
       ),
     )
     .input(ZTwoFactorSetupInput)
@@ -68,7 +68,7 @@ export const accountSecurityProcedures = {
         'POST',
         '/auth/2fa/enable',
         'Turn two-factor sign-in on with a code; answers 10 one-time recovery codes',
-        { audit: 'two_factor_enable' },
+        { audit: { action: 'two_factor_enable', entity: 'user' } },
       ),
     )
     .input(ZTwoFactorEnable)
@@ -81,7 +81,7 @@ export const accountSecurityProcedures = {
         'POST',
         '/auth/2fa/disable',
         'Turn two-factor sign-in off (password and a code or recovery code)',
-        { audit: 'two_factor_disable' },
+        { audit: { action: 'two_factor_disable', entity: 'user' } },
       ),
     )
     .input(ZTwoFactorDisable)
@@ -113,7 +113,7 @@ export const accountSecurityProcedures = {
   revokeSession: authedProcedure
     .meta(
       rest('DELETE', '/auth/sessions/{id}', 'Sign one of my sessions out', {
-        audit: 'revoke_session',
+        audit: { action: 'revoke_session', entity: 'user' },
       }),
     )
     .input(z.strictObject({ id: z.string().min(1).max(40) }))
@@ -126,7 +126,7 @@ export const accountSecurityProcedures = {
   revokeOtherSessions: authedProcedure
     .meta(
       rest('POST', '/auth/sessions/revoke-others', 'Sign out everywhere but here', {
-        audit: 'revoke_other_sessions',
+        audit: { action: 'revoke_other_sessions', entity: 'user' },
       }),
     )
     .input(z.void())

@@ -474,6 +474,25 @@ describe('booked calls in the back office', () => {
     });
     expect(cancelled.body.status).toBe('cancelled');
     expect((await admin.rest('POST', '/bookings/999999/cancel', {})).status).toBe(404);
+
+    // The audit names each for what it did: the lead's booking (no actor), then the staff's.
+    const audited = (id: number) =>
+      t.db
+        .em()
+        .getConnection()
+        .execute<{ action: string; actor_id: number | null }[]>(
+          "select action, actor_id from audit_log where entity_type = 'booking' and entity_id = ? order by id",
+          [String(id)],
+        );
+    expect(await audited(booked.id)).toEqual([
+      { action: 'book', actor_id: null },
+      { action: 'record_outcome', actor_id: admin.userId },
+    ]);
+    expect(await audited(second.id)).toEqual([
+      { action: 'book', actor_id: null },
+      { action: 'reschedule', actor_id: admin.userId },
+      { action: 'cancel', actor_id: admin.userId },
+    ]);
   });
 });
 

@@ -146,7 +146,7 @@ export const adminBookingRouter = router({
   setOutcome: authedProcedure
     .meta(
       rest('PATCH', '/bookings/{id}', 'Record how a call went: completed or no-show', {
-        audit: 'update_status',
+        audit: { action: 'record_outcome', entity: 'booking' },
       }),
     )
     .input(ZBookingOutcome)
@@ -168,7 +168,7 @@ export const adminBookingRouter = router({
   reschedule: authedProcedure
     .meta(
       rest('POST', '/bookings/{id}/reschedule', 'Move a call for the lead', {
-        audit: 'update',
+        audit: { action: 'reschedule', entity: 'booking' },
         description: 'The lead is emailed an updated invitation (same UID, SEQUENCE raised).',
       }),
     )
@@ -177,7 +177,11 @@ export const adminBookingRouter = router({
     .mutation(({ ctx, input }) => rescheduleForLead(ctx.em, ctx.actor, input, ctx.deps.events)),
 
   cancel: authedProcedure
-    .meta(rest('POST', '/bookings/{id}/cancel', 'Cancel a call for the lead', { audit: 'update' }))
+    .meta(
+      rest('POST', '/bookings/{id}/cancel', 'Cancel a call for the lead', {
+        audit: { action: 'cancel', entity: 'booking' },
+      }),
+    )
     .input(ZCancel.extend({ id: ZId }))
     .output(ZBooking)
     .mutation(({ ctx, input }) => cancelForLead(ctx.em, ctx.actor, input, ctx.deps.events)),
@@ -190,7 +194,9 @@ export const adminBookingRouter = router({
 
   updateSettings: adminProcedure
     .meta(
-      rest('PUT', '/booking/settings', 'Change the booking settings', { audit: 'update_settings' }),
+      rest('PUT', '/booking/settings', 'Change the booking settings', {
+        audit: { action: 'update_settings', entity: 'booking_settings' },
+      }),
     )
     .input(ZBookingSettings)
     .output(ZBookingSettings)
@@ -214,7 +220,7 @@ export const adminBookingRouter = router({
         description:
           "Weekly hours (weekday 1 = Monday ... 7) and dated overrides in the user's IANA time zone; an override " +
           "with no intervals is a day off. A user changes their own; an admin anyone's.",
-        audit: 'update',
+        audit: { action: 'set_availability', entity: 'user_availability' },
       }),
     )
     .input(ZAvailability.extend({ id: ZId }))

@@ -48,7 +48,7 @@ export const calendarProcedures = {
             'once now, then every 10 minutes. Addresses on loopback or private networks are refused when fetched ' +
             '(the status says so), as for webhooks. A calendar over a reading budget (10 s, a 128 MB heap, 10 MB, ' +
             '50,000 occurrences) fails with the reason and is fetched again only when refreshed. At most 10 per user.',
-          audit: 'create',
+          audit: { action: 'create', entity: 'calendar_feed' },
           created: true,
         },
       ),
@@ -69,7 +69,7 @@ export const calendarProcedures = {
           description:
             'Queues a fetch, also of a feed left out of the 10-minute refresh for going over a reading budget; ' +
             'the feed answers as it stands, and its status changes when done.',
-          audit: 'update',
+          audit: { action: 'update', entity: 'calendar_feed' },
         },
       ),
     )
@@ -82,7 +82,7 @@ export const calendarProcedures = {
   removeCalendarFeed: authedProcedure
     .meta(
       rest('DELETE', '/users/{id}/calendar-feeds/{feedId}', 'Remove an external calendar', {
-        audit: 'delete',
+        audit: { action: 'delete', entity: 'calendar_feed' },
       }),
     )
     .input(ZFeedInput)
@@ -118,7 +118,7 @@ export const calendarProcedures = {
         'Replace the subscription address',
         {
           description: 'The old address answers 404 from now on.',
-          audit: 'update',
+          audit: { action: 'update', entity: 'calendar_subscription' },
         },
       ),
     )

@@ -21,13 +21,21 @@ export const adminCampaignsRouter = router({
     .query(({ ctx }) => listCampaigns(ctx.em)),
 
   create: adminProcedure
-    .meta(rest('POST', '/campaigns', 'Create a campaign', { audit: 'create' }))
+    .meta(
+      rest('POST', '/campaigns', 'Create a campaign', {
+        audit: { action: 'create', entity: 'campaign' },
+      }),
+    )
     .input(ZCampaignCreate)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => createCampaign(ctx.em, input)),
 
   update: adminProcedure
-    .meta(rest('PATCH', '/campaigns/{id}', 'Change any fields of a campaign', { audit: 'update' }))
+    .meta(
+      rest('PATCH', '/campaigns/{id}', 'Change any fields of a campaign', {
+        audit: { action: 'update', entity: 'campaign' },
+      }),
+    )
     .input(ZCampaignUpdate)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => updateCampaign(ctx.em, input)),
@@ -35,7 +43,7 @@ export const adminCampaignsRouter = router({
   duplicate: adminProcedure
     .meta(
       rest('POST', '/campaigns/{id}/duplicate', 'Copy a campaign as a new draft', {
-        audit: 'duplicate',
+        audit: { action: 'duplicate', entity: 'campaign' },
       }),
     )
     .input(ZIdInput)
@@ -43,7 +51,11 @@ export const adminCampaignsRouter = router({
     .mutation(({ ctx, input }) => duplicateCampaign(ctx.em, input.id)),
 
   delete: adminProcedure
-    .meta(rest('DELETE', '/campaigns/{id}', 'Delete a campaign', { audit: 'delete' }))
+    .meta(
+      rest('DELETE', '/campaigns/{id}', 'Delete a campaign', {
+        audit: { action: 'delete', entity: 'campaign' },
+      }),
+    )
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

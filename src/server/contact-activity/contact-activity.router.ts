@@ -3,6 +3,7 @@ import {
   ZContactActivity,
   ZContactActivityQuery,
   ZNoteCreate,
+  ZNoteActivity,
   ZNoteDelete,
 } from '../../shared/contact-activity.schema';
 import { ZOk } from '../../shared/text.schema';
@@ -29,11 +30,11 @@ export const adminContactActivityRouter = router({
   addNote: adminProcedure
     .meta(
       rest('POST', '/contacts/{id}/notes', 'Add a note (1-5000 characters) to a contact', {
-        audit: 'add_note',
+        audit: { action: 'add_note', entity: 'contact' },
       }),
     )
     .input(ZNoteCreate)
-    .output(ZContactActivity)
+    .output(ZNoteActivity)
     .mutation(({ ctx, input }) =>
       addContactNote(ctx.em, input.id, input.body, ctx.actor, ctx.deps.events),
     ),
@@ -44,7 +45,7 @@ export const adminContactActivityRouter = router({
         'DELETE',
         '/contacts/{id}/notes/{noteId}',
         "Delete a note (its author's or, as an admin, anyone's)",
-        { audit: 'delete_note' },
+        { audit: { action: 'delete_note', entity: 'contact' } },
       ),
     )
     .input(ZNoteDelete)

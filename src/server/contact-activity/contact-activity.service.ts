@@ -1,5 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TContactActivity, TRecordedActivityType } from '../../shared/contact-activity.schema';
+import type {
+  TActivityData,
+  TNoteActivity,
+  TRecordedActivityType,
+} from '../../shared/contact-activity.schema';
 import { AppError, notFound } from '../errors';
 import { Contact } from '../contacts/contact.entity';
 import type { Actor } from '../auth/session';
@@ -7,13 +11,16 @@ import { ContactActivity } from './contact-activity.entity';
 import { typedSql } from '../db/typed-sql';
 import type { EventBus } from '../events/event-bus';
 
-export interface ActivityRecord {
-  contactId: number;
-  type: TRecordedActivityType;
-  /** Null for the system (round-robin assignment). */
-  actorId: number | null;
-  data: Record<string, unknown>;
-}
+/** One recorded timeline entry: its data typed by its kind (the note's id is its row's). */
+export type ActivityRecord = {
+  [T in Exclude<TRecordedActivityType, 'note'>]: {
+    contactId: number;
+    type: T;
+    /** Null for the system (round-robin assignment). */
+    actorId: number | null;
+    data: TActivityData[T];
+  };
+}[Exclude<TRecordedActivityType, 'note'>];
 
 /** Adds one entry to a contact's timeline, in the caller's transaction. */
 export async function recordContactActivity(em: EntityManager, entry: ActivityRecord) {
@@ -31,7 +38,7 @@ export async function recordBulkActivity(
   em: EntityManager,
   type: 'status_changed' | 'owner_changed',
   to: unknown,
-  changed: { id: number; from: unknown }[],
+  changed: readonly { id: number; from: unknown }[],
   actorId: number,
 ): Promise<void> {
   if (!changed.length) return;
@@ -55,7 +62,7 @@ export async function addContactNote(
   body: string,
   actor: Pick<Actor, 'userId' | 'username'>,
   events: EventBus,
-): Promise<TContactActivity> {
+): Promise<TNoteActivity> {
   const contact = await em.findOne(Contact, { id: contactId }, { fields: ['id'] });
   if (!contact) throw notFound('Contact', contactId);
   const at = new Date();

@@ -1,7 +1,7 @@
 // A contact's timeline and notes over REST and tRPC: each kind of entry with its data and actor,
 // newest first; note validation and who may delete a note.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TContactActivity } from '../../shared/contact-activity.schema';
+import type { TContactActivity, TNoteActivity } from '../../shared/contact-activity.schema';
 import type { TContact } from '../../shared/contacts.schema';
 import { relaxContactProtections } from '../test/contact-form-support';
 import { actorFor } from '../test/test-app';
@@ -118,7 +118,7 @@ describe('GET /api/contacts/{id}/activity', () => {
 describe('notes', () => {
   it('adds a trimmed note over REST and tRPC, answering the timeline entry', async () => {
     const id = await submitLead();
-    const res = await admin.rest<TContactActivity>('POST', `/contacts/${id}/notes`, {
+    const res = await admin.rest<TNoteActivity>('POST', `/contacts/${id}/notes`, {
       body: '  Budget approved  ',
     });
     expect(res.status).toBe(200);

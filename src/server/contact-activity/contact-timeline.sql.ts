@@ -50,11 +50,16 @@ export async function listContactActivity(
      ) t order by t.at desc, t.id desc limit ?`,
     [contactId, limit, contactId, contactId, limit, contactId, limit, limit],
   );
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    at: r.at,
-    actor: r.actor_id === null ? null : { id: r.actor_id, username: r.actor_username ?? '' },
-    data: r.data,
-  }));
+  // Each branch builds its kind's data (ACTIVITY_DATA in the shared schema); the procedure's
+  // output schema checks every entry against it.
+  return rows.map(
+    (r) =>
+      ({
+        id: r.id,
+        type: r.type,
+        at: r.at,
+        actor: r.actor_id === null ? null : { id: r.actor_id, username: r.actor_username ?? '' },
+        data: r.data,
+      }) as TContactActivity,
+  );
 }

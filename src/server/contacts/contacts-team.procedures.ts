@@ -15,7 +15,7 @@ export const contactsTeamProcedures = {
         'PATCH',
         '/contacts/{id}/owner',
         "Set a contact's owner (a user id), or unassign it with null",
-        { audit: 'set_owner' },
+        { audit: { action: 'set_owner', entity: 'contact' } },
       ),
     )
     .input(ZContactOwnerUpdate)
@@ -34,7 +34,7 @@ export const contactsTeamProcedures = {
         'POST',
         '/contacts/bulk',
         'Set the status of, assign, or delete many contacts at once: the ids given, or every contact matching filter. One transaction; affected counts the contacts that changed. No per-contact webhooks are sent.',
-        { audit: 'bulk' },
+        { audit: { action: 'bulk', entity: 'contact' } },
       ),
     )
     .input(ZContactBulk)

@@ -51,7 +51,9 @@ export const adminContactsRouter = router({
 
   updateStatus: adminProcedure
     .meta(
-      rest('PATCH', '/contacts/{id}/status', "Set a contact's status", { audit: 'update_status' }),
+      rest('PATCH', '/contacts/{id}/status', "Set a contact's status", {
+        audit: { action: 'update_status', entity: 'contact' },
+      }),
     )
     .input(ZContactStatusUpdate)
     .output(ZContact)
@@ -60,7 +62,11 @@ export const adminContactsRouter = router({
     ),
 
   delete: adminProcedure
-    .meta(rest('DELETE', '/contacts/{id}', 'Delete one contact', { audit: 'delete' }))
+    .meta(
+      rest('DELETE', '/contacts/{id}', 'Delete one contact', {
+        audit: { action: 'delete', entity: 'contact' },
+      }),
+    )
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -69,7 +75,11 @@ export const adminContactsRouter = router({
     }),
 
   deleteAll: adminProcedure
-    .meta(rest('DELETE', '/contacts/bulk/all', 'Delete every contact', { audit: 'delete_all' }))
+    .meta(
+      rest('DELETE', '/contacts/bulk/all', 'Delete every contact', {
+        audit: { action: 'delete_all', entity: 'contact' },
+      }),
+    )
     .input(z.void())
     .output(ZOk.extend({ deleted: z.number().int() }))
     .mutation(async ({ ctx }) => {
@@ -80,7 +90,7 @@ export const adminContactsRouter = router({
   import: adminProcedure
     .meta(
       rest('POST', '/contacts/import/csv', 'Import contacts from CSV text (all or nothing)', {
-        audit: 'import',
+        audit: { action: 'import', entity: 'contact' },
         textCheckedPerValue: ['csvData'],
       }),
     )

@@ -15,6 +15,6 @@ export async function storeLead(
   events: EventBus,
 ): Promise<TContact> {
   const contact = await createContact(tem, { ...input, source });
-  await events.publish(tem, 'contact.created', { contact, lead: true });
+  await events.publish(tem, 'contact.created', { contact });
   return contact;
 }

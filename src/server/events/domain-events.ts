@@ -7,11 +7,12 @@ import type { TContact, TContactStatus } from '../../shared/contacts.schema';
  */
 export interface DomainEvents {
   /**
-   * A contact was stored. `lead`: it arrived as a lead (website form, integration key, released
-   * from quarantine), not an admin's or an import's bookkeeping. `contact` is the contact as it
-   * is now: a subscriber earlier in features.ts order may have given it an owner.
+   * A lead arrived (website form, integration key, released from quarantine); an admin's or an
+   * import's bookkeeping publishes nothing. `contact` is the contact as it was stored: a
+   * subscriber that needs its owner reads the contact (routing may have given it one) or
+   * subscribes to contact.owner_changed.
    */
-  'contact.created': { contact: TContact; lead: boolean };
+  'contact.created': { contact: TContact };
   'contact.status_changed': { contact: TContact; from: TContactStatus; actorId: number | null };
   'contact.owner_changed': {
     contactId: number;

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/use-test-app';
 import { queryRows } from '../test/pg-admin';
+import { createEventBus } from '../features';
 import { EventBus } from './event-bus';
+import { ALL_EVENT_NAMES } from '../audit/audit-events';
 
 const t = useTestApp();
 
@@ -34,5 +36,41 @@ describe('the event bus', () => {
       }),
     ).rejects.toThrow('a subscriber failed');
     expect(await queryRows(t.db.url, 'select id from contacts')).toEqual([]);
+  });
+
+  it('hands subscribers a frozen event: one that writes to it fails, and the change rolls back', async () => {
+    const seen: string[] = [];
+    const bus = new EventBus().register([
+      {
+        'contact.owner_changed': [
+          async (_em, event) => {
+            // The type forbids it; the freeze stops what a cast would let through.
+            (event as { to: number | null }).to = 99;
+          },
+          async (_em, event) => void seen.push(String(event.to)),
+        ],
+      },
+    ]);
+    await expect(
+      t.deps.orm.em.fork().transactional(async (em) => {
+        await em.execute(
+          "insert into contacts (name, email, source) values ('Kept?', 'kept@example.com', 'api')",
+        );
+        await bus.publish(em, 'contact.owner_changed', {
+          contactId: 1,
+          from: null,
+          to: 7,
+          actorId: null,
+        });
+      }),
+    ).rejects.toThrow(TypeError);
+    expect(seen).toEqual([]);
+    expect(await queryRows(t.db.url, 'select id from contacts')).toEqual([]);
+  });
+
+  it('has a subscriber for every event the app publishes', () => {
+    const bus = createEventBus(t.deps.notifier);
+    const unheard = ALL_EVENT_NAMES.filter((name) => bus.subscriberCount(name) === 0);
+    expect(unheard).toEqual([]);
   });
 });

@@ -10,16 +10,14 @@ export const leadRoutingFeature: Feature = {
   subscriptions: ({ events }) => ({
     'contact.created': [
       async (em, event) => {
-        if (!event.lead || event.contact.ownerId !== null) return;
+        if (event.contact.ownerId !== null) return;
         const ownerId = await nextLeadOwner(em);
         if (ownerId === null) return;
-        const owned = await setContactOwner(
+        await setContactOwner(
           em,
           { id: event.contact.id, ownerId, actorId: null, reason: 'round_robin' },
           events,
         );
-        // Later subscribers (the webhooks' payload) see the contact as it now is.
-        event.contact.ownerId = owned.ownerId;
       },
     ],
   }),

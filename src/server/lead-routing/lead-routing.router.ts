@@ -25,7 +25,7 @@ export const adminLeadRoutingRouter = router({
         'PUT',
         '/lead-routing',
         'Choose the users who take new website and API leads in turn (active users only); an empty list turns round-robin off',
-        { audit: 'update' },
+        { audit: { action: 'update', entity: 'lead_routing' } },
       ),
     )
     .input(ZLeadRouting)

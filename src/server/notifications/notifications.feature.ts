@@ -8,9 +8,6 @@ export const notificationsFeature: Feature = {
   entities: [NotificationSettings, Notification],
   subscriptions: ({ notifier }) => ({
     // The new-lead alerts and the auto-reply, written and queued with the lead.
-    'contact.created': [
-      (em, { contact, lead }) =>
-        lead ? queueLeadNotifications(em, contact, notifier) : Promise.resolve(),
-    ],
+    'contact.created': [(em, { contact }) => queueLeadNotifications(em, contact, notifier)],
   }),
 };

@@ -34,7 +34,7 @@ export const adminNotificationsRouter = router({
   updateSettings: adminProcedure
     .meta(
       rest('PUT', '/notifications/settings', 'Save the notification settings', {
-        audit: 'update_settings',
+        audit: { action: 'update_settings', entity: 'notification_settings' },
         description:
           'Templates may use {{name}}, {{email}}, {{company}}, {{phone}}, {{message}}, {{source}} and {{contactUrl}}.',
       }),
@@ -76,7 +76,7 @@ export const adminNotificationsRouter = router({
         'POST',
         '/notifications/outbox/{id}/retry',
         'Send a failed message again (same Message-ID)',
-        { audit: 'retry' },
+        { audit: { action: 'retry', entity: 'notification' } },
       ),
     )
     .input(ZIdInput)

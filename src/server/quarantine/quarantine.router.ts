@@ -26,7 +26,7 @@ export const adminQuarantineRouter = router({
         'POST',
         '/quarantine/{id}/release',
         'Make it a normal new contact, with its lead emails and webhooks',
-        { audit: 'release' },
+        { audit: { action: 'release', entity: 'quarantine' } },
       ),
     )
     .input(ZIdInput)
@@ -34,7 +34,11 @@ export const adminQuarantineRouter = router({
     .mutation(({ ctx, input }) => releaseQuarantined(ctx.em, input.id, ctx.deps.events)),
 
   delete: adminProcedure
-    .meta(rest('DELETE', '/quarantine/{id}', 'Drop it for good', { audit: 'delete' }))
+    .meta(
+      rest('DELETE', '/quarantine/{id}', 'Drop it for good', {
+        audit: { action: 'delete', entity: 'quarantine' },
+      }),
+    )
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

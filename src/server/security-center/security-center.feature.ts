@@ -26,6 +26,6 @@ export const securityCenterFeature: Feature = {
   ],
   subscriptions: () => ({
     // An accepted lead is a clean submission for the Security Center's tiles.
-    'contact.created': [(em, { lead }) => (lead ? countCleanSubmission(em) : Promise.resolve())],
+    'contact.created': [(em) => countCleanSubmission(em)],
   }),
 };

@@ -31,7 +31,7 @@ export const adminSecurityRouter = router({
   updateSettings: adminProcedure
     .meta(
       rest('PUT', '/security/settings', 'Save the protection settings', {
-        audit: 'update_settings',
+        audit: { action: 'update_settings', entity: 'security_settings' },
       }),
     )
     .input(ZSecuritySettingsUpdate)

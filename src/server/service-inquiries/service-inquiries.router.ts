@@ -24,7 +24,7 @@ export const adminServiceInquiriesRouter = router({
   create: adminProcedure
     .meta(
       rest('POST', '/service-inquiries', 'Record a service inquiry for a contact', {
-        audit: 'create',
+        audit: { action: 'create', entity: 'service_inquiry' },
       }),
     )
     .input(ZServiceInquiryCreate)
@@ -33,7 +33,9 @@ export const adminServiceInquiriesRouter = router({
 
   update: adminProcedure
     .meta(
-      rest('PATCH', '/service-inquiries/{id}', 'Edit priority and details', { audit: 'update' }),
+      rest('PATCH', '/service-inquiries/{id}', 'Edit priority and details', {
+        audit: { action: 'update', entity: 'service_inquiry' },
+      }),
     )
     .input(ZServiceInquiryUpdate)
     .output(ZServiceInquiry)

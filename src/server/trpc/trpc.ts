@@ -4,7 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import { ACCESS_MESSAGES } from '../../shared/api-error';
-import type { TAuditAction } from '../../shared/audit.schema';
+import type { TAuditOf } from '../../shared/audit.schema';
 import { runInAuditScope, type AuditScope } from '../audit/audit-context';
 import { auditMutation } from '../audit/audit-writes';
 import type { Context } from './context';
@@ -13,9 +13,12 @@ import { currentContext } from '../observability/request-context';
 import { InputValidationError, describeZodError, toTRPCError } from './errors';
 import { refuseUnstorableText } from './unsafe-text';
 
-/** A procedure's meta: its REST route, and for a signed-in write the audit action it files. */
+/**
+ * A procedure's meta: its REST route, and for a signed-in write what its audit entry says (the
+ * action and the kind of record), unless a domain event of the write already filed one.
+ */
 export type AppMeta = OpenApiMeta & {
-  audit?: TAuditAction;
+  audit?: TAuditOf;
   created?: boolean;
   /**
    * Input fields holding a document the procedure reads value by value under the same text
@@ -84,7 +87,23 @@ export const publicProcedure = t.procedure
   .use(async ({ meta, getRawInput, next }) => {
     refuseUnstorableText(await getRawInput(), meta?.textCheckedPerValue);
     return next();
-  });
+  })
+  // Whoever writes, from where: the audit's event subscriber files a visitor's writes (a lead,
+  // a booking) with it; a signed-in write's scope below names the actor.
+  .use(({ ctx, type, next }) =>
+    type === 'mutation'
+      ? runInAuditScope(
+          {
+            actor: null,
+            ip: ctx.ip,
+            userAgent: ctx.req.get('user-agent') ?? null,
+            flushed: [],
+            filed: new Set(),
+          },
+          next,
+        )
+      : next(),
+  );
 
 export const authedProcedure = publicProcedure
   .use(async ({ ctx, next }) => {
@@ -98,21 +117,22 @@ export const authedProcedure = publicProcedure
   // change is rolled back; a refused write leaves neither.
   .use(async ({ ctx, type, path, meta, getRawInput, next }) => {
     if (type !== 'mutation') return next();
-    const action = meta?.audit;
-    if (!action)
+    const audit = meta?.audit;
+    if (!audit)
       throw new Error(`${path} is a signed-in write without an audit action (meta.audit)`);
     const scope: AuditScope = {
       actor: { id: ctx.actor.userId, username: ctx.actor.username },
       ip: ctx.ip,
       userAgent: ctx.req.get('user-agent') ?? null,
       flushed: [],
+      filed: new Set(),
     };
     let result: Awaited<ReturnType<typeof next>> | undefined;
     await ctx.em
       .transactional(async (em) => {
         result = await runInAuditScope(scope, () => next({ ctx: { em } }));
         if (!result.ok) throw refused;
-        await auditMutation(em, action, path, await getRawInput(), result.data, scope);
+        await auditMutation(em, audit, await getRawInput(), result.data, scope);
       })
       .catch((error: unknown) => {
         if (error !== refused) throw error;

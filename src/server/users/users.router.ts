@@ -16,7 +16,7 @@ export const adminUsersRouter = router({
     .query(({ ctx }) => listUsers(ctx.em)),
 
   create: adminProcedure
-    .meta(rest('POST', '/users', 'Create a user', { audit: 'create' }))
+    .meta(rest('POST', '/users', 'Create a user', { audit: { action: 'create', entity: 'user' } }))
     .input(ZUserCreate)
     .output(ZUser)
     .mutation(({ ctx, input }) => createUser(ctx.em, input)),
@@ -24,7 +24,7 @@ export const adminUsersRouter = router({
   update: adminProcedure
     .meta(
       rest('PATCH', '/users/{id}', 'Update a user, optionally with a new password', {
-        audit: 'update',
+        audit: { action: 'update', entity: 'user' },
       }),
     )
     .input(ZUserUpdate)
@@ -37,7 +37,7 @@ export const adminUsersRouter = router({
         'POST',
         '/users/{id}/2fa/reset',
         "Turn a user's two-factor sign-in off (a lost phone); with 2FA required for admins they set it up again at their next sign-in",
-        { audit: 'reset_two_factor' },
+        { audit: { action: 'reset_two_factor', entity: 'user' } },
       ),
     )
     .input(ZIdInput)
@@ -49,7 +49,9 @@ export const adminUsersRouter = router({
 
   delete: adminProcedure
     .meta(
-      rest('DELETE', '/users/{id}', 'Delete a user and end their sessions', { audit: 'delete' }),
+      rest('DELETE', '/users/{id}', 'Delete a user and end their sessions', {
+        audit: { action: 'delete', entity: 'user' },
+      }),
     )
     .input(ZIdInput)
     .output(ZOk)

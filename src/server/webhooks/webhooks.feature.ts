@@ -19,12 +19,16 @@ export const webhooksFeature: Feature = {
         });
     return {
       // contact.created is for a lead arriving (the form, an integration's key, a release from
-      // quarantine); an import or an admin's own contact sends none.
+      // quarantine). Its payload is the contact as it now is, with the owner routing may have
+      // given it (the contact is in the transaction's identity map: no query).
       'contact.created': [
-        (em, { contact, lead }) =>
-          lead
-            ? queueWebhookEvent(em, 'contact.created', contact, notifier.webhooks)
-            : Promise.resolve(),
+        async (em, { contact }) =>
+          queueWebhookEvent(
+            em,
+            'contact.created',
+            await getContact(em, contact.id),
+            notifier.webhooks,
+          ),
       ],
       'contact.status_changed': [
         (em, { contact }) =>

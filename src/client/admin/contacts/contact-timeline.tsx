@@ -13,11 +13,7 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { TContactActivity } from '../../../shared/contact-activity.schema';
-import { CONTACT_STATUSES, type TContactStatus } from '../../../shared/contacts.schema';
-import {
-  NOTIFICATION_KIND_LABELS,
-  type TNotificationKind,
-} from '../../../shared/notifications.schema';
+import { NOTIFICATION_KIND_LABELS } from '../../../shared/notifications.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -39,11 +35,7 @@ const ICONS: Record<TContactActivity['type'], LucideIcon> = {
   booking_cancelled: CalendarX,
 };
 
-const str = (v: unknown) =>
-  typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
-const isStatus = (v: unknown): v is TContactStatus => CONTACT_STATUSES.some((s) => s === v);
-
-/** One entry's sentence (and body), from its type and data. */
+/** One entry's sentence (and body), from its type and its data (typed by the type). */
 function Describe({
   entry,
   nameOf,
@@ -52,74 +44,78 @@ function Describe({
   nameOf: (id: number | null) => string | null;
 }) {
   const who = entry.actor?.username;
-  const d = entry.data;
   switch (entry.type) {
     case 'created':
-      return <>Contact created from {str(d.source)}</>;
+      return <>Contact created from {entry.data.source}</>;
     case 'status_changed':
       return (
         <span className="flex flex-wrap items-center gap-1.5">
           {who ?? 'Someone'} changed the status
-          {isStatus(d.from) && <ContactStatusBadge status={d.from} />}
+          <ContactStatusBadge status={entry.data.from} />
           <span aria-hidden>→</span>
           <span className="sr-only">to</span>
-          {isStatus(d.to) && <ContactStatusBadge status={d.to} />}
+          <ContactStatusBadge status={entry.data.to} />
         </span>
       );
     case 'owner_changed': {
-      const to = typeof d.to === 'number' ? nameOf(d.to) : null;
+      const { to, reason } = entry.data;
+      const toName = to === null ? null : nameOf(to);
       const by =
-        d.reason === 'round_robin'
+        reason === 'round_robin'
           ? 'Round-robin'
-          : d.reason === 'booking'
+          : reason === 'booking'
             ? 'A booked call'
             : (who ?? 'Someone');
-      return <>{to ? `${by} assigned it to ${to}` : `${by} unassigned it`}</>;
+      return <>{toName ? `${by} assigned it to ${toName}` : `${by} unassigned it`}</>;
     }
     case 'note':
       return (
         <>
           <span>{who ?? 'A former user'} added a note</span>
           <span className="mt-1 block whitespace-pre-wrap rounded-lg bg-amber-50 px-3 py-2 text-slate-800">
-            {str(d.body)}
+            {entry.data.body}
           </span>
         </>
       );
-    case 'email':
+    case 'email': {
+      const d = entry.data;
       return (
         <>
-          {NOTIFICATION_KIND_LABELS[d.kind as TNotificationKind] ?? 'Email'} to {str(d.to)}: “
-          {str(d.subject)}”{' '}
-          <span className="text-slate-500">({str(d.status).replace('_', ' ')})</span>
+          {NOTIFICATION_KIND_LABELS[d.kind]} to {d.to}: “{d.subject}”{' '}
+          <span className="text-slate-500">({d.status.replace('_', ' ')})</span>
         </>
       );
-    case 'webhook':
+    }
+    case 'webhook': {
+      const d = entry.data;
       return (
         <>
-          Webhook {str(d.event)} to <span className="break-all">{str(d.url)}</span>{' '}
+          Webhook {d.event} to <span className="break-all">{d.url}</span>{' '}
           <span className="text-slate-500">
-            ({str(d.status)}
-            {d.responseStatus ? `, HTTP ${str(d.responseStatus)}` : ''})
+            ({d.status}
+            {d.responseStatus ? `, HTTP ${d.responseStatus}` : ''})
           </span>
         </>
       );
+    }
     case 'booking_created':
       return (
         <>
-          Booked a call for {formatDateTime(str(d.startsAt))} with {str(d.host)}
+          Booked a call for {formatDateTime(entry.data.startsAt)} with {entry.data.host}
         </>
       );
     case 'booking_rescheduled':
       return (
         <>
-          Moved the call from {formatDateTime(str(d.from))} to {formatDateTime(str(d.startsAt))}
+          Moved the call from {formatDateTime(entry.data.from)} to{' '}
+          {formatDateTime(entry.data.startsAt)}
         </>
       );
     case 'booking_cancelled':
       return (
         <>
-          Cancelled the call of {formatDateTime(str(d.startsAt))}
-          {d.reason ? `: “${str(d.reason)}”` : ''}
+          Cancelled the call of {formatDateTime(entry.data.startsAt)}
+          {entry.data.reason ? `: “${entry.data.reason}”` : ''}
         </>
       );
   }
@@ -150,7 +146,7 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
       <ol className="space-y-3" aria-label="Activity">
         {activity.data.map((entry) => {
           const Icon = ICONS[entry.type];
-          const noteId = entry.type === 'note' ? Number(entry.data.noteId) : null;
+          const noteId = entry.type === 'note' ? entry.data.noteId : null;
           return (
             <li key={entry.id} className="flex gap-3 text-sm text-slate-700">
               <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">

@@ -1,0 +1,109 @@
+// The audit as a subscriber of the domain events: a write that publishes one is filed from it,
+// in its transaction, whoever made it (a visitor's lead and booking too, with no actor). Every
+// event is listed, so a new one cannot be left out of the audit without saying why.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TAuditAction, TAuditEntityType } from '../../shared/audit.schema';
+import type { DomainEventName } from '../events/domain-events';
+import type { EventOf, Subscriber, Subscriptions } from '../events/event-bus';
+import { currentAuditScope, filedKey, type AuditChanges } from './audit-context';
+import { recordAudit } from './audit.service';
+
+/** What one event files. */
+interface AuditFact {
+  action: TAuditAction;
+  entity: TAuditEntityType;
+  id: number;
+  changes: AuditChanges;
+}
+
+type FactOf<E extends DomainEventName> = (event: EventOf<E>) => AuditFact;
+
+/** Each event's entry, or why it files none. */
+const FACTS: { [E in DomainEventName]: FactOf<E> | { notAudited: string } } = {
+  'contact.created': ({ contact }) => ({
+    action: 'create',
+    entity: 'contact',
+    id: contact.id,
+    changes: { source: { to: contact.source } },
+  }),
+  'contact.status_changed': ({ contact, from }) => ({
+    action: 'update_status',
+    entity: 'contact',
+    id: contact.id,
+    changes: { status: { from, to: contact.status } },
+  }),
+  'contact.owner_changed': ({ contactId, from, to, reason }) => ({
+    action: 'set_owner',
+    entity: 'contact',
+    id: contactId,
+    changes: { owner: { from, to }, ...(reason ? { reason: { to: reason } } : {}) },
+  }),
+  'contacts.changed_in_bulk': {
+    notAudited:
+      'the bulk request files one entry naming its filter and action, not one per contact',
+  },
+  'contact.deleted': ({ contactId }) => ({
+    action: 'delete',
+    entity: 'contact',
+    id: contactId,
+    changes: {},
+  }),
+  'note.added': ({ contactId, noteId }) => ({
+    action: 'add_note',
+    entity: 'contact',
+    id: contactId,
+    changes: { note: { to: noteId } },
+  }),
+  'booking.created': ({ booking }) => ({
+    action: 'book',
+    entity: 'booking',
+    id: booking.id,
+    changes: { startsAt: { to: booking.startsAt }, host: { to: booking.host.name } },
+  }),
+  'booking.rescheduled': ({ booking, from }) => ({
+    action: 'reschedule',
+    entity: 'booking',
+    id: booking.id,
+    changes: { startsAt: { from, to: booking.startsAt } },
+  }),
+  'booking.cancelled': ({ booking, reason }) => ({
+    action: 'cancel',
+    entity: 'booking',
+    id: booking.id,
+    changes: { status: { to: 'cancelled' }, ...(reason ? { reason: { to: reason } } : {}) },
+  }),
+  'user.deleting': { notAudited: "the user's delete files its own entry when it goes through" },
+};
+
+/** Every domain event: FACTS must name each (with its entry or why it has none). */
+export const ALL_EVENT_NAMES = Object.keys(FACTS) as DomainEventName[];
+
+/** Files `fact` with the writer of the current request (none outside one: a job, a task). */
+async function file(em: EntityManager, fact: AuditFact): Promise<void> {
+  const scope = currentAuditScope();
+  await recordAudit(em, {
+    actor: scope?.actor ?? null,
+    action: fact.action,
+    entityType: fact.entity,
+    entityId: fact.id,
+    changes: Object.keys(fact.changes).length ? fact.changes : null,
+    ip: scope?.ip ?? null,
+    userAgent: scope?.userAgent ?? null,
+  });
+  scope?.filed.add(filedKey(fact.entity, String(fact.id)));
+}
+
+function subscriberOf<E extends DomainEventName>(fact: FactOf<E>): Subscriber<E> {
+  return (em, event) => file(em, fact(event));
+}
+
+/** The audit's subscriptions: one per audited event. */
+export function auditSubscriptions(): Subscriptions {
+  const subscriptions: Subscriptions = {};
+  for (const name of ALL_EVENT_NAMES) {
+    const fact = FACTS[name];
+    if (typeof fact === 'function')
+      (subscriptions as Record<string, unknown>)[name] = [subscriberOf(fact as FactOf<never>)];
+  }
+  return subscriptions;
+}
