@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors';
 import { findUserByUsername } from '../users/users.service';
-import { clientKey } from '../rate-limit/client-ip';
+import { clientKey } from '../http/client-ip';
 import { recordSecurityEvent } from '../security-center/events.sql';
 import {
   clearRateLimit,

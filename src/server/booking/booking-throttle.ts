@@ -3,7 +3,7 @@
 // already keep strangers out of other leads' bookings; these keep the cost of trying bounded.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { clientKey, wideNetworkKey } from '../rate-limit/client-ip';
+import { clientKey, wideNetworkKey } from '../http/client-ip';
 import { consumeRateLimits, hourlyRule, type RateLimitRule } from '../rate-limit/rate-limit.sql';
 import { RateLimitedError } from '../rate-limit/rate-limited.error';
 import { throttledProcedure } from '../rate-limit/retry-after.procedure';

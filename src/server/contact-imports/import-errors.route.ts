@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZImportJobInput } from '../../shared/contact-import.schema';
 import { adminRoute, streamFailed } from '../http/admin-route';
 import { sendApiError } from '../http/send-api-error';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
 import { describeZodError } from '../trpc/errors';
 import { csvField } from '../contacts/contacts.csv';
 

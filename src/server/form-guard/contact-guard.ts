@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSecurityEventType, TSeverity } from '../../shared/security.schema';
 import { AppError } from '../errors';
 import { detectBot } from './bot-detection';
-import { clientKey } from '../rate-limit/client-ip';
+import { clientKey } from '../http/client-ip';
 import { recordSecurityEvent } from '../security-center/events.sql';
 import { checkFormToken } from './form-token';
 import { consumeRateLimit, hourlyRule } from '../rate-limit/rate-limit.sql';

@@ -4,7 +4,7 @@ import { SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.se
 import { storeLead } from '../contacts/store-lead.service';
 import { guardContent } from '../form-guard/contact-guard';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
-import { clientKey } from '../rate-limit/client-ip';
+import { clientKey } from '../http/client-ip';
 import {
   consumeRateLimit,
   consumeShardedRateLimit,
