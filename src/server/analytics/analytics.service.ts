@@ -1,12 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAnalyticsSummary } from '../../shared/analytics.schema';
-import { bookingStats } from '../booking/booking-stats';
+import { bookingStats } from '../booking/booking-stats.service';
 import { countCampaignsByStatus } from '../campaigns/campaigns.service';
 import { Campaign } from '../campaigns/campaign.entity';
-import { contactsPerDay, leadsBySource } from '../contacts/contact-stats.sql';
-import { maintainedStatusCounts } from '../contacts/contact-counts.sql';
-import { speedToLead } from '../contacts/speed-to-lead.sql';
-import { emailDeliveryCounts } from '../notifications/delivery-stats.sql';
+import {
+  contactsPerDay,
+  leadsBySource,
+  maintainedStatusCounts,
+  speedToLead,
+} from '../contacts/contact-stats.service';
+import { emailDeliveryCounts } from '../notifications/delivery-stats.service';
 import { ServiceInquiry } from '../service-inquiries/service-inquiry.entity';
 import { User } from '../users/user.entity';
 

@@ -2,7 +2,7 @@ import { ZSecondFactor, TWO_FACTOR_MESSAGES } from '../../shared/account-securit
 import { ZLogin, ZLoginResult, type TMe } from '../../shared/auth.schema';
 import { recordAudit } from '../audit/audit.service';
 import { AppError } from '../errors';
-import { throttledProcedure } from '../rate-limit/retry-after.procedure';
+import { throttledProcedure } from '../rate-limit/retry-after.service';
 import type { Context } from '../trpc/context';
 import { User } from '../users/user.entity';
 import { authenticate } from './auth.service';

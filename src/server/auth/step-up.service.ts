@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import { recordAudit } from '../audit/audit.service';
 import { AppError } from '../errors';
-import { recordSecurityEvent } from '../security-center/events.sql';
+import { recordSecurityEvent } from '../security-center/security-events.service';
 import { User } from '../users/user.entity';
 import { withLoginThrottle, WrongSecretError } from './login-throttle.service';
 import { verifyPassword } from './password';
