@@ -1,6 +1,7 @@
 import { adminBookingRouter, publicBookingRouter } from './booking/booking.router';
 import { adminCampaignsRouter } from './campaigns/campaigns.router';
-import { adminContactsRouter } from './contacts/contacts.router';
+import { adminContactsProcedures } from './contacts/contacts.router';
+import { contactImportProcedures } from './contact-imports/contact-imports.procedures';
 import { publicContactRouter } from './contacts/public-contact.router';
 import { analyticsRouter } from './analytics/analytics.router';
 import { authRouter } from './auth/auth.router';
@@ -19,7 +20,7 @@ import { router } from './trpc/trpc';
 export const appRouter = router({
   public: router({ contact: publicContactRouter, booking: publicBookingRouter }),
   admin: router({
-    contacts: adminContactsRouter,
+    contacts: router({ ...adminContactsProcedures, ...contactImportProcedures }),
     users: adminUsersRouter,
     serviceInquiries: adminServiceInquiriesRouter,
     campaigns: adminCampaignsRouter,
