@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAnalyticsSummary } from '../../shared/analytics.schema';
 import { bookingStats } from '../booking/booking-stats.service';
-import { countCampaignsByStatus } from '../campaigns/campaigns.service';
-import { Campaign } from '../campaigns/campaign.entity';
+import { countCampaigns, countCampaignsByStatus } from '../campaigns/campaigns.service';
 import {
   contactsPerDay,
   leadsBySource,
@@ -10,8 +9,8 @@ import {
   speedToLead,
 } from '../contacts/contact-stats.service';
 import { emailDeliveryCounts } from '../notifications/delivery-stats.service';
-import { ServiceInquiry } from '../service-inquiries/service-inquiry.entity';
-import { User } from '../users/user.entity';
+import { countServiceInquiries } from '../service-inquiries/service-inquiries.service';
+import { countUsers } from '../users/user-lookup.service';
 
 const DAYS = 30;
 /** Every figure of the analytics screens, each asked of its own feature, all at once. */
@@ -32,9 +31,9 @@ export async function analyticsSummary(
     bookings,
   ] = await Promise.all([
     maintainedStatusCounts(em),
-    em.count(User),
-    em.count(ServiceInquiry),
-    em.count(Campaign),
+    countUsers(em),
+    countServiceInquiries(em),
+    countCampaigns(em),
     countCampaignsByStatus(em),
     contactsPerDay(em, DAYS),
     speedToLead(em, days),

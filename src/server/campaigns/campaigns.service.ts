@@ -98,6 +98,8 @@ export async function deleteCampaign(em: EntityManager, id: number): Promise<voi
   if (deleted === 0) throw notFound('Campaign', id);
 }
 
+export const countCampaigns = (em: EntityManager) => em.count(Campaign);
+
 /** Campaigns per status, only the statuses that have any. */
 export async function countCampaignsByStatus(
   em: EntityManager,

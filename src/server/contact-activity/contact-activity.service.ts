@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactActivity, TRecordedActivityType } from '../../shared/contact-activity.schema';
 import { AppError, notFound } from '../errors';
-import { Contact } from '../contacts/contact.entity';
+import { contactExists } from '../contacts/contact-lookup.service';
 import type { Actor } from '../auth/session';
 import { ContactActivity } from './contact-activity.entity';
 import { typedSql } from '../db/typed-sql';
@@ -56,8 +56,7 @@ export async function addContactNote(
   actor: Pick<Actor, 'userId' | 'username'>,
   events: EventBus,
 ): Promise<TContactActivity> {
-  const contact = await em.findOne(Contact, { id: contactId }, { fields: ['id'] });
-  if (!contact) throw notFound('Contact', contactId);
+  if (!(await contactExists(em, contactId))) throw notFound('Contact', contactId);
   const at = new Date();
   const id = await em.insert(ContactActivity, {
     contact: contactId,
