@@ -1,7 +1,7 @@
 // What other features read of contacts, and the reference they store to one: the contacts table
 // has one owner, and the others name a contact through these.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Contact } from './contact.entity';
+import { Contact, type IContact } from './contact.entity';
 import { DEMO_CONTACT_EMAILS } from './contacts.demo';
 
 /** A contact to point a relation at (its row is not read). */
@@ -17,7 +17,7 @@ export async function contactExists(em: EntityManager, contactId: number): Promi
  * The demo leads, in the order of DEMO_CONTACT_EMAILS (undefined where one is gone), for other
  * features' demo rows.
  */
-export async function demoContacts(em: EntityManager): Promise<(Contact | undefined)[]> {
+export async function demoContacts(em: EntityManager): Promise<(IContact | undefined)[]> {
   const contacts = await em.find(Contact, { email: { $in: [...DEMO_CONTACT_EMAILS] } });
   const byEmail = new Map(contacts.map((c) => [c.email, c]));
   return DEMO_CONTACT_EMAILS.map((email) => byEmail.get(email));

@@ -3,10 +3,10 @@
 // caller's transaction.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../errors';
-import { User } from './user.entity';
+import { User, type IUser } from './user.entity';
 
 /** The user with their two-factor secrets and password hash loaded. */
-export async function loadTwoFactorUser(em: EntityManager, userId: number): Promise<User> {
+export async function loadTwoFactorUser(em: EntityManager, userId: number): Promise<IUser> {
   const user = await em.findOne(User, userId, {
     populate: ['twoFactorSecret', 'twoFactorPendingSecret', 'twoFactorLastStep', 'password'],
   });
@@ -17,7 +17,7 @@ export async function loadTwoFactorUser(em: EntityManager, userId: number): Prom
 /** Keeps a new key pending until a code from it confirms it. */
 export async function savePendingTwoFactorSecret(
   em: EntityManager,
-  user: User,
+  user: IUser,
   secret: string,
 ): Promise<void> {
   user.twoFactorPendingSecret = secret;
@@ -27,7 +27,7 @@ export async function savePendingTwoFactorSecret(
 /** The pending key becomes the key; `step` is the time step of the code that confirmed it. */
 export async function turnOnTwoFactor(
   em: EntityManager,
-  user: User,
+  user: IUser,
   secret: string,
   step: number,
 ): Promise<void> {
