@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
 import { initOrm } from '../src/server/db/orm';
-import { clientKey } from '../src/server/rate-limit/client-ip';
+import { clientKey } from '../src/server/http/client-ip';
 import { issueFormToken } from '../src/server/form-guard/form-token';
 import {
   loadProtectionSettings,

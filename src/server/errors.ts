@@ -38,7 +38,7 @@ export class AppError extends Error {
   }
 }
 
-/** A refusal that says when to come back: a 429 or 503 sent with Retry-After (retry-after.procedure.ts). */
+/** A refusal that says when to come back: a 429 or 503 sent with Retry-After (rate-limit/retry-after.service.ts). */
 export class RetryLaterError extends AppError {
   constructor(
     code: 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE',

@@ -1,6 +1,6 @@
 import { createTRPCReact, httpBatchLink, httpLink, splitLink } from '@trpc/react-query';
 import superjson from 'superjson';
-import type { AppRouter } from '../../server/trpc/app-router';
+import type { AppRouter } from '../../server/app-router';
 import { UNBATCHABLE_PROCEDURES } from '../../shared/trpc-batching';
 
 /** Typed hooks for the back office; the client imports only the router's type. */

@@ -1,14 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAnalyticsSummary } from '../../shared/analytics.schema';
-import { bookingStats } from '../booking/booking-stats';
-import { countCampaignsByStatus } from '../campaigns/campaigns.service';
-import { Campaign } from '../campaigns/campaign.entity';
-import { contactsPerDay, leadsBySource } from '../contacts/contact-stats.sql';
-import { maintainedStatusCounts } from '../contacts/contact-counts.sql';
-import { speedToLead } from '../contacts/speed-to-lead.sql';
-import { emailDeliveryCounts } from '../notifications/delivery-stats.sql';
-import { ServiceInquiry } from '../service-inquiries/service-inquiry.entity';
-import { User } from '../users/user.entity';
+import { bookingStats } from '../booking/booking-stats.service';
+import { countCampaigns, countCampaignsByStatus } from '../campaigns/campaigns.service';
+import {
+  contactsPerDay,
+  leadsBySource,
+  maintainedStatusCounts,
+  speedToLead,
+} from '../contacts/contact-stats.service';
+import { emailDeliveryCounts } from '../notifications/delivery-stats.service';
+import { countServiceInquiries } from '../service-inquiries/service-inquiries.service';
+import { countUsers } from '../users/user-lookup.service';
 
 const DAYS = 30;
 /** Every figure of the analytics screens, each asked of its own feature, all at once. */
@@ -29,9 +31,9 @@ export async function analyticsSummary(
     bookings,
   ] = await Promise.all([
     maintainedStatusCounts(em),
-    em.count(User),
-    em.count(ServiceInquiry),
-    em.count(Campaign),
+    countUsers(em),
+    countServiceInquiries(em),
+    countCampaigns(em),
     countCampaignsByStatus(em),
     contactsPerDay(em, DAYS),
     speedToLead(em, days),

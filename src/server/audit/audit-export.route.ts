@@ -3,10 +3,10 @@ import { pipeline } from 'node:stream/promises';
 import type { RequestHandler } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZAuditFilter, type TAuditFilter } from '../../shared/audit.schema';
-import { csvField } from '../contacts/contacts.csv';
+import { csvField } from '../contacts/csv.service';
 import { adminRoute, streamFailed } from '../http/admin-route';
 import { sendApiError } from '../http/send-api-error';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
 import { describeZodError } from '../trpc/errors';
 import { AUDIT_SELECT, auditWhere, toAuditEntry } from './audit.service';
 

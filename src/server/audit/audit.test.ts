@@ -8,7 +8,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../../shared/notifications.schema
 import { relaxContactProtections } from '../test/contact-form-support';
 import { TEST_PASSWORD } from '../test/test-app';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '../../shared/audit.schema';
-import { appRouter } from '../trpc/app-router';
+import { appRouter } from '../app-router';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { runMaintenance } from '../db/maintenance';
 import { maintenanceTasks } from '../features';

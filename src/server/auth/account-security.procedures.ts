@@ -11,7 +11,7 @@ import {
 } from '../../shared/account-security.schema';
 import { ZOk } from '../../shared/text.schema';
 import { AppError } from '../errors';
-import { throttled } from '../rate-limit/retry-after.procedure';
+import { throttled } from '../rate-limit/retry-after.service';
 import type { Context } from '../trpc/context';
 import { authedProcedure } from '../trpc/trpc';
 import type { Actor } from './session';

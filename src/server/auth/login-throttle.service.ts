@@ -1,15 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors';
 import { findUserByUsername } from '../users/users.service';
-import { clientKey } from '../rate-limit/client-ip';
-import { recordSecurityEvent } from '../security-center/events.sql';
+import { clientKey } from '../http/client-ip';
+import { recordSecurityEvent } from '../security-center/security-events.service';
 import {
   clearRateLimit,
   consumeRateLimits,
   refundRateLimit,
   type RateLimitRule,
-} from '../rate-limit/rate-limit.sql';
-import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
+  aboutMinutes,
+  RateLimitedError,
+} from '../rate-limit/rate-limit.service';
 
 /**
  * Sign-in limits per 15 minutes. Refusals are per client network, so a stranger guessing at an

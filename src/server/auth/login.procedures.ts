@@ -2,9 +2,9 @@ import { ZSecondFactor, TWO_FACTOR_MESSAGES } from '../../shared/account-securit
 import { ZLogin, ZLoginResult, type TMe } from '../../shared/auth.schema';
 import { recordAudit } from '../audit/audit.service';
 import { AppError } from '../errors';
-import { throttledProcedure } from '../rate-limit/retry-after.procedure';
+import { throttledProcedure } from '../rate-limit/retry-after.service';
 import type { Context } from '../trpc/context';
-import { User } from '../users/user.entity';
+import { findUser } from '../users/user-lookup.service';
 import { authenticate } from './auth.service';
 import { withLoginThrottle } from './login-throttle.service';
 import { confirmSecondFactor } from './step-up.service';
@@ -98,7 +98,7 @@ export const loginProcedures = {
     .mutation(async ({ ctx, input }) => {
       const { sessions } = ctx.deps;
       const userId = await sessions.pendingSecondFactor(ctx.em, ctx.req, ctx.res);
-      const user = userId === null ? null : await ctx.em.findOne(User, userId);
+      const user = userId === null ? null : await findUser(ctx.em, userId);
       if (!user || !user.isActive)
         throw new AppError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.signInFirst);
       // Codes are counted per account across every network and sign-in (10 wrong ones in 15

@@ -3,9 +3,10 @@ import {
   consumeRateLimit,
   refundRateLimit,
   type RateLimitRule,
-} from '../rate-limit/rate-limit.sql';
-import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
-import { recordSecurityEvent } from '../security-center/events.sql';
+  aboutMinutes,
+  RateLimitedError,
+} from '../rate-limit/rate-limit.service';
+import { recordSecurityEvent } from '../security-center/security-events.service';
 
 /**
  * Wrong second-factor codes an account may take in 15 minutes, from all networks and sign-ins

@@ -6,8 +6,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import { recordAudit } from '../audit/audit.service';
 import { AppError } from '../errors';
-import { recordSecurityEvent } from '../security-center/events.sql';
-import { User } from '../users/user.entity';
+import { recordSecurityEvent } from '../security-center/security-events.service';
+import { findUserWithPassword } from '../users/user-lookup.service';
 import { withLoginThrottle, WrongSecretError } from './login-throttle.service';
 import { verifyPassword } from './password';
 import { withSecondFactorThrottle } from './second-factor-throttle.service';
@@ -66,7 +66,7 @@ export async function confirmPassword(
 ): Promise<void> {
   const attempt = { username: v.user.username, ip: v.ip, userAgent: v.userAgent };
   await withLoginThrottle(v.em, attempt, async () => {
-    const user = await v.em.findOneOrFail(User, v.user.id, { populate: ['password'] });
+    const user = await findUserWithPassword(v.em, v.user.id);
     if (await verifyPassword(password, user.password)) return;
     await recordVerificationFailure(v, purpose, 'password');
     throw new WrongSecretError(TWO_FACTOR_MESSAGES.wrongPassword, 'password');

@@ -7,7 +7,14 @@ import {
   type TTwoFactorSetup,
 } from '../../shared/account-security.schema';
 import { AppError, notFound } from '../errors';
-import { User } from '../users/user.entity';
+import {
+  claimTwoFactorStep,
+  clearTwoFactorColumns,
+  loadTwoFactorUser,
+  savePendingTwoFactorSecret,
+  turnOnTwoFactor,
+  twoFactorEnabled,
+} from '../users/user-two-factor.service';
 import { RecoveryCode } from './recovery-code.entity';
 
 const ISSUER = 'Convoza';
@@ -27,24 +34,15 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
 }
 
-async function loadUser(em: EntityManager, userId: number) {
-  const user = await em.findOne(User, userId, {
-    populate: ['twoFactorSecret', 'twoFactorPendingSecret', 'twoFactorLastStep', 'password'],
-  });
-  if (!user) throw notFound('User', userId);
-  return user;
-}
-
 /** A new key for the user's authenticator app, pending until a code from it confirms it. */
 export async function beginTwoFactorSetup(
   em: EntityManager,
   userId: number,
 ): Promise<TTwoFactorSetup> {
-  const user = await loadUser(em, userId);
+  const user = await loadTwoFactorUser(em, userId);
   if (user.twoFactorEnabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.alreadyOn);
   const secret = generateSecret();
-  user.twoFactorPendingSecret = secret;
-  await em.flush();
+  await savePendingTwoFactorSecret(em, user, secret);
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.username, secret });
   // Loaded when someone sets up 2FA, not with every start of the server.
   const { default: QRCode } = await import('qrcode');
@@ -66,17 +64,13 @@ async function acceptedStep(secret: string, token: string, after: number | null)
 /** Turns two-factor sign-in on with a code from the pending key; answers the recovery codes. */
 export async function enableTwoFactor(em: EntityManager, userId: number, code: string) {
   return em.transactional(async (tem) => {
-    const user = await loadUser(tem, userId);
+    const user = await loadTwoFactorUser(tem, userId);
     if (user.twoFactorEnabledAt) throw new AppError('CONFLICT', TWO_FACTOR_MESSAGES.alreadyOn);
     const pending = user.twoFactorPendingSecret;
     if (!pending) throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.notPending, 'code');
     const step = await acceptedStep(pending, code, null);
     if (step === null) throw new AppError('BAD_REQUEST', TWO_FACTOR_MESSAGES.wrongCode, 'code');
-    user.twoFactorSecret = pending;
-    user.twoFactorPendingSecret = null;
-    user.twoFactorEnabledAt = new Date();
-    user.twoFactorLastStep = step;
-    await tem.flush();
+    await turnOnTwoFactor(tem, user, pending, step);
     await tem.nativeDelete(RecoveryCode, { user: userId });
     const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await tem.insertMany(
@@ -96,7 +90,7 @@ export async function spendSecondFactor(
   userId: number,
   factor: TSecondFactor,
 ): Promise<'code' | 'recovery_code' | null> {
-  const user = await loadUser(em, userId);
+  const user = await loadTwoFactorUser(em, userId);
   if (!user.twoFactorEnabledAt || !user.twoFactorSecret) return null;
   if (factor.recoveryCode) {
     const used = await em.nativeUpdate(
@@ -109,12 +103,7 @@ export async function spendSecondFactor(
   const last = user.twoFactorLastStep ?? null;
   const step = factor.code ? await acceptedStep(user.twoFactorSecret, factor.code, last) : null;
   if (step === null) return null;
-  const won = await em.nativeUpdate(
-    User,
-    { id: userId, $or: [{ twoFactorLastStep: null }, { twoFactorLastStep: { $lt: step } }] },
-    { twoFactorLastStep: step },
-  );
-  return won ? 'code' : null;
+  return (await claimTwoFactorStep(em, userId, step)) ? 'code' : null;
 }
 
 /**
@@ -123,22 +112,11 @@ export async function spendSecondFactor(
  */
 export async function clearTwoFactor(em: EntityManager, userId: number): Promise<void> {
   await em.transactional(async (tem) => {
-    const cleared = await tem.nativeUpdate(
-      User,
-      { id: userId },
-      {
-        twoFactorSecret: null,
-        twoFactorPendingSecret: null,
-        twoFactorEnabledAt: null,
-        twoFactorLastStep: null,
-      },
-    );
-    if (!cleared) throw notFound('User', userId);
+    if (!(await clearTwoFactorColumns(tem, userId))) throw notFound('User', userId);
     await tem.nativeDelete(RecoveryCode, { user: userId });
   });
 }
 
 export async function hasTwoFactor(em: EntityManager, userId: number): Promise<boolean> {
-  const user = await em.findOne(User, userId, { fields: ['id', 'twoFactorEnabledAt'] });
-  return Boolean(user?.twoFactorEnabledAt);
+  return twoFactorEnabled(em, userId);
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAvailability } from '../../shared/booking.schema';
 import type { Actor } from '../auth/session';
 import { AppError, notFound } from '../errors';
-import { User } from '../users/user.entity';
+import { userExists, userReference } from '../users/user-lookup.service';
 import { UserAvailability } from './user-availability.entity';
 
 /** A user edits their own hours (calendars, subscription); an admin edits anyone's. */
@@ -14,8 +14,7 @@ export async function requireEditable(
 ) {
   if (actor.userId !== userId && actor.role !== 'admin')
     throw new AppError('FORBIDDEN', `Only an admin can see or change another user's ${what}`);
-  const user = await em.findOne(User, userId, { fields: ['id'] });
-  if (!user) throw notFound('User', userId);
+  if (!(await userExists(em, userId))) throw notFound('User', userId);
 }
 
 const NONE = (timeZone: string): TAvailability => ({ timeZone, weekly: [], overrides: [] });
@@ -52,7 +51,7 @@ export async function setAvailability(
   const row = await em.findOne(UserAvailability, { user: userId });
   const values = { timeZone: input.timeZone, weekly, overrides, updatedAt: new Date() };
   if (row) em.assign(row, values);
-  else em.create(UserAvailability, { user: em.getReference(User, userId), ...values });
+  else em.create(UserAvailability, { user: userReference(em, userId), ...values });
   await em.flush();
   return { timeZone: input.timeZone, weekly, overrides };
 }

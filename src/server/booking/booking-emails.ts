@@ -10,8 +10,7 @@ import {
   type Notifier,
   type OutboxEmail,
 } from '../notifications/outbox.service';
-import { autoReplyName } from '../notifications/auto-reply';
-import { textToHtml } from '../notifications/templates';
+import { autoReplyName, textToHtml } from '../notifications/email-text.service';
 import { displayName } from '../../shared/users.schema';
 import { bookingWithPeople, type BookingWithPeople } from './bookings.sql';
 import { bookingNow } from './clock';

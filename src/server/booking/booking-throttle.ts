@@ -3,11 +3,15 @@
 // already keep strangers out of other leads' bookings; these keep the cost of trying bounded.
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { clientKey, wideNetworkKey } from '../rate-limit/client-ip';
-import { consumeRateLimits, hourlyRule, type RateLimitRule } from '../rate-limit/rate-limit.sql';
-import { RateLimitedError } from '../rate-limit/rate-limited.error';
-import { throttledProcedure } from '../rate-limit/retry-after.procedure';
-import { recordSecurityEvent } from '../security-center/events.sql';
+import { clientKey, wideNetworkKey } from '../http/client-ip';
+import {
+  consumeRateLimits,
+  hourlyRule,
+  type RateLimitRule,
+  RateLimitedError,
+} from '../rate-limit/rate-limit.service';
+import { throttledProcedure } from '../rate-limit/retry-after.service';
+import { recordSecurityEvent } from '../security-center/security-events.service';
 
 /** Per hour. A lead browses a few weeks of times and books or moves a call a few times. */
 export const BOOKING_LIMITS = {

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/session';
 import { AppError, notFound } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
-import { User } from '../users/user.entity';
+import { userReference } from '../users/user-lookup.service';
 import { requireEditable } from './availability.service';
 import { maskSecretUrl } from './secret-url';
 import { fetchFeed, type FeedFetchOptions } from './calendar-fetch';
@@ -65,7 +65,7 @@ export async function addCalendarFeed(
         'url',
       );
     const feed = tem.create(CalendarFeed, {
-      user: tem.getReference(User, userId),
+      user: userReference(tem, userId),
       url,
       // Fetched now by the job below; the periodic refresh takes over after that.
       nextSyncAt: new Date(Date.now() + FEED_REFRESH_MS),

@@ -1,8 +1,7 @@
 // Fetches a host's calendar feed under the webhooks' network guard: http(s) only (webcal:// is
 // https), its redirects each checked like the first (as a webhook's), a time limit and a size cap.
 import type { IncomingMessage } from 'node:http';
-import { PrivateNetworkError } from '../webhooks/network-guard';
-import { guardedRequestFollowing } from '../webhooks/webhook-http';
+import { PrivateNetworkError, guardedRequestFollowing } from '../webhooks/guarded-http.service';
 import { budgetReason, FeedBudgetError } from './calendar-feed-budget';
 
 export const FEED_TIMEOUT_MS = 15_000;

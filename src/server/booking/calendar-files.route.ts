@@ -3,9 +3,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { sendApiError } from '../http/send-api-error';
-import { clientIp } from '../rate-limit/client-ip';
-import { RateLimitedError } from '../rate-limit/rate-limited.error';
-import type { AppDeps } from '../trpc/context';
+import { clientIp } from '../http/client-ip';
+import { RateLimitedError } from '../rate-limit/rate-limit.service';
+import type { AppDeps } from '../app-deps';
 import { limitBookingRead } from './booking-throttle';
 import { bookingCalendarFile, subscriptionCalendar } from './calendar-subscription.service';
 

@@ -1,7 +1,7 @@
 // A host's subscription feed: a secret address their calendar app polls for their booked calls.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Actor } from '../auth/session';
-import { User } from '../users/user.entity';
+import { userReference } from '../users/user-lookup.service';
 import { requireEditable } from './availability.service';
 import { participantsOf } from './booking-emails';
 import {
@@ -52,7 +52,7 @@ export async function getCalendarSubscription(
   await requireEditable(em, actor, userId, 'calendar subscription');
   await em.upsert(
     CalendarSubscription,
-    { user: em.getReference(User, userId), token: newLinkToken() },
+    { user: userReference(em, userId), token: newLinkToken() },
     { onConflictFields: ['user'], onConflictAction: 'ignore' },
   );
   const row = await em.findOneOrFail(CalendarSubscription, { user: userId }, { refresh: true });
@@ -70,7 +70,7 @@ export async function regenerateCalendarSubscription(
   const token = newLinkToken();
   await em.upsert(
     CalendarSubscription,
-    { user: em.getReference(User, userId), token },
+    { user: userReference(em, userId), token },
     { onConflictFields: ['user'], onConflictAction: 'merge', onConflictMergeFields: ['token'] },
   );
   return { url: urlOf(publicUrl, token) };

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { raw } from '@mikro-orm/core';
+import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type {
   TCampaign,
   TCampaignCreate,
@@ -7,9 +7,8 @@ import type {
   TCampaignStatus,
   TCampaignUpdate,
 } from '../../shared/campaigns.schema';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { AppError, notFound } from '../errors';
-import { campaignResults } from '../contacts/campaign-results.sql';
+import { campaignResults } from '../contacts/contact-stats.service';
 import { Campaign, type ICampaign } from './campaign.entity';
 
 export function toCampaignView(c: ICampaign, results?: Map<string, TCampaignResults>): TCampaign {
@@ -98,6 +97,8 @@ export async function deleteCampaign(em: EntityManager, id: number): Promise<voi
   const deleted = await em.nativeDelete(Campaign, { id });
   if (deleted === 0) throw notFound('Campaign', id);
 }
+
+export const countCampaigns = (em: EntityManager) => em.count(Campaign);
 
 /** Campaigns per status, only the statuses that have any. */
 export async function countCampaignsByStatus(

@@ -5,7 +5,7 @@ import type {
   TRecordedActivityType,
 } from '../../shared/contact-activity.schema';
 import { AppError, notFound } from '../errors';
-import { Contact } from '../contacts/contact.entity';
+import { contactExists } from '../contacts/contact-lookup.service';
 import type { Actor } from '../auth/session';
 import { ContactActivity } from './contact-activity.entity';
 import { typedSql } from '../db/typed-sql';
@@ -63,8 +63,7 @@ export async function addContactNote(
   actor: Pick<Actor, 'userId' | 'username'>,
   events: EventBus,
 ): Promise<TNoteActivity> {
-  const contact = await em.findOne(Contact, { id: contactId }, { fields: ['id'] });
-  if (!contact) throw notFound('Contact', contactId);
+  if (!(await contactExists(em, contactId))) throw notFound('Contact', contactId);
   const at = new Date();
   const id = await em.insert(ContactActivity, {
     contact: contactId,

@@ -2,7 +2,7 @@
 // unit of work cannot say; each branch reads its own contact_id index).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactActivity } from '../../shared/contact-activity.schema';
-import { Contact } from '../contacts/contact.entity';
+import { contactExists } from '../contacts/contact-lookup.service';
 import { SQL_ISO_FORMAT } from '../db/sql-format';
 import { notFound } from '../errors';
 
@@ -25,8 +25,7 @@ export async function listContactActivity(
   contactId: number,
   limit: number,
 ): Promise<TContactActivity[]> {
-  const contact = await em.findOne(Contact, { id: contactId }, { fields: ['id'] });
-  if (!contact) throw notFound('Contact', contactId);
+  if (!(await contactExists(em, contactId))) throw notFound('Contact', contactId);
   const rows = await em.execute<TimelineRow[]>(
     `select id, type, to_char(at at time zone 'utc', ${SQL_ISO_FORMAT}) as at, actor_id, actor_username, data from (
        (select a.type || ':' || a.id as id, a.type, a.at, a.actor_id, u.username as actor_username,

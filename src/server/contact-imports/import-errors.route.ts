@@ -6,9 +6,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZImportJobInput } from '../../shared/contact-import.schema';
 import { adminRoute, streamFailed } from '../http/admin-route';
 import { sendApiError } from '../http/send-api-error';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
 import { describeZodError } from '../trpc/errors';
-import { csvField } from '../contacts/contacts.csv';
+import { csvField } from '../contacts/csv.service';
 
 /** GET /api/contacts/imports/{jobId}/errors/csv: every bad row of an import (line,reason). */
 export function importErrorsRoute(deps: AppDeps): RequestHandler {

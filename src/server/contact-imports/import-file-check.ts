@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { normaliseHeader, REQUIRED_CSV_COLUMNS } from '../contacts/csv-row';
+import { normaliseHeader, REQUIRED_CSV_COLUMNS } from '../contacts/contact-import.service';
 
 /**
  * What is wrong with an upload, judged from its first piece (up to about 1 MB), or null: binary

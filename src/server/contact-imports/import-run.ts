@@ -10,15 +10,15 @@ import {
   startLine,
   type CsvRecord,
   type TCsvRow,
-} from '../contacts/csv-row';
-import { writeContactBatch } from './import-batch.sql';
+  writeContactBatch,
+  mergeTrigramPendingLists,
+} from '../contacts/contact-import.service';
 import {
   beginTransaction,
   claimQueuedImport,
   clearImportErrors,
   commitTransaction,
   finishImport,
-  mergeTrigramPendingLists,
   readImportChunk,
   recordImportErrors,
   recordImportProgress,

@@ -2,7 +2,6 @@
 // row, its stored file's pieces, its row errors, and the one transaction its contacts go in.
 import type { Pool, PoolClient } from 'pg';
 import type { TImportMode } from '../../shared/contact-import.schema';
-import { TRIGRAM_INDEXES } from '../contacts/contact-search-index.sql';
 
 type Db = Pool | PoolClient;
 
@@ -98,16 +97,6 @@ export async function readImportChunk(
     [importId, seq],
   );
   return rows[0]?.data;
-}
-
-/**
- * Merges the trigram indexes' pending lists, where the batches went: the next search then reads
- * the indexes instead of scanning the lists (see Migration20261124100500).
- */
-export async function mergeTrigramPendingLists(db: Db): Promise<void> {
-  await db.query(
-    `select ${TRIGRAM_INDEXES.map((n) => `gin_clean_pending_list('${n}'::regclass)`).join(', ')}`,
-  );
 }
 
 /** Transaction control on the run's own connection. */

@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit.service';
 import { adminRoute } from '../http/admin-route';
 import { sendTimeout, timesItsOwnBody } from '../http/request-deadline';
 import { sendApiError } from '../http/send-api-error';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
 import { describeZodError } from '../trpc/errors';
 import { checkFileStart } from './import-file-check';
 import { IMPORT_UPLOAD_PACE, UploadPace, uploadTooSlowMessage } from './upload-pace';

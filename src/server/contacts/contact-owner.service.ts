@@ -2,14 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
 import { AppError, notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
-import { User } from '../users/user.entity';
+import { isActiveUser, userReference } from '../users/user-lookup.service';
 import { Contact } from './contact.entity';
 import { toContactView } from './contact.view';
 
 /** Leads go only to users who can still sign in; anything else is the caller's mistake. */
 export async function requireAssignableUser(em: EntityManager, userId: number): Promise<void> {
-  const user = await em.findOne(User, { id: userId }, { fields: ['id', 'isActive'] });
-  if (!user || !user.isActive)
+  if (!(await isActiveUser(em, userId)))
     throw new AppError('BAD_REQUEST', `No active user with id ${userId}`, 'ownerId');
 }
 
@@ -34,7 +33,7 @@ export async function setContactOwner(
     if (ownerId !== null) await requireAssignableUser(tem, ownerId);
     const from = contact.owner?.id ?? null;
     if (from !== ownerId) {
-      contact.owner = ownerId === null ? null : tem.getReference(User, ownerId);
+      contact.owner = ownerId === null ? null : userReference(tem, ownerId);
       await tem.flush();
       await events.publish(tem, 'contact.owner_changed', {
         contactId: id,

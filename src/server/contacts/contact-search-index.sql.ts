@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Pool, PoolClient } from 'pg';
 
 export const TRIGRAM_INDEXES = [
   'contacts_name_trgm',
@@ -14,5 +15,12 @@ export const TRIGRAM_INDEXES = [
 export async function mergeContactSearchIndexes(em: EntityManager): Promise<void> {
   await em.execute(
     `select ${TRIGRAM_INDEXES.map((name) => `gin_clean_pending_list('${name}'::regclass)`).join(', ')}`,
+  );
+}
+
+/** The same on the streamed import's own pg connection, after its batches went in. */
+export async function mergeTrigramPendingLists(db: Pool | PoolClient): Promise<void> {
+  await db.query(
+    `select ${TRIGRAM_INDEXES.map((n) => `gin_clean_pending_list('${n}'::regclass)`).join(', ')}`,
   );
 }

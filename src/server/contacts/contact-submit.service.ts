@@ -1,9 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactSubmit } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
-import { guardSubmission, TOKEN_MESSAGES, type Submitter } from '../form-guard/contact-guard';
+import {
+  guardSubmission,
+  TOKEN_MESSAGES,
+  type Submitter,
+} from '../form-guard/contact-guard.service';
 import { spendFormToken } from '../form-guard/form-token.service';
-import { recordSecurityEvent } from '../security-center/events.sql';
+import { recordSecurityEvent } from '../security-center/security-events.service';
 import { loadProtectionSettings } from '../security-center/settings.service';
 import type { EventBus } from '../events/event-bus';
 import { quarantineSubmission } from '../quarantine/quarantine.service';

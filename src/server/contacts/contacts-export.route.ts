@@ -3,7 +3,7 @@ import { ZContactExportQuery } from '../../shared/contacts-bulk.schema';
 import { contactsCsvFileName } from '../../shared/contacts.schema';
 import { adminRoute, streamFailed } from '../http/admin-route';
 import { sendApiError } from '../http/send-api-error';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
 import { describeZodError } from '../trpc/errors';
 import type { SqlCondition } from '../db/sql-condition';
 import { contactFilterSql } from './contact-filter.sql';

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { adminRoute, streamFailed } from '../http/admin-route';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
 import { streamContactsJson } from './contacts-list.stream';
 
 /**

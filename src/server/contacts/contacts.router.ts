@@ -8,10 +8,9 @@ import {
   ZCsvImportResult,
 } from '../../shared/contacts.schema';
 import { ZIdInput, ZOk } from '../../shared/text.schema';
-import { adminProcedure, router } from '../trpc/trpc';
+import { adminProcedure } from '../trpc/trpc';
 import { importContactsCsv } from './contacts.csv';
 import { contactsTeamProcedures } from './contacts-team.procedures';
-import { contactImportProcedures } from '../contact-imports/contact-imports.procedures';
 import { restRoutes } from '../trpc/rest-meta';
 import {
   deleteAllContacts,
@@ -24,7 +23,8 @@ import {
 
 const rest = restRoutes(['contacts']);
 
-export const adminContactsRouter = router({
+/** admin.contacts; the root mounts the import procedures (contact-imports/) beside them. */
+export const adminContactsProcedures = {
   list: adminProcedure
     .meta(rest('GET', '/contacts', 'Every contact, newest first'))
     .input(z.void())
@@ -99,5 +99,4 @@ export const adminContactsRouter = router({
     .mutation(({ ctx, input }) => importContactsCsv(ctx.em, input.csvData)),
 
   ...contactsTeamProcedures,
-  ...contactImportProcedures,
-});
+};

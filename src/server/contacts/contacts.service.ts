@@ -13,7 +13,7 @@ import {
 } from '../../shared/contacts.schema';
 import { notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
-import { User } from '../users/user.entity';
+import { userReference } from '../users/user-lookup.service';
 import { Contact } from './contact.entity';
 import { contactPageRows, contactsWithIds } from './contact-rows.sql';
 import { contactFilterSql } from './contact-filter.sql';
@@ -39,7 +39,7 @@ export async function createContact(em: EntityManager, input: ContactData): Prom
     ...(fields as Omit<ContactData, 'ownerId' | 'status'>),
     source: input.source ?? 'website',
     status: input.status ?? 'new',
-    owner: input.ownerId ? em.getReference(User, input.ownerId) : null,
+    owner: input.ownerId ? userReference(em, input.ownerId) : null,
   });
   await em.flush();
   return toContactView(contact);

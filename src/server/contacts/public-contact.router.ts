@@ -6,7 +6,7 @@ import { bookingLinkFor } from '../booking/bookings.service';
 import { issueContactFormToken } from '../form-guard/form-token.service';
 import { submitContactWithKey } from '../integration-keys/integration-submit.service';
 import { contactsSubmitted } from '../observability/metrics';
-import { throttledProcedure } from '../rate-limit/retry-after.procedure';
+import { throttledProcedure } from '../rate-limit/retry-after.service';
 import { router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
 import { submitContact } from './contact-submit.service';

@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedSql } from '../db/typed-sql';
 import { UsedFormToken } from './used-form-token.entity';
-import { clientKey } from '../rate-limit/client-ip';
+import { clientKey } from '../http/client-ip';
 import { issueFormToken } from './form-token';
-import { consumeRateLimit } from '../rate-limit/rate-limit.sql';
-import { aboutMinutes, RateLimitedError } from '../rate-limit/rate-limited.error';
-import { recordSecurityEvent } from '../security-center/events.sql';
+import { consumeRateLimit, aboutMinutes, RateLimitedError } from '../rate-limit/rate-limit.service';
+import { recordSecurityEvent } from '../security-center/security-events.service';
 import { loadProtectionSettings } from '../security-center/settings.service';
 
 /**

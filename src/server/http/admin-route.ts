@@ -2,8 +2,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import { ACCESS_MESSAGES } from '../../shared/api-error';
-import type { Actor } from '../auth/session';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
+import type { Actor } from '../trpc/context';
 import { sendApiError } from './send-api-error';
 
 /**

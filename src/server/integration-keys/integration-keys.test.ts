@@ -3,7 +3,7 @@ import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import type { TIntegrationKey, TIntegrationKeyCreated } from '../../shared/integration-keys.schema';
 import { DEFAULT_SECURITY_SETTINGS } from '../../shared/security.schema';
-import type { AppRouter } from '../trpc/app-router';
+import type { AppRouter } from '../app-router';
 import { queryRows } from '../test/pg-admin';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { WRONG_KEYS_PER_HOUR } from './integration-submit.service';

@@ -2,18 +2,18 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactSubmit } from '../../shared/contacts.schema';
 import { SUBMIT_THANKS, type SubmitterInfo } from '../contacts/contact-submit.service';
 import { storeLead } from '../contacts/store-lead.service';
-import { guardContent } from '../form-guard/contact-guard';
+import { guardContent } from '../form-guard/contact-guard.service';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
-import { clientKey } from '../rate-limit/client-ip';
+import { clientKey } from '../http/client-ip';
 import {
   consumeRateLimit,
   consumeShardedRateLimit,
   hourlyRule,
   peekRateLimit,
-} from '../rate-limit/rate-limit.sql';
+  RateLimitedError,
+} from '../rate-limit/rate-limit.service';
 import { AppError } from '../errors';
-import { RateLimitedError } from '../rate-limit/rate-limited.error';
-import { recordSecurityEvent } from '../security-center/events.sql';
+import { recordSecurityEvent } from '../security-center/security-events.service';
 import { loadProtectionSettings } from '../security-center/settings.service';
 import type { EventBus } from '../events/event-bus';
 import { authenticateIntegrationKey } from './integration-keys.service';

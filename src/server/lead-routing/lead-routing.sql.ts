@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TLeadRouting } from '../../shared/contacts-bulk.schema';
 import { AppError } from '../errors';
-import { User } from '../users/user.entity';
+import { activeUserIds } from '../users/user-lookup.service';
 import { LeadRoutingMember } from './lead-routing-member.entity';
 
 export async function getLeadRouting(em: EntityManager): Promise<TLeadRouting> {
@@ -16,12 +16,8 @@ export async function setLeadRouting(
 ): Promise<TLeadRouting> {
   const userIds = [...new Set(input.userIds)];
   return em.transactional(async (tem) => {
-    const found = await tem.find(
-      User,
-      { id: { $in: userIds }, isActive: true },
-      { fields: ['id'] },
-    );
-    const missing = userIds.filter((id) => !found.some((u) => u.id === id));
+    const found = await activeUserIds(tem, userIds);
+    const missing = userIds.filter((id) => !found.includes(id));
     if (missing.length)
       throw new AppError('BAD_REQUEST', `No active user with id ${missing.join(', ')}`, 'userIds');
     await tem.nativeDelete(LeadRoutingMember, { user: { $nin: userIds } });

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { migrationsCurrent, pingDatabase } from '../db/health.sql';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../app-deps';
 import { isDatabaseUnavailable } from '../trpc/errors';
 
 /** What a load balancer asks before sending traffic: set by the drain on SIGTERM (server.ts). */

@@ -5,7 +5,7 @@ import { QUARANTINE_DAYS } from '../../shared/quarantine.schema';
 import { lockForTransaction } from '../db/advisory-lock.sql';
 import { getNotificationSettings } from '../notifications/notification-settings.service';
 import { queueEmails, queuedSince, type Notifier } from '../notifications/outbox.service';
-import { textToHtml } from '../notifications/templates';
+import { textToHtml } from '../notifications/email-text.service';
 import { QuarantinedSubmission } from './quarantined-submission.entity';
 
 const DAY_MS = 24 * 3600_000;

@@ -3,7 +3,7 @@ import type { TContact } from '../../shared/contacts.schema';
 import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared/security.schema';
 import type { Client } from '../test/test-app';
 import { useInstance, useTestApp } from '../test/use-test-app';
-import { clientKey } from './client-ip';
+import { clientKey } from '../http/client-ip';
 import {
   consumeRateLimit,
   consumeRateLimits,

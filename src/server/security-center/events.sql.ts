@@ -8,7 +8,7 @@ import type {
   TSeverity,
 } from '../../shared/security.schema';
 import { toStorableText } from '../../shared/text.schema';
-import { clientKey } from '../rate-limit/client-ip';
+import { clientKey } from '../http/client-ip';
 import { SecurityEvent, type ISecurityEvent } from './security-event.entity';
 
 export interface NewSecurityEvent {

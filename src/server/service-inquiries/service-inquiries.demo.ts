@@ -1,14 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TPriority } from '../../shared/service-inquiries.schema';
-import { Contact } from '../contacts/contact.entity';
-import { DEMO_CONTACT_EMAILS } from '../contacts/contacts.demo';
+import { demoContacts } from '../contacts/contact-lookup.service';
 import { ServiceInquiry } from './service-inquiry.entity';
 
-/** Demo inquiries of the demo leads (by their index in DEMO_CONTACT_EMAILS). */
+/** Demo inquiries of the demo leads (by their index in contacts.demo.ts). */
 export async function seedDemoInquiries(em: EntityManager): Promise<void> {
   if (await em.count(ServiceInquiry, {})) return;
-  const contacts = await em.find(Contact, { email: { $in: [...DEMO_CONTACT_EMAILS] } });
-  const byEmail = new Map(contacts.map((c) => [c.email, c]));
+  const contacts = await demoContacts(em);
   const inquiries: [
     number,
     string,
@@ -57,7 +55,7 @@ export async function seedDemoInquiries(em: EntityManager): Promise<void> {
     ],
   ];
   for (const [i, serviceType, priority, estimatedVolume, timeline, budget, notes] of inquiries) {
-    const contact = byEmail.get(DEMO_CONTACT_EMAILS[i]!);
+    const contact = contacts[i];
     if (!contact) continue;
     em.create(ServiceInquiry, {
       contact,

@@ -4,7 +4,7 @@ import type {
   TServiceInquiryCreate,
   TServiceInquiryUpdate,
 } from '../../shared/service-inquiries.schema';
-import { Contact } from '../contacts/contact.entity';
+import { contactExists, contactReference } from '../contacts/contact-lookup.service';
 import { AppError, notFound } from '../errors';
 import { ServiceInquiry, type IServiceInquiry } from './service-inquiry.entity';
 
@@ -22,6 +22,8 @@ export function toInquiryView(i: IServiceInquiry): TServiceInquiry {
   };
 }
 
+export const countServiceInquiries = (em: EntityManager) => em.count(ServiceInquiry);
+
 export async function listServiceInquiries(em: EntityManager): Promise<TServiceInquiry[]> {
   const rows = await em.find(ServiceInquiry, {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
   return rows.map(toInquiryView);
@@ -31,7 +33,7 @@ export async function createServiceInquiry(
   em: EntityManager,
   input: TServiceInquiryCreate,
 ): Promise<TServiceInquiry> {
-  if (!(await em.count(Contact, { id: input.contactId })))
+  if (!(await contactExists(em, input.contactId)))
     throw new AppError(
       'BAD_REQUEST',
       `contactId: contact ${input.contactId} does not exist`,
@@ -40,7 +42,7 @@ export async function createServiceInquiry(
   const { contactId: _contactId, ...rest } = input;
   const inquiry = em.create(ServiceInquiry, {
     ...rest,
-    contact: em.getReference(Contact, input.contactId),
+    contact: contactReference(em, input.contactId),
   });
   await em.flush();
   return toInquiryView(inquiry);

@@ -4,7 +4,7 @@ import { sealData } from 'iron-session';
 import { describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
 import { SESSION_COOKIE } from '../auth/session';
-import { openApiDocument } from '../trpc/openapi';
+import { openApiDocument } from '../openapi';
 import { Client, TEST_PASSWORD } from './test-app';
 import { useSignedIn, useTestApp } from './use-test-app';
 import { relaxContactProtections } from './contact-form-support';

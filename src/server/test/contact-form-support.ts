@@ -1,7 +1,7 @@
 // Helpers for tests (and benches) that drive the protected contact form. Not used by the app.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SECURITY_SETTINGS, type TSecuritySettings } from '../../shared/security.schema';
-import { clientKey } from '../rate-limit/client-ip';
+import { clientKey } from '../http/client-ip';
 import { issueFormToken } from '../form-guard/form-token';
 import {
   loadProtectionSettings,

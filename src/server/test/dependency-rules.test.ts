@@ -75,6 +75,80 @@ describe('module rules', () => {
     ]);
   });
 
+  it("refuse a feature importing another feature's SQL, entity or other internals", async () => {
+    expect(
+      await violations({
+        'src/server/analytics/analytics.service.ts': [
+          "import { contactsPerDay } from '../contacts/contact-stats.sql';",
+          "import { Contact } from '../contacts/contact.entity';",
+          "import { csvField } from '../contacts/contacts.csv';",
+          'export const x = [contactsPerDay, Contact, csvField];',
+        ].join('\n'),
+        'src/server/contacts/contact-stats.sql.ts': 'export const contactsPerDay = 1;\n',
+        'src/server/contacts/contact.entity.ts': 'export class Contact {}\n',
+        'src/server/contacts/contacts.csv.ts': 'export const csvField = 1;\n',
+      }),
+    ).toEqual([
+      'features-meet-through-services: src/server/analytics/analytics.service.ts -> src/server/contacts/contact-stats.sql.ts',
+      'features-meet-through-services: src/server/analytics/analytics.service.ts -> src/server/contacts/contact.entity.ts',
+      'features-meet-through-services: src/server/analytics/analytics.service.ts -> src/server/contacts/contacts.csv.ts',
+    ]);
+  });
+
+  it('allow a feature the services, types and entity relations of another', async () => {
+    expect(
+      await violations({
+        'src/server/analytics/analytics.service.ts': [
+          "import { contactsPerDay } from '../contacts/contact-stats.service';",
+          "import type { Contact } from '../contacts/contact.entity';",
+          'export const x: [number, Contact | null] = [contactsPerDay, null];',
+        ].join('\n'),
+        'src/server/contacts/contact-stats.service.ts': 'export const contactsPerDay = 1;\n',
+        'src/server/contacts/contact.entity.ts':
+          "import { User } from '../users/user.entity';\nexport class Contact { owner?: User }\n",
+        'src/server/users/user.entity.ts': 'export class User {}\n',
+        'src/server/contacts/contact.test.ts':
+          "import { User } from '../users/user.entity';\nexport const u = User;\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuse trpc/ or http/ naming a feature, even for a type', async () => {
+    expect(
+      await violations({
+        'src/server/trpc/context.ts':
+          "import type { Actor } from '../auth/session';\nexport type A = Actor;\n",
+        'src/server/http/admin-route.ts':
+          "import { SESSION_COOKIE } from '../auth/session.service';\nexport const c = SESSION_COOKIE;\n",
+        'src/server/auth/session.ts': 'export interface Actor { userId: number }\n',
+        'src/server/auth/session.service.ts': "export const SESSION_COOKIE = 'c';\n",
+      }),
+    ).toEqual([
+      'infrastructure-knows-no-feature: src/server/http/admin-route.ts -> src/server/auth/session.service.ts',
+      'infrastructure-knows-no-feature: src/server/trpc/context.ts -> src/server/auth/session.ts',
+    ]);
+  });
+
+  it("allow only trpc.ts's two audit imports, while the audit middleware is being replaced", async () => {
+    expect(
+      await violations({
+        'src/server/trpc/trpc.ts': [
+          "import { runInAuditScope } from '../audit/audit-context';",
+          "import { auditMutation } from '../audit/audit-writes';",
+          "import { recordAudit } from '../audit/audit.service';",
+          "import { currentContext } from '../observability/request-context';",
+          'export const x = [runInAuditScope, auditMutation, recordAudit, currentContext];',
+        ].join('\n'),
+        'src/server/audit/audit-context.ts': 'export const runInAuditScope = 1;\n',
+        'src/server/audit/audit-writes.ts': 'export const auditMutation = 1;\n',
+        'src/server/audit/audit.service.ts': 'export const recordAudit = 1;\n',
+        'src/server/observability/request-context.ts': 'export const currentContext = 1;\n',
+      }),
+    ).toEqual([
+      'infrastructure-knows-no-feature: src/server/trpc/trpc.ts -> src/server/audit/audit.service.ts',
+    ]);
+  });
+
   it('allow the intended shape: features.ts lists registrations, db/ uses its own and top-level modules', async () => {
     expect(
       await violations({

@@ -3,8 +3,8 @@
 // and a request that is refused leaves the business data exactly as it was.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../trpc/app-router';
-import { openApiDocument } from '../trpc/openapi';
+import { appRouter } from '../app-router';
+import { openApiDocument } from '../openapi';
 import type { Client } from './test-app';
 import { useTestApp } from './use-test-app';
 import { relaxContactProtections } from './contact-form-support';

@@ -2,7 +2,7 @@
 // quadratic pattern (email, trailing slashes, whitespace runs, link and spam checks, zero-width
 // and full-width text) at the largest size an operation accepts. Shared by the event-loop test
 // and bench/event-loop.ts.
-import { openApiDocument } from '../trpc/openapi';
+import { openApiDocument } from '../openapi';
 import { SMALL_BODY_LIMIT, LARGE_BODY_LIMIT } from '../http/body-limits';
 
 /** A string of about `size` UTF-16 units, made by repeating `unit` (plus an optional tail). */

@@ -50,7 +50,7 @@ describe('import boundaries', () => {
 
   it.each([
     ['src/shared/x.ts', "import { x } from './text.schema';"],
-    ['src/client/lib/x.ts', "import type { x } from '../../server/trpc/app-router';"],
+    ['src/client/lib/x.ts', "import type { x } from '../../server/app-router';"],
     ['src/client/public/pages/x.tsx', "import { x } from '../../../shared/contact-form';"],
     ['src/server/x.ts', "import { x } from 'node:fs';"],
   ])('allows in %s: %s', async (file, code) => {

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { appRouter } from './app-router';
+import { appRouter } from '../app-router';
 
 /** Writes anyone may call: they keep ignoring what they do not know. */
 const PUBLIC_WRITES = ['public.contact.submit', 'auth.login', 'auth.logout'];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../auth/credentials.service';
 import type { Logger } from '../logger';
 import { User } from './user.entity';
 import { findUserByUsername } from './users.service';

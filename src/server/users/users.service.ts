@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { TUser, TUserCreate, TUserUpdate } from '../../shared/users.schema';
-import { endUserSessions, type Actor } from '../auth/session';
-import { hashPassword } from '../auth/password';
+import type { Actor } from '../auth/session';
+import { endUserSessions, hashPassword } from '../auth/credentials.service';
 import { AppError, notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { User, type IUser } from './user.entity';

@@ -2,11 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSecurityEventType, TSeverity } from '../../shared/security.schema';
 import { AppError } from '../errors';
 import { detectBot } from './bot-detection';
-import { clientKey } from '../rate-limit/client-ip';
-import { recordSecurityEvent } from '../security-center/events.sql';
+import { clientKey } from '../http/client-ip';
+import { recordSecurityEvent } from '../security-center/security-events.service';
 import { checkFormToken } from './form-token';
-import { consumeRateLimit, hourlyRule } from '../rate-limit/rate-limit.sql';
-import { RateLimitedError } from '../rate-limit/rate-limited.error';
+import { consumeRateLimit, hourlyRule, RateLimitedError } from '../rate-limit/rate-limit.service';
 import type { ProtectionSettings } from '../security-center/settings.service';
 import { checkContent } from './suspicious-content';
 

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
-import { IMPORT_COLUMNS } from '../contacts/contact-columns';
-import type { TCsvRow } from '../contacts/csv-row';
+import { IMPORT_COLUMNS } from './contact-columns';
+import type { TCsvRow } from './csv-row';
 
 /** What an empty cell becomes in a new contact (an upsert keeps what is there instead). */
 const INSERT_DEFAULTS: Partial<Record<keyof TCsvRow, string>> = {

@@ -1,10 +1,10 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
-import { CONTACT_STATUSES } from '../../shared/contacts.schema';
-import { IMPORT_MODES } from '../../shared/contact-import.schema';
-import { SESSION_COOKIE } from '../auth/session';
+import { CONTACT_STATUSES } from '../shared/contacts.schema';
+import { IMPORT_MODES } from '../shared/contact-import.schema';
+import { SESSION_COOKIE } from './auth/session';
 import { appRouter } from './app-router';
-import { applyApiConventions } from './openapi-conventions';
-import { creatingProcedures } from './rest-meta';
+import { applyApiConventions } from './trpc/openapi-conventions';
+import { creatingProcedures } from './trpc/rest-meta';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 let cached: OpenApiDocument | undefined;

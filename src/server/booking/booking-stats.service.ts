@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { percentOf, type TBookingStats } from '../../shared/analytics.schema';
 import { ContactDailyDelta } from '../contacts/contact-daily.entity';
-import { periodStart } from '../contacts/contact-stats.sql';
+import { periodStart } from '../contacts/contact-stats.service';
 import { Contact } from '../contacts/contact.entity';
 import { typedSql } from '../db/typed-sql';
 import { Booking } from './booking.entity';

@@ -1,0 +1,26 @@
+import type { SessionManager } from './auth/session';
+import type { Orm } from './db/orm';
+import type { EventBus } from './events/event-bus';
+import type { JobQueue } from './jobs/job-queue';
+import type { Logger } from './logger';
+import type { Notifier } from './notifications/outbox.service';
+import type { WebhookNotifier } from './webhooks/webhook-settings';
+
+/**
+ * What the app gives every request; built once at start-up. Declared here, in the composition
+ * root, because it names features (sessions, notifications, webhooks) that trpc/ and http/ may
+ * not.
+ */
+export interface AppDeps {
+  orm: Orm;
+  sessions: SessionManager;
+  log: Logger;
+  /** Lead emails: the job queue and SMTP when configured (see notifications/); webhooks (webhooks/). */
+  notifier: Notifier & WebhookNotifier;
+  /** The job queue, for work such as CSV imports (absent in tests that do not start it). */
+  jobs?: JobQueue;
+  /** Where services publish what they changed; the features' subscribers react (features.ts). */
+  events: EventBus;
+  /** Booking links' lifetime (BOOKING_TOKEN_TTL_HOURS; 168 when absent). */
+  booking?: { tokenTtlHours: number };
+}

@@ -1,0 +1,3 @@
+// Password hashing and ending a user's sessions, for the users feature's account changes.
+export { hashPassword } from './password';
+export { endUserSessions } from './session';

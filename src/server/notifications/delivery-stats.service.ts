@@ -1,0 +1,2 @@
+// Email delivery figures for analytics.
+export { emailDeliveryCounts } from './delivery-stats.sql';

@@ -1,0 +1,36 @@
+// What other features read of users, and the reference they store to one: the users table has
+// one owner, and the others name a user through these.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { User } from './user.entity';
+
+/** A user to point a relation at (its row is not read). */
+export const userReference = (em: EntityManager, userId: number) => em.getReference(User, userId);
+
+export const findUser = (em: EntityManager, userId: number) => em.findOne(User, userId);
+
+/** Whether a user with this id exists. */
+export async function userExists(em: EntityManager, userId: number): Promise<boolean> {
+  return (await em.findOne(User, userId, { fields: ['id'] })) !== null;
+}
+
+/** Which of these ids are active users (the others left or never were). */
+export async function activeUserIds(em: EntityManager, userIds: number[]): Promise<number[]> {
+  const found = await em.find(User, { id: { $in: userIds }, isActive: true }, { fields: ['id'] });
+  return found.map((u) => u.id);
+}
+
+/** The user with the password hash loaded, to check a password against. */
+export const findUserWithPassword = (em: EntityManager, userId: number) =>
+  em.findOneOrFail(User, userId, { populate: ['password'] });
+
+/** The first admin, whom the demo data gives hours. */
+export const firstAdmin = (em: EntityManager) =>
+  em.findOne(User, { role: 'admin' }, { orderBy: { id: 'asc' } });
+
+export const countUsers = (em: EntityManager) => em.count(User);
+
+/** Whether the user exists and can still sign in. */
+export async function isActiveUser(em: EntityManager, userId: number): Promise<boolean> {
+  const user = await em.findOne(User, { id: userId }, { fields: ['id', 'isActive'] });
+  return Boolean(user?.isActive);
+}
