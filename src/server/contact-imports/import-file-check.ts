@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { normaliseHeader, REQUIRED_CSV_COLUMNS } from '../contacts/csv-row';
+import { REQUIRED_CSV_COLUMNS } from '../../shared/contact-csv.schema';
+import { normaliseHeader } from '../contacts/csv-row';
 
 /**
  * What is wrong with an upload, judged from its first piece (up to about 1 MB), or null: binary

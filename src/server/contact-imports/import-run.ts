@@ -3,14 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { Pool, PoolClient } from 'pg';
 import { IMPORT_ERRORS_LISTED, type TImportMode } from '../../shared/contact-import.schema';
-import {
-  normaliseHeader,
-  parseCsvRow,
-  REQUIRED_CSV_COLUMNS,
-  startLine,
-  type CsvRecord,
-  type TCsvRow,
-} from '../contacts/csv-row';
+import { REQUIRED_CSV_COLUMNS, type TCsvRow } from '../../shared/contact-csv.schema';
+import { normaliseHeader, parseCsvRow, startLine, type CsvRecord } from '../contacts/csv-row';
 import { writeContactBatch } from './import-batch.sql';
 import {
   beginTransaction,

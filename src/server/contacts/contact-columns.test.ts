@@ -2,13 +2,13 @@
 // the list pages' rows, the view of an entity, the CSV export's header and the import's columns
 // are derived from those two. This test fails when any of them disagree.
 import { describe, expect, it } from 'vitest';
+import { CSV_IMPORT_FIELDS } from '../../shared/contact-csv.schema';
 import { CONTACT_FIELDS, ZContact, type TContact } from '../../shared/contacts.schema';
 import { fieldColumns } from '../db/entity-columns';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { CONTACT_COLUMNS, IMPORT_COLUMNS } from './contact-columns';
 import { Contact } from './contact.entity';
 import { EXPORT_HEADER } from './contacts-export-copy.sql';
-import { CSV_IMPORT_FIELDS } from './csv-row';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');

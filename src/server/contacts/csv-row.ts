@@ -1,24 +1,19 @@
 // One CSV row as a contact: the rules shared by the JSON import (contacts.csv.ts) and the
-// streamed import, which runs in a worker thread (so this module stays free of the ORM).
-import { z } from 'zod';
-import { ZContactCreate, ZContactStatus } from '../../shared/contacts.schema';
+// streamed import, which runs in a process of its own (so this module stays free of the ORM).
+// The columns are the shared list (contact-csv.schema.ts); their table columns: contact-columns.ts.
+import {
+  CSV_IMPORT_FIELDS,
+  ZCsvRow,
+  type TCsvField,
+  type TCsvRow,
+} from '../../shared/contact-csv.schema';
 import { restoreFormula } from './csv-formula';
 
-export const REQUIRED_CSV_COLUMNS = ['name', 'email'] as const;
-
-export const ZCsvRow = ZContactCreate.extend({
-  status: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .transform((v) => v || undefined)
-    .pipe(ZContactStatus.optional())
-    .optional(),
-});
-export type TCsvRow = z.output<typeof ZCsvRow>;
-
-/** The fields a CSV import reads and writes (the columns come from the entity: contact-columns.ts). */
-export const CSV_IMPORT_FIELDS = Object.keys(ZCsvRow.shape) as readonly (keyof TCsvRow)[];
+/** What an empty cell becomes in a new contact (an upsert keeps what is there instead). */
+export const CSV_INSERT_DEFAULTS: Partial<Record<TCsvField, string>> = {
+  source: 'csv_import',
+  status: 'new',
+};
 
 /** Header names compared loosely: ' E-Mail ' is not 'email', but ' Email ' and 'EMAIL' are. */
 export const normaliseHeader = (h: string) => h.trim().replace(/\s+/g, '').toLowerCase();
