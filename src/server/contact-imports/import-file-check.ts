@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { REQUIRED_CSV_COLUMNS } from '../../shared/contact-csv.schema';
-import { normaliseHeader } from '../contacts/csv-row';
+import { missingColumns, normaliseHeader } from '../contacts/csv-row';
 
 /**
  * What is wrong with an upload, judged from its first piece (up to about 1 MB), or null: binary
@@ -23,6 +22,6 @@ export function checkFileStart(start: Buffer): string | null {
   } catch (error) {
     return `The file is not valid CSV: ${(error as Error).message}`;
   }
-  const missing = REQUIRED_CSV_COLUMNS.filter((c) => !header.includes(c));
+  const missing = missingColumns(header);
   return missing.length ? `The CSV header must include the columns: ${missing.join(', ')}` : null;
 }

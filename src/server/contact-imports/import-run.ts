@@ -3,8 +3,14 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { Pool, PoolClient } from 'pg';
 import { IMPORT_ERRORS_LISTED, type TImportMode } from '../../shared/contact-import.schema';
-import { REQUIRED_CSV_COLUMNS, type TCsvRow } from '../../shared/contact-csv.schema';
-import { normaliseHeader, parseCsvRow, startLine, type CsvRecord } from '../contacts/csv-row';
+import type { TCsvRow } from '../../shared/contact-csv.schema';
+import {
+  missingColumns,
+  normaliseHeader,
+  parseCsvRow,
+  startLine,
+  type CsvRecord,
+} from '../contacts/csv-row';
 import { writeContactBatch } from './import-batch.sql';
 import {
   beginTransaction,
@@ -153,7 +159,7 @@ async function importRows(
     bom: true,
     columns: (names: string[]) => {
       const header = names.map(normaliseHeader);
-      const missing = REQUIRED_CSV_COLUMNS.filter((c) => !header.includes(c));
+      const missing = missingColumns(header);
       if (missing.length)
         throw new FileProblem(`The CSV header must include the columns: ${missing.join(', ')}`);
       return header;

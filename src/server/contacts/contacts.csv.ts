@@ -2,7 +2,7 @@ import { finished } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { REQUIRED_CSV_COLUMNS, type TCsvRow } from '../../shared/contact-csv.schema';
+import type { TCsvRow } from '../../shared/contact-csv.schema';
 import { CONTACT_FIELDS, type TCsvImportResult } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { Contact } from './contact.entity';
@@ -11,6 +11,7 @@ import { mergeContactSearchIndexes } from './contact-search-index.sql';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
 import {
   CSV_INSERT_DEFAULTS,
+  missingColumns,
   normaliseHeader,
   parseCsvRow,
   startLine,
@@ -105,7 +106,7 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
       'csvData',
     );
   }
-  const missing = REQUIRED_CSV_COLUMNS.filter((c) => !header.includes(c));
+  const missing = missingColumns(header);
   if (missing.length) {
     throw new AppError(
       'BAD_REQUEST',

@@ -3,6 +3,7 @@
 // The columns are the shared list (contact-csv.schema.ts); their table columns: contact-columns.ts.
 import {
   CSV_IMPORT_FIELDS,
+  REQUIRED_CSV_COLUMNS,
   ZCsvRow,
   type TCsvField,
   type TCsvRow,
@@ -17,6 +18,13 @@ export const CSV_INSERT_DEFAULTS: Partial<Record<TCsvField, string>> = {
 
 /** Header names compared loosely: ' E-Mail ' is not 'email', but ' Email ' and 'EMAIL' are. */
 export const normaliseHeader = (h: string) => h.trim().replace(/\s+/g, '').toLowerCase();
+
+/** Each import field with the header it is read from (a field `jobTitle` from 'jobtitle'). */
+const FIELD_HEADERS = CSV_IMPORT_FIELDS.map((field) => [field, normaliseHeader(field)] as const);
+
+/** The required columns a (normalised) header lacks, named as the schema names them. */
+export const missingColumns = (header: string[]) =>
+  REQUIRED_CSV_COLUMNS.filter((field) => !header.includes(normaliseHeader(field)));
 
 /**
  * The line a record starts on. csv-parse reports the line where a record ends, which for a
@@ -39,7 +47,9 @@ export function parseCsvRow(
   record: Record<string, string>,
 ): { row: TCsvRow; reason?: undefined } | { row?: undefined; reason: string } {
   const parsed = ZCsvRow.safeParse(
-    Object.fromEntries(CSV_IMPORT_FIELDS.map((field) => [field, restoreFormula(record[field])])),
+    Object.fromEntries(
+      FIELD_HEADERS.map(([field, header]) => [field, restoreFormula(record[header])]),
+    ),
   );
   if (parsed.success) return { row: parsed.data };
   return { reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') };
