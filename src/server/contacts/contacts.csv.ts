@@ -1,11 +1,12 @@
 import { finished } from 'node:stream/promises';
+import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { TCsvRow } from '../../shared/contact-csv.schema';
 import { CONTACT_FIELDS, type TCsvImportResult } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
-import { Contact } from './contact.entity';
+import { Contact, type IContact } from './contact.entity';
 import { IMPORT_COLUMNS } from './contact-columns';
 import { mergeContactSearchIndexes } from './contact-search-index.sql';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
@@ -31,7 +32,7 @@ const newContact = (row: TCsvRow) =>
       property,
       row[field] ?? CSV_INSERT_DEFAULTS[field] ?? null,
     ]),
-  );
+  ) as RequiredEntityData<IContact>;
 const MAX_REPORTED_ERRORS = 10;
 
 /** Characters parsed (and their rows validated) between two returns to the event loop. */
