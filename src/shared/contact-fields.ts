@@ -19,7 +19,6 @@ export const CONTACT_CREATE_SHAPE = {
   phone: optionalText(CONTACT_LIMITS.phone),
   message: optionalText(CONTACT_LIMITS.message),
   source: optionalText(50),
-  jobTitle: optionalText(200),
 };
 
 /** A contact as the API answers it, in this order (also the CSV export's columns). */
@@ -41,7 +40,6 @@ export const CONTACT_SHAPE = {
   utmContent: z.string().nullable(),
   referrer: z.string().nullable(),
   landingPage: z.string().nullable(),
-  jobTitle: z.string().nullable(),
   /** When its status first moved away from `new` (speed to lead); null while it is new. */
   firstRespondedAt: ZIsoDate.nullable(),
   /** The user who owns the lead, null when unassigned. */

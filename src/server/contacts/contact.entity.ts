@@ -28,7 +28,6 @@ export const Contact = defineEntity({
     utmContent: p.string().length(200).nullable(),
     referrer: p.string().length(2000).nullable(),
     landingPage: p.string().length(2000).nullable(),
-    jobTitle: p.string().length(200).nullable(),
     firstRespondedAt: p.datetime().nullable(),
     /** The user who works this lead; a deleted user's leads become unassigned. */
     owner: () => p.manyToOne(User).nullable().deleteRule('set null').index(),

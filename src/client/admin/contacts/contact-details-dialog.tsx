@@ -52,7 +52,6 @@ function ContactDetails({ contact }: { contact: TContact }) {
         },
         { label: 'Company', value: contact.company },
         { label: 'Phone', value: contact.phone },
-        { label: 'Job Title', value: contact.jobTitle },
         { label: 'Status', value: <ContactStatusBadge status={contact.status} /> },
         { label: 'Owner', value: <ContactOwnerField contact={contact} /> },
         { label: 'Source', value: contact.source },
