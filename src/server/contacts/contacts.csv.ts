@@ -24,6 +24,10 @@ export { neutraliseFormula, restoreFormula };
 /** The export's header row: the contact's fields, in the API's order. */
 export const CSV_COLUMNS = CONTACT_FIELDS;
 const MAX_ROWS = 50_000;
+const MAX_REPORTED_ERRORS = 10;
+
+/** Characters parsed (and their rows validated) between two returns to the event loop. */
+const PARSE_SLICE = 16 * 1024;
 
 /** A valid row as the contact to insert: every import column, an empty cell as its default. */
 const newContact = (row: TCsvRow) =>
@@ -33,10 +37,6 @@ const newContact = (row: TCsvRow) =>
       row[field] ?? CSV_INSERT_DEFAULTS[field] ?? null,
     ]),
   ) as RequiredEntityData<IContact>;
-const MAX_REPORTED_ERRORS = 10;
-
-/** Characters parsed (and their rows validated) between two returns to the event loop. */
-const PARSE_SLICE = 16 * 1024;
 
 /**
  * Parses CSV text a slice at a time and gives the event loop back between slices: parsing a
