@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './contact-form';
-import { ZId, ZIsoDate, emailText, optionalText, requiredText, searchText } from './text.schema';
+import { CONTACT_CREATE_SHAPE, CONTACT_SHAPE, ZContactStatus } from './contact-fields';
+import { ZId, optionalText, requiredText, searchText } from './text.schema';
 
-export const CONTACT_STATUSES = ['new', 'contacted', 'qualified', 'converted'] as const;
-export const ZContactStatus = z.enum(CONTACT_STATUSES, {
-  error: `Status must be one of: ${CONTACT_STATUSES.join(', ')}`,
-});
-export type TContactStatus = z.output<typeof ZContactStatus>;
-
-const email = emailText(CONTACT_MESSAGES.emailRequired, CONTACT_MESSAGES.emailInvalid);
+export { CONTACT_STATUSES, ZContactStatus, type TContactStatus } from './contact-fields';
 
 /**
  * First-touch attribution the website form records for a visit (UTM parameters of the landing
@@ -37,15 +32,8 @@ export const ZAttribution = z.object({
 export type TAttributionInput = z.input<typeof ZAttribution>;
 export type TAttribution = z.output<typeof ZAttribution>;
 
-/** What an admin-side create or a CSV row carries. */
-export const ZContactCreate = z.object({
-  name: requiredText(CONTACT_MESSAGES.nameRequired, CONTACT_LIMITS.name),
-  email,
-  company: optionalText(CONTACT_LIMITS.company),
-  phone: optionalText(CONTACT_LIMITS.phone),
-  message: optionalText(CONTACT_LIMITS.message),
-  source: optionalText(50),
-});
+/** What an admin-side create or a CSV row carries (a CSV row also a status: contact-csv.schema.ts). */
+export const ZContactCreate = z.object(CONTACT_CREATE_SHAPE);
 export type TContactCreate = z.output<typeof ZContactCreate>;
 
 /** The public website form: message required, plus the `website` honeypot and the form token. */
@@ -57,29 +45,7 @@ export const ZContactSubmit = ZContactCreate.extend({
 });
 export type TContactSubmit = z.output<typeof ZContactSubmit>;
 
-export const ZContact = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string().nullable(),
-  phone: z.string().nullable(),
-  message: z.string().nullable(),
-  status: ZContactStatus,
-  source: z.string(),
-  createdAt: ZIsoDate,
-  updatedAt: ZIsoDate,
-  utmSource: z.string().nullable(),
-  utmMedium: z.string().nullable(),
-  utmCampaign: z.string().nullable(),
-  utmTerm: z.string().nullable(),
-  utmContent: z.string().nullable(),
-  referrer: z.string().nullable(),
-  landingPage: z.string().nullable(),
-  /** When its status first moved away from `new` (speed to lead); null while it is new. */
-  firstRespondedAt: ZIsoDate.nullable(),
-  /** The user who owns the lead, null when unassigned. */
-  ownerId: z.number().int().nullable(),
-});
+export const ZContact = z.object(CONTACT_SHAPE);
 export type TContact = z.output<typeof ZContact>;
 
 /**

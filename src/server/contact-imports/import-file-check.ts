@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { normaliseHeader, REQUIRED_CSV_COLUMNS } from '../contacts/contact-import.service';
+import { missingColumns, normaliseHeader } from '../contacts/contact-import.service';
 
 /**
  * What is wrong with an upload, judged from its first piece (up to about 1 MB), or null: binary
@@ -22,6 +22,6 @@ export function checkFileStart(start: Buffer): string | null {
   } catch (error) {
     return `The file is not valid CSV: ${(error as Error).message}`;
   }
-  const missing = REQUIRED_CSV_COLUMNS.filter((c) => !header.includes(c));
+  const missing = missingColumns(header);
   return missing.length ? `The CSV header must include the columns: ${missing.join(', ')}` : null;
 }

@@ -3,13 +3,13 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { Pool, PoolClient } from 'pg';
 import { IMPORT_ERRORS_LISTED, type TImportMode } from '../../shared/contact-import.schema';
+import type { TCsvRow } from '../../shared/contact-csv.schema';
 import {
+  missingColumns,
   normaliseHeader,
   parseCsvRow,
-  REQUIRED_CSV_COLUMNS,
   startLine,
   type CsvRecord,
-  type TCsvRow,
   writeContactBatch,
   mergeTrigramPendingLists,
 } from '../contacts/contact-import.service';
@@ -159,7 +159,7 @@ async function importRows(
     bom: true,
     columns: (names: string[]) => {
       const header = names.map(normaliseHeader);
-      const missing = REQUIRED_CSV_COLUMNS.filter((c) => !header.includes(c));
+      const missing = missingColumns(header);
       if (missing.length)
         throw new FileProblem(`The CSV header must include the columns: ${missing.join(', ')}`);
       return header;

@@ -1,16 +1,16 @@
 // The contact's API fields (CONTACT_FIELDS, from the shared schema) and the CSV import's fields,
 // mapped onto the columns the entity declares: every SQL text that reads or writes contacts'
 // fields is built from these lists, so a field is added in the entity and the schema only.
+import { CSV_IMPORT_FIELDS } from '../../shared/contact-csv.schema';
 import { CONTACT_FIELDS } from '../../shared/contacts.schema';
 import { fieldColumns } from '../db/entity-columns';
 import { SQL_ISO_FORMAT } from '../db/sql-format';
 import { Contact } from './contact.entity';
-import { CSV_IMPORT_FIELDS } from './csv-row';
 
 /** Every field of the API's contact, with its column (also the CSV export's columns, in order). */
 export const CONTACT_COLUMNS = fieldColumns(Contact, CONTACT_FIELDS);
 
-/** What a CSV import writes, with its columns. */
+/** What both CSV imports read and write, with its columns. */
 export const IMPORT_COLUMNS = fieldColumns(Contact, CSV_IMPORT_FIELDS);
 
 /** `select` of the contacts in the API's shape; timestamps as Date#toISOString writes them, in UTC. */

@@ -1,19 +1,15 @@
 import type { PoolClient } from 'pg';
 import { IMPORT_COLUMNS } from './contact-columns';
-import type { TCsvRow } from './csv-row';
+import type { TCsvRow } from '../../shared/contact-csv.schema';
+import { CSV_INSERT_DEFAULTS } from './csv-row';
 
-/** What an empty cell becomes in a new contact (an upsert keeps what is there instead). */
-const INSERT_DEFAULTS: Partial<Record<keyof TCsvRow, string>> = {
-  source: 'csv_import',
-  status: 'new',
-};
 /** The key of an upsert, and what an upsert never changes (where the contact first came from). */
 const KEY = 'email';
 const KEPT_ON_UPDATE = new Set<keyof TCsvRow>([KEY, 'source']);
 
 const names = IMPORT_COLUMNS.map((c) => c.column);
 const withDefault = (column: string, field: keyof TCsvRow, from = '') => {
-  const fallback = INSERT_DEFAULTS[field];
+  const fallback = CSV_INSERT_DEFAULTS[field];
   return fallback ? `coalesce(${from}${column}, '${fallback}')` : `${from}${column}`;
 };
 const insertValues = (from = '') =>

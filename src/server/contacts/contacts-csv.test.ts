@@ -201,6 +201,8 @@ describe('GET /api/contacts/export/csv', () => {
     >[];
     expect(rows).toEqual(
       stored.map((c) => ({
+        // Any field not named below (a new one) as its text, null as an empty cell.
+        ...Object.fromEntries(CSV_COLUMNS.map((f) => [f, c[f] === null ? '' : String(c[f])])),
         id: String(c.id),
         name: c.name,
         email: c.email,

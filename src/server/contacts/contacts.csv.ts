@@ -1,19 +1,22 @@
 import { finished } from 'node:stream/promises';
+import type { RequiredEntityData } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { TCsvRow } from '../../shared/contact-csv.schema';
 import { CONTACT_FIELDS, type TCsvImportResult } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
-import { Contact } from './contact.entity';
+import { Contact, type IContact } from './contact.entity';
+import { IMPORT_COLUMNS } from './contact-columns';
 import { mergeContactSearchIndexes } from './contact-search-index.sql';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
 import {
+  CSV_INSERT_DEFAULTS,
+  missingColumns,
   normaliseHeader,
   parseCsvRow,
-  REQUIRED_CSV_COLUMNS,
   startLine,
   type CsvRecord,
-  type TCsvRow,
 } from './csv-row';
 
 export { neutraliseFormula, restoreFormula };
@@ -25,6 +28,15 @@ const MAX_REPORTED_ERRORS = 10;
 
 /** Characters parsed (and their rows validated) between two returns to the event loop. */
 const PARSE_SLICE = 16 * 1024;
+
+/** A valid row as the contact to insert: every import column, an empty cell as its default. */
+const newContact = (row: TCsvRow) =>
+  Object.fromEntries(
+    IMPORT_COLUMNS.map(({ field, property }) => [
+      property,
+      row[field] ?? CSV_INSERT_DEFAULTS[field] ?? null,
+    ]),
+  ) as RequiredEntityData<IContact>;
 
 /**
  * Parses CSV text a slice at a time and gives the event loop back between slices: parsing a
@@ -95,7 +107,7 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
       'csvData',
     );
   }
-  const missing = REQUIRED_CSV_COLUMNS.filter((c) => !header.includes(c));
+  const missing = missingColumns(header);
   if (missing.length) {
     throw new AppError(
       'BAD_REQUEST',
@@ -124,18 +136,7 @@ export async function importContactsCsv(em: EntityManager, csv: string): Promise
 
   await em.transactional(async (tem) => {
     for (let i = 0; i < rows.length; i += 1000) {
-      await tem.insertMany(
-        Contact,
-        rows.slice(i, i + 1000).map((r) => ({
-          name: r.name,
-          email: r.email,
-          company: r.company,
-          phone: r.phone,
-          message: r.message,
-          source: r.source ?? 'csv_import',
-          status: r.status ?? 'new',
-        })),
-      );
+      await tem.insertMany(Contact, rows.slice(i, i + 1000).map(newContact));
     }
     await mergeContactSearchIndexes(tem);
   });

@@ -22,7 +22,9 @@ import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
 import { maintainedStatusCounts, type CountOwner } from './contact-counts.sql';
 
-type ContactData = Omit<TContactCreate, 'source'> &
+/** A contact's name and email, and any other field a create may set (a missing one is null). */
+type ContactData = Pick<TContactCreate, 'name' | 'email'> &
+  Partial<Omit<TContactCreate, 'source'>> &
   Partial<TAttribution> & {
     source?: string | null;
     status?: TContactStatus;

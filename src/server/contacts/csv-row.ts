@@ -1,27 +1,30 @@
 // One CSV row as a contact: the rules shared by the JSON import (contacts.csv.ts) and the
-// streamed import, which runs in a worker thread (so this module stays free of the ORM).
-import { z } from 'zod';
-import { ZContactCreate, ZContactStatus } from '../../shared/contacts.schema';
+// streamed import, which runs in a process of its own (so this module stays free of the ORM).
+// The columns are the shared list (contact-csv.schema.ts); their table columns: contact-columns.ts.
+import {
+  CSV_IMPORT_FIELDS,
+  REQUIRED_CSV_COLUMNS,
+  ZCsvRow,
+  type TCsvField,
+  type TCsvRow,
+} from '../../shared/contact-csv.schema';
 import { restoreFormula } from './csv-formula';
 
-export const REQUIRED_CSV_COLUMNS = ['name', 'email'] as const;
-
-export const ZCsvRow = ZContactCreate.extend({
-  status: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .transform((v) => v || undefined)
-    .pipe(ZContactStatus.optional())
-    .optional(),
-});
-export type TCsvRow = z.output<typeof ZCsvRow>;
-
-/** The fields a CSV import reads and writes (the columns come from the entity: contact-columns.ts). */
-export const CSV_IMPORT_FIELDS = Object.keys(ZCsvRow.shape) as readonly (keyof TCsvRow)[];
+/** What an empty cell becomes in a new contact (an upsert keeps what is there instead). */
+export const CSV_INSERT_DEFAULTS: Partial<Record<TCsvField, string>> = {
+  source: 'csv_import',
+  status: 'new',
+};
 
 /** Header names compared loosely: ' E-Mail ' is not 'email', but ' Email ' and 'EMAIL' are. */
 export const normaliseHeader = (h: string) => h.trim().replace(/\s+/g, '').toLowerCase();
+
+/** Each import field with the header it is read from (a field `jobTitle` from 'jobtitle'). */
+const FIELD_HEADERS = CSV_IMPORT_FIELDS.map((field) => [field, normaliseHeader(field)] as const);
+
+/** The required columns a (normalised) header lacks, named as the schema names them. */
+export const missingColumns = (header: string[]) =>
+  REQUIRED_CSV_COLUMNS.filter((field) => !header.includes(normaliseHeader(field)));
 
 /**
  * The line a record starts on. csv-parse reports the line where a record ends, which for a
@@ -44,7 +47,9 @@ export function parseCsvRow(
   record: Record<string, string>,
 ): { row: TCsvRow; reason?: undefined } | { row?: undefined; reason: string } {
   const parsed = ZCsvRow.safeParse(
-    Object.fromEntries(CSV_IMPORT_FIELDS.map((field) => [field, restoreFormula(record[field])])),
+    Object.fromEntries(
+      FIELD_HEADERS.map(([field, header]) => [field, restoreFormula(record[header])]),
+    ),
   );
   if (parsed.success) return { row: parsed.data };
   return { reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') };

@@ -7,6 +7,8 @@ import {
   type TImportJob,
   type TImportMode,
 } from '../../../shared/contact-import.schema';
+import { OPTIONAL_CSV_COLUMNS, REQUIRED_CSV_COLUMNS } from '../../../shared/contact-csv.schema';
+import { CONTACT_STATUSES } from '../../../shared/contacts.schema';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
 import { TitledDialog } from '../components/titled-dialog';
@@ -27,6 +29,11 @@ const MODE_HELP: Record<TImportMode, string> = {
   upsert:
     'Rows whose email is already a contact update it; new emails are added; invalid rows are skipped.',
 };
+
+/** The columns as the server takes them (the shared list); the status with its values. */
+const COLUMNS_HELP = `Required columns: ${REQUIRED_CSV_COLUMNS.join(', ')}. Optional: ${OPTIONAL_CSV_COLUMNS.map(
+  (c) => (c === 'status' ? `status (${CONTACT_STATUSES.join(', ')})` : c),
+).join(', ')}.`;
 
 const finished = (job: TImportJob | undefined) =>
   job?.status === 'done' || job?.status === 'failed';
@@ -146,8 +153,7 @@ export function ImportCsvDialog({
       title="Import Contacts from CSV"
       description={
         <>
-          The first row holds the headers. Required columns: name, email. Optional: company, phone,
-          message, status (new, contacted, qualified, converted). {MODE_HELP[mode]}
+          The first row holds the headers. {COLUMNS_HELP} {MODE_HELP[mode]}
         </>
       }
     >
