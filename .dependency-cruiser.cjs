@@ -45,17 +45,6 @@ const FEATURE_EXCEPTIONS = [
   },
 ];
 
-/** Infrastructure imports of a feature that are on their way out. */
-const INFRASTRUCTURE_EXCEPTIONS = [
-  {
-    // Temporary: the audit middleware of trpc.ts is being replaced by an event subscriber;
-    // these two imports go with it.
-    from: '^src/server/trpc/trpc\\.ts$',
-    to: '^src/server/audit/audit-(context|writes)\\.ts$',
-    reason: 'temporary: the audit middleware, until the audit event subscriber replaces it.',
-  },
-];
-
 /**
  * The rule itself, for the files no exception starts from, and one copy per exception's `from`
  * that lets those files reach that exception's targets as well (entries with the same `from`
@@ -94,17 +83,14 @@ module.exports = {
       from: { path: '^src/server/db/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/server/[^/]+/', pathNot: '^src/server/db/' },
     },
-    ...withExceptions(
-      {
-        name: 'infrastructure-knows-no-feature',
-        comment:
-          'Infrastructure (trpc, http, jobs, events, observability) names no feature, not even a type: the composition root in src/server (app-router.ts, app-deps.ts) brings them together.',
-        severity: 'error',
-        from: { path: '^src/server/(trpc|http|jobs|events|observability)/', pathNot: TESTS },
-        to: { path: '^src/server/[^/]+/', pathNot: INFRASTRUCTURE },
-      },
-      INFRASTRUCTURE_EXCEPTIONS,
-    ),
+    {
+      name: 'infrastructure-knows-no-feature',
+      comment:
+        'Infrastructure (trpc, http, jobs, events, observability) names no feature, not even a type: the composition root in src/server (app-router.ts, app-deps.ts, build-app.ts) brings them together.',
+      severity: 'error',
+      from: { path: '^src/server/(trpc|http|jobs|events|observability)/', pathNot: TESTS },
+      to: { path: '^src/server/[^/]+/', pathNot: INFRASTRUCTURE },
+    },
     {
       name: 'feature-registrations-only-in-the-root',
       comment: 'A *.feature.ts is read by src/server/features.ts alone.',

@@ -10,7 +10,6 @@
  *
  * --sql prints the captured SQL; BENCH_KEEP_DB=1 keeps the scratch database for manual EXPLAINs.
  */
-import { createEventBus } from '../src/server/features';
 import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import type { Server } from 'node:http';
@@ -18,8 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { ormOptions } from '../mikro-orm.config';
 import type { TContactPage } from '../src/shared/contacts.schema';
-import { createApp } from '../src/server/app';
-import { SessionManager } from '../src/server/auth/session';
+import { buildApp } from '../src/server/build-app';
 import { createLogger } from '../src/server/logger';
 import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
 import { createUser } from '../src/server/users/users.service';
@@ -127,15 +125,8 @@ try {
     firstName: null,
     lastName: null,
   });
-  const sessions = new SessionManager({
-    secret: randomBytes(32).toString('hex'),
-    idleMinutes: 60,
-    absoluteHours: 24,
-    secureCookie: false,
-  });
-  const notifier = { publicUrl: 'http://localhost' }; // no SMTP: emails are only recorded
-  const events = createEventBus(notifier);
-  const app = createApp({ orm, sessions, log: createLogger('warn'), notifier, events });
+  // No SMTP: emails are only recorded.
+  const { app } = buildApp({ orm, log: createLogger('warn') });
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });

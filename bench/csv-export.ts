@@ -8,15 +8,13 @@
  * With --write it also runs one cold download of 20,000 and 300,000 rows, each in a fresh
  * process, to show that memory does not grow with the size of the export.
  */
-import { createEventBus } from '../src/server/features';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { totalmem } from 'node:os';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createApp } from '../src/server/app';
-import { SessionManager } from '../src/server/auth/session';
+import { buildApp } from '../src/server/build-app';
 import { startEmbeddedDatabase } from '../src/server/db/embedded';
 import { initOrm } from '../src/server/db/orm';
 import { createLogger } from '../src/server/logger';
@@ -64,15 +62,8 @@ try {
     lastName: null,
   });
 
-  const sessions = new SessionManager({
-    secret: randomBytes(32).toString('hex'),
-    idleMinutes: 60,
-    absoluteHours: 24,
-    secureCookie: false,
-  });
-  const notifier = { publicUrl: 'http://localhost' }; // no SMTP: emails are only recorded
-  const events = createEventBus(notifier);
-  const app = createApp({ orm, sessions, log: createLogger('warn'), notifier, events });
+  // No SMTP: emails are only recorded.
+  const { app } = buildApp({ orm, log: createLogger('warn') });
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });

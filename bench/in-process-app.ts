@@ -1,11 +1,8 @@
 /** The app in this process on a random port, signed in as a bench user (for benches that seed first). */
-import { createEventBus } from '../src/server/features';
-import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createApp } from '../src/server/app';
-import { SessionManager } from '../src/server/auth/session';
+import { buildApp } from '../src/server/build-app';
 import { createLogger } from '../src/server/logger';
 
 export interface InProcessApp {
@@ -20,21 +17,8 @@ export async function startSignedInApp(
   username: string,
   password: string,
 ): Promise<InProcessApp> {
-  const sessions = new SessionManager({
-    secret: randomBytes(32).toString('hex'),
-    idleMinutes: 60,
-    absoluteHours: 24,
-    secureCookie: false,
-  });
   // No SMTP or job queue: lead emails are only recorded.
-  const notifier = { publicUrl: 'http://localhost' };
-  const app = createApp({
-    orm,
-    sessions,
-    log: createLogger('warn'),
-    notifier,
-    events: createEventBus(notifier),
-  });
+  const { app } = buildApp({ orm, log: createLogger('warn') });
   const server = await new Promise<Server>((done) => {
     const s = app.listen(0, '127.0.0.1', () => done(s));
   });

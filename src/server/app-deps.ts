@@ -3,6 +3,7 @@ import type { Orm } from './db/orm';
 import type { EventBus } from './events/event-bus';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
+import type { WriteAudit } from './trpc/write-audit';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
 
@@ -21,6 +22,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Where services publish what they changed; the features' subscribers react (features.ts). */
   events: EventBus;
+  /** The audit, as the procedures file writes with it (audit/write-audit.service.ts). */
+  audit: WriteAudit;
   /** Booking links' lifetime (BOOKING_TOKEN_TTL_HOURS; 168 when absent). */
   booking?: { tokenTtlHours: number };
 }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createApp } from './app';
+import { buildApp } from './build-app';
 import { SessionManager } from './auth/session';
 import { trustProxySetting, type TConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
@@ -9,7 +9,7 @@ import { ensureFirstAdmin } from './users/first-admin.service';
 import { initOrm, type Orm } from './db/orm';
 import { installConnectionGuard } from './db/connection-guard';
 import { attachSharedCache } from './db/shared-cache';
-import { createEventBus, maintenanceTasks, seedDemoData } from './features';
+import { maintenanceTasks, seedDemoData } from './features';
 import { listen } from './http/listen';
 import type { Lifecycle } from './observability/readiness';
 import { observeForMetrics } from './observability/metrics';
@@ -17,7 +17,6 @@ import { createLogger } from './logger';
 import { startMaintenance } from './db/maintenance';
 import { JobQueue } from './jobs/job-queue';
 import { startContactImportWorker, stopContactImports } from './contact-imports/import-worker';
-import { bookingPageLink } from './booking/bookings.service';
 import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
 import { startEmailWorker } from './notifications/email-worker';
 import { smtpMailer } from './notifications/mailer';
@@ -97,30 +96,25 @@ export async function startServer(
     startCalendarFeedWorker(queue, orm, webhooks, log),
   ]);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
-  const notifier = {
-    queue,
-    mailer,
-    publicUrl,
-    webhooks,
-    bookingReminderOffsets: config.BOOKING_REMINDER_OFFSETS,
-    bookingLink: bookingPageLink(publicUrl, config.BOOKING_TOKEN_TTL_HOURS),
-  };
   const lifecycle: Lifecycle = { draining: false };
   const pool = await orm.em.getConnection().getNativeClient();
   observeForMetrics({
     queuedJobs: () => queue.queuedCounts(),
     poolInUse: () => pool.totalCount - pool.idleCount,
   });
-  const events = createEventBus(notifier);
-  const app = createApp(
+  const { app, deps } = buildApp(
     {
       orm,
-      sessions,
       log,
-      jobs: queue,
-      notifier,
-      events,
-      booking: { tokenTtlHours: config.BOOKING_TOKEN_TTL_HOURS },
+      sessions,
+      queue,
+      mailer,
+      webhooks,
+      publicUrl,
+      booking: {
+        tokenTtlHours: config.BOOKING_TOKEN_TTL_HOURS,
+        reminderOffsets: config.BOOKING_REMINDER_OFFSETS,
+      },
     },
     {
       trustProxy: trustProxySetting(config.TRUST_PROXY),
@@ -132,7 +126,12 @@ export async function startServer(
     },
   );
   const server = await listen(app, config.PORT, config.HOST);
-  const stopMaintenance = startMaintenance(orm, maintenanceTasks, { notifier, events }, log);
+  const stopMaintenance = startMaintenance(
+    orm,
+    maintenanceTasks,
+    { notifier: deps.notifier, events: deps.events },
+    log,
+  );
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;

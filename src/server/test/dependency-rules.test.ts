@@ -129,23 +129,21 @@ describe('module rules', () => {
     ]);
   });
 
-  it("allow only trpc.ts's two audit imports, while the audit middleware is being replaced", async () => {
+  it('refuse trpc.ts reaching into the audit: the root hands it the audit (AppDeps.audit)', async () => {
     expect(
       await violations({
         'src/server/trpc/trpc.ts': [
           "import { runInAuditScope } from '../audit/audit-context';",
-          "import { auditMutation } from '../audit/audit-writes';",
-          "import { recordAudit } from '../audit/audit.service';",
+          "import type { WriteAudit } from './write-audit';",
           "import { currentContext } from '../observability/request-context';",
-          'export const x = [runInAuditScope, auditMutation, recordAudit, currentContext];',
+          'export const x: [unknown, WriteAudit | null, unknown] = [runInAuditScope, null, currentContext];',
         ].join('\n'),
+        'src/server/trpc/write-audit.ts': 'export interface WriteAudit { a: 1 }\n',
         'src/server/audit/audit-context.ts': 'export const runInAuditScope = 1;\n',
-        'src/server/audit/audit-writes.ts': 'export const auditMutation = 1;\n',
-        'src/server/audit/audit.service.ts': 'export const recordAudit = 1;\n',
         'src/server/observability/request-context.ts': 'export const currentContext = 1;\n',
       }),
     ).toEqual([
-      'infrastructure-knows-no-feature: src/server/trpc/trpc.ts -> src/server/audit/audit.service.ts',
+      'infrastructure-knows-no-feature: src/server/trpc/trpc.ts -> src/server/audit/audit-context.ts',
     ]);
   });
 

@@ -6,12 +6,10 @@
  * Run in CI by fault.test.ts; by hand with `npm run bench:fault` (bench/fault.ts), which prints
  * the report and with --write updates docs/BENCHMARKS.md.
  */
-import { createEventBus } from '../features';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createApp } from '../app';
-import { SessionManager } from '../auth/session';
+import { buildApp } from '../build-app';
 import { initOrm } from '../db/orm';
 import { installConnectionGuard } from '../db/connection-guard';
 import { createLogger, type Logger } from '../logger';
@@ -72,14 +70,7 @@ export async function runFaultScenario({
     });
     // The drill is about the database, not the bot checks: let a script submit freely.
     await relaxContactProtections(em);
-    const sessions = new SessionManager({
-      secret: 'fault-drill-secret-of-at-least-32-chars',
-      idleMinutes: 60,
-      absoluteHours: 1,
-      secureCookie: false,
-    });
-    const notifier = { publicUrl: 'http://localhost' };
-    const app = createApp({ orm, sessions, log, notifier, events: createEventBus(notifier) });
+    const { app } = buildApp({ orm, log });
     server = await new Promise<Server>((done) => {
       const s = app.listen(0, '127.0.0.1', () => done(s));
     });

@@ -1,10 +1,11 @@
-import { createEventBus } from '../features';
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { MikroORM } from '@mikro-orm/postgresql';
 import superjson from 'superjson';
 import { ormOptions } from '../../../mikro-orm.config';
-import { createApp, type AppOptions } from '../app';
+import type { AppOptions } from '../app';
+import { buildApp } from '../build-app';
+import type { AppDeps } from '../app-deps';
 import { attachSharedCache, invalidateAllShared } from '../db/shared-cache';
 import { listen, type HttpTimeouts } from '../http/listen';
 import { SessionManager, type Actor } from '../auth/session';
@@ -12,13 +13,11 @@ import { JobQueue } from '../jobs/job-queue';
 import { startContactImportWorker } from '../contact-imports/import-worker';
 import { createLogger, type Logger } from '../logger';
 import { DEFAULT_BOOKING_TOKEN_TTL_HOURS } from '../../shared/booking.schema';
-import { bookingPageLink } from '../booking/bookings.service';
 import { startCalendarFeedWorker } from '../booking/calendar-feed-worker';
 import { startEmailWorker } from '../notifications/email-worker';
 import { smtpMailer } from '../notifications/mailer';
 import { createCallerFactory } from '../trpc/trpc';
 import { appRouter, type AppRouter } from '../app-router';
-import type { AppDeps } from '../app-deps';
 import type { Context } from '../trpc/context';
 import { createUser } from '../users/users.service';
 import { startWebhookWorker } from '../webhooks/webhook-worker';
@@ -174,17 +173,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       log,
       options.imports === true ? undefined : options.imports.heapMb,
     );
-  const publicUrl = 'http://convoza.test';
-  const notifier = {
+  const parts = {
+    orm: db.orm,
+    log,
+    sessions,
     queue,
     mailer,
-    publicUrl,
     webhooks,
-    bookingLink: bookingPageLink(publicUrl, DEFAULT_BOOKING_TOKEN_TTL_HOURS),
+    publicUrl: 'http://convoza.test',
+    booking: { tokenTtlHours: DEFAULT_BOOKING_TOKEN_TTL_HOURS },
   };
-  const events = createEventBus(notifier);
-  const deps: AppDeps = { orm: db.orm, sessions, log, notifier, jobs: queue, events };
-  const app = createApp(deps, options.app);
+  const { app, deps } = buildApp(parts, options.app);
   const server = await listen(app, 0, '127.0.0.1', options.timeouts);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const createCaller = createCallerFactory(appRouter);
@@ -227,7 +226,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     startInstance: async ({ app: appOptions, ownOrm = false } = {}) => {
       const orm = ownOrm ? await MikroORM.init(ormOptions(db.url)) : db.orm;
       if (ownOrm) stopCaches.push(attachSharedCache(orm, db.url, log));
-      const other = await listen(createApp({ ...deps, orm }, appOptions), 0, '127.0.0.1');
+      const other = await listen(buildApp({ ...parts, orm }, appOptions).app, 0, '127.0.0.1');
       extraInstances.push(async () => {
         await new Promise<void>((done) => other.close(() => done()));
         other.closeAllConnections();

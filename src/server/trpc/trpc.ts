@@ -5,8 +5,6 @@ import { ZodError } from 'zod';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import { ACCESS_MESSAGES } from '../../shared/api-error';
 import type { TAuditOf } from '../../shared/audit.schema';
-import { runInAuditScope, type AuditScope } from '../audit/audit-context';
-import { auditMutation } from '../audit/audit-writes';
 import type { Context } from './context';
 import { AppError } from '../errors';
 import { currentContext } from '../observability/request-context';
@@ -92,14 +90,8 @@ export const publicProcedure = t.procedure
   // a booking) with it; a signed-in write's scope below names the actor.
   .use(({ ctx, type, next }) =>
     type === 'mutation'
-      ? runInAuditScope(
-          {
-            actor: null,
-            ip: ctx.ip,
-            userAgent: ctx.req.get('user-agent') ?? null,
-            flushed: [],
-            filed: new Set(),
-          },
+      ? ctx.deps.audit.as(
+          { actor: null, ip: ctx.ip, userAgent: ctx.req.get('user-agent') ?? null },
           next,
         )
       : next(),
@@ -120,20 +112,20 @@ export const authedProcedure = publicProcedure
     const audit = meta?.audit;
     if (!audit)
       throw new Error(`${path} is a signed-in write without an audit action (meta.audit)`);
-    const scope: AuditScope = {
+    const writer = {
       actor: { id: ctx.actor.userId, username: ctx.actor.username },
       ip: ctx.ip,
       userAgent: ctx.req.get('user-agent') ?? null,
-      flushed: [],
-      filed: new Set(),
     };
     let result: Awaited<ReturnType<typeof next>> | undefined;
-    await ctx.em
-      .transactional(async (em) => {
-        result = await runInAuditScope(scope, () => next({ ctx: { em } }));
-        if (!result.ok) throw refused;
-        await auditMutation(em, audit, await getRawInput(), result.data, scope);
-      })
+    await ctx.deps.audit
+      .as(writer, () =>
+        ctx.em.transactional(async (em) => {
+          result = await next({ ctx: { em } });
+          if (!result.ok) throw refused;
+          await ctx.deps.audit.fileWrite(em, audit, await getRawInput(), result.data);
+        }),
+      )
       .catch((error: unknown) => {
         if (error !== refused) throw error;
       });

@@ -1,0 +1,69 @@
+// One place that assembles the app from its parts: the server, the test app, the fault drill and
+// the benches all build it here, so a new dependency is wired once.
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import { createApp, type AppOptions } from './app';
+import type { AppDeps } from './app-deps';
+import { writeAudit } from './audit/write-audit.service';
+import { SessionManager } from './auth/session';
+import { bookingPageLink } from './booking/bookings.service';
+import type { Orm } from './db/orm';
+import { createEventBus } from './features';
+import type { JobQueue } from './jobs/job-queue';
+import type { Logger } from './logger';
+import type { Mailer } from './notifications/mailer';
+import type { WebhookSettings } from './webhooks/webhook-settings';
+
+export interface AppParts {
+  orm: Orm;
+  log: Logger;
+  /** Session cookies; a throw-away secret when absent (benches, drills: one process, one run). */
+  sessions?: SessionManager;
+  /** The job queue; without it lead emails are only recorded and nothing is delivered. */
+  queue?: JobQueue;
+  /** SMTP; without it emails are recorded as not_configured. */
+  mailer?: Mailer;
+  /** Webhook delivery (off when absent). */
+  webhooks?: WebhookSettings;
+  /** Base of the links in emails (default http://localhost). */
+  publicUrl?: string;
+  /** Booking links in the auto-reply and their lifetime; reminders before a call. */
+  booking?: { tokenTtlHours: number; reminderOffsets?: number[] };
+}
+
+export interface BuiltApp {
+  app: Express;
+  deps: AppDeps;
+}
+
+const throwAwaySessions = () =>
+  new SessionManager({
+    secret: randomBytes(32).toString('hex'),
+    idleMinutes: 60,
+    absoluteHours: 24,
+    secureCookie: false,
+  });
+
+/** The app and what it was built with (the event bus with every feature's subscribers). */
+export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
+  const publicUrl = parts.publicUrl ?? 'http://localhost';
+  const notifier = {
+    queue: parts.queue,
+    mailer: parts.mailer,
+    publicUrl,
+    webhooks: parts.webhooks,
+    bookingReminderOffsets: parts.booking?.reminderOffsets,
+    bookingLink: parts.booking && bookingPageLink(publicUrl, parts.booking.tokenTtlHours),
+  };
+  const deps: AppDeps = {
+    orm: parts.orm,
+    sessions: parts.sessions ?? throwAwaySessions(),
+    log: parts.log,
+    notifier,
+    jobs: parts.queue,
+    events: createEventBus(notifier),
+    audit: writeAudit,
+    booking: parts.booking && { tokenTtlHours: parts.booking.tokenTtlHours },
+  };
+  return { app: createApp(deps, options), deps };
+}
