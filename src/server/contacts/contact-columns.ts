@@ -3,7 +3,6 @@
 // fields is built from these lists, so a field is added in the entity and the schema only.
 import { CONTACT_FIELDS } from '../../shared/contacts.schema';
 import { fieldColumns } from '../db/entity-columns';
-import { SQL_ISO_FORMAT } from '../db/sql-format';
 import { Contact } from './contact.entity';
 import { CSV_IMPORT_FIELDS } from './csv-row';
 
@@ -12,10 +11,3 @@ export const CONTACT_COLUMNS = fieldColumns(Contact, CONTACT_FIELDS);
 
 /** What a CSV import writes, with its columns. */
 export const IMPORT_COLUMNS = fieldColumns(Contact, CSV_IMPORT_FIELDS);
-
-/** `select` of the contacts in the API's shape; timestamps as Date#toISOString writes them, in UTC. */
-export const CONTACT_VIEW_SELECT = `select ${CONTACT_COLUMNS.map(({ field, column, timestamp }) =>
-  timestamp
-    ? `to_char(${column} at time zone 'utc', ${SQL_ISO_FORMAT}) as "${field}"`
-    : `${column} as "${field}"`,
-).join(', ')} from contacts`;

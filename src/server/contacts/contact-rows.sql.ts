@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
 import { namedStatement } from '../db/named-statement';
 import { numberedSql, type SqlCondition } from '../db/sql-condition';
-import { CONTACT_VIEW_SELECT } from './contact-columns';
+import { CONTACT_VIEW_SELECT } from './contact-view.sql';
 
 /**
  * Contacts in the API's shape straight from SQL, read with plain `pg`: the list pages are the
@@ -45,6 +45,19 @@ export function contactPageRows(
     `${CONTACT_VIEW_SELECT} where ${conditions.join(' and ')} order by id desc limit $${params.length}`,
     params,
     planOnce,
+  );
+}
+
+/** Up to `size` contacts below id `before` (from the newest when null), newest first. */
+export function contactBatchRows(
+  em: EntityManager,
+  before: number | null,
+  size: number,
+): Promise<TContact[]> {
+  return viewRows(
+    em,
+    `${CONTACT_VIEW_SELECT} where ($1::int is null or id < $1) order by id desc limit $2`,
+    [before, size],
   );
 }
 
