@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { typedSql } from '../db/typed-sql';
 
 export const TRIGRAM_INDEXES = [
   'contacts_name_trgm',
@@ -12,7 +14,11 @@ export const TRIGRAM_INDEXES = [
  * pending entries and the planner keeps choosing the indexes (see Migration20261124100500).
  */
 export async function mergeContactSearchIndexes(em: EntityManager): Promise<void> {
-  await em.execute(
-    `select ${TRIGRAM_INDEXES.map((name) => `gin_clean_pending_list('${name}'::regclass)`).join(', ')}`,
-  );
+  await typedSql(em, [])
+    .selectNoFrom(({ fn }) =>
+      TRIGRAM_INDEXES.map((name) =>
+        fn('gin_clean_pending_list', [sql`${name}::regclass`]).as(name),
+      ),
+    )
+    .execute();
 }
