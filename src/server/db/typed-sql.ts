@@ -3,7 +3,7 @@
 // one. Its tables and columns are typed from the entities the caller names, so a query can only
 // touch those tables, and renaming or removing a column fails the type check.
 import type { EntityManager, InferKyselyDB } from '@mikro-orm/postgresql';
-import type { ColumnType } from 'kysely';
+import type { ColumnType, RawBuilder } from 'kysely';
 
 /**
  * The ORM's pool reads timestamps as text (its type parsers leave them unparsed), while the
@@ -37,4 +37,18 @@ export function typedSql<const Tables extends readonly { name: string }[]>(
   _tables: Tables,
 ) {
   return em.getKysely<TypedDB<Tables[number]>>();
+}
+
+/**
+ * Runs a statement written with Kysely's `sql` tag, for what the builder cannot say (a union of
+ * limited branches, COPY-free bulk SQL, locks): its values are bound where they appear, and it
+ * runs in `em`'s transaction if it has one.
+ */
+export async function runSql<Row>(em: EntityManager, statement: RawBuilder<Row>): Promise<Row[]> {
+  return (await statement.execute(em.getKysely())).rows;
+}
+
+/** Like runSql, for a write: how many rows it changed. */
+export async function runSqlCount(em: EntityManager, statement: RawBuilder<unknown>) {
+  return Number((await statement.execute(em.getKysely())).numAffectedRows ?? 0);
 }
