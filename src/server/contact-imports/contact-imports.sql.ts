@@ -1,16 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type Expression } from 'kysely';
+import { sql } from 'kysely';
 import type { TImportJob } from '../../shared/contact-import.schema';
 import { AppError } from '../errors';
-import { SQL_ISO_FORMAT } from '../db/sql-format';
+import { isoText } from '../db/iso-text.sql';
 import { typedSql } from '../db/typed-sql';
 import { ContactImport } from './contact-import.entity';
 
 const importsSql = (em: EntityManager) => typedSql(em, [ContactImport]);
-
-/** A timestamp as Date#toISOString writes it, in UTC (null stays null). */
-const isoText = (column: Expression<string | null>) =>
-  sql<string | null>`to_char(${column} at time zone 'utc', ${sql.raw(SQL_ISO_FORMAT)})`;
 
 export const importErrorReportUrl = (jobId: string) => `/api/contacts/imports/${jobId}/errors/csv`;
 
@@ -32,7 +28,7 @@ export async function getContactImport(em: EntityManager, jobId: string): Promis
       'failure as message',
       sql<number>`${eb.ref('bytes_total')}::float8`.as('bytesTotal'),
       sql<number>`${eb.ref('bytes_processed')}::float8`.as('bytesProcessed'),
-      isoText(eb.ref('created_at')).$castTo<string>().as('createdAt'),
+      isoText(eb.ref('created_at')).as('createdAt'),
       isoText(eb.ref('finished_at')).as('finishedAt'),
     ])
     .where('id', '=', jobId)
