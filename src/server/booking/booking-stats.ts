@@ -30,11 +30,16 @@ export async function bookingStats(em: EntityManager, days: number): Promise<TBo
     sql
       .selectFrom('bookings')
       .select(({ fn, eb, and }) => {
-        const due = [eb('starts_at', '>=', since.toISOString()), eb('starts_at', '<', now.toISOString())];
+        const due = [
+          eb('starts_at', '>=', since.toISOString()),
+          eb('starts_at', '<', now.toISOString()),
+        ];
         return [
           fn
             .countAll()
-            .filterWhere(and([eb('created_at', '>=', since.toISOString()), eb('status', '<>', 'cancelled')]))
+            .filterWhere(
+              and([eb('created_at', '>=', since.toISOString()), eb('status', '<>', 'cancelled')]),
+            )
             .as('booked'),
           fn
             .countAll()

@@ -41,14 +41,9 @@ export function typedSql<const Tables extends readonly { name: string }[]>(
 
 /**
  * Runs a statement written with Kysely's `sql` tag, for what the builder cannot say (a union of
- * limited branches, COPY-free bulk SQL, locks): its values are bound where they appear, and it
- * runs in `em`'s transaction if it has one.
+ * ordered, limited branches; a correlated series): its values are bound where they appear, and
+ * it runs in `em`'s transaction if it has one.
  */
 export async function runSql<Row>(em: EntityManager, statement: RawBuilder<Row>): Promise<Row[]> {
   return (await statement.execute(em.getKysely())).rows;
-}
-
-/** Like runSql, for a write: how many rows it changed. */
-export async function runSqlCount(em: EntityManager, statement: RawBuilder<unknown>) {
-  return Number((await statement.execute(em.getKysely())).numAffectedRows ?? 0);
 }
