@@ -38,6 +38,18 @@ const FEATURE_EXCEPTIONS = [
       "Booking's read queries join hosts, the routing pool and leads in one statement; typedSql types the join from those entities. Reads only.",
   },
   {
+    from: '^src/server/(auth)/session-actor\\.sql\\.ts$',
+    to: '^src/server/(users/user|security-center/security-settings)\\.entity\\.ts$',
+    reason:
+      'Every signed-in request reads its session, its user and the two-factor setting in one statement; typedSql types the join from those entities. Reads only.',
+  },
+  {
+    from: '^src/server/(lead-routing)/lead-routing\\.sql\\.ts$',
+    to: '^src/server/users/user\\.entity\\.ts$',
+    reason:
+      'Round-robin takes the next active member in one statement, joining users for is_active; typedSql types the join from the entity. Reads only.',
+  },
+  {
     from: '^src/server/(booking)/booking-stats\\.service\\.ts$',
     to: '^src/server/contacts/(contact|contact-daily)\\.entity\\.ts$',
     reason:

@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { sqlTextRule } from './eslint-rules/sql-text.js';
 
 /** What no client code may import: the server (except its types) and Node. */
 const CLIENT_BOUNDARY = [
@@ -84,6 +85,14 @@ export default tseslint.config(
         { patterns: [...CLIENT_BOUNDARY, PUBLIC_PAGES_BOUNDARY] },
       ],
     },
+  },
+  // Hand-written SQL text lives in `*.sql.ts` files (and migrations, which are not linted); tests
+  // may write their own.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.sql.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
+    plugins: { local: { rules: { 'sql-text': sqlTextRule } } },
+    rules: { 'local/sql-text': 'error' },
   },
   {
     rules: {

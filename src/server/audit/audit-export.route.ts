@@ -8,7 +8,8 @@ import { adminRoute, streamFailed } from '../http/admin-route';
 import { sendApiError } from '../http/send-api-error';
 import type { AppDeps } from '../app-deps';
 import { describeZodError } from '../trpc/errors';
-import { AUDIT_SELECT, auditWhere, toAuditEntry } from './audit.service';
+import { auditLogRows } from './audit-log.sql';
+import { toAuditEntry } from './audit.service';
 
 const COLUMNS = [
   'id',
@@ -28,13 +29,7 @@ async function* csvChunks(em: EntityManager, filter: TAuditFilter): AsyncGenerat
   yield `${COLUMNS.join(',')}\n`;
   let before: string | undefined;
   for (;;) {
-    const where = auditWhere(filter, before);
-    const rows = (
-      await em.execute<Parameters<typeof toAuditEntry>[0][]>(
-        `${AUDIT_SELECT} where ${where.sql} order by audit_log.id desc limit 1000`,
-        where.params,
-      )
-    ).map(toAuditEntry);
+    const rows = (await auditLogRows(em, filter, before, 1000)).map(toAuditEntry);
     if (!rows.length) return;
     yield rows
       .map((e) =>

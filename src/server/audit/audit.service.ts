@@ -1,14 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  TAuditAction,
-  TAuditEntry,
-  TAuditFilter,
-  TAuditPage,
-  TAuditQuery,
-} from '../../shared/audit.schema';
+import type { TAuditAction, TAuditEntry, TAuditPage, TAuditQuery } from '../../shared/audit.schema';
 import { AuditEntry } from './audit-entry.entity';
 import type { AuditChanges } from './audit-context';
-import { SQL_ISO_FORMAT } from '../db/sql-format';
+import { auditLogRows, type AuditRow } from './audit-log.sql';
 
 export interface AuditRecord {
   actor: { id: number; username: string } | null;
@@ -36,40 +30,6 @@ export async function recordAudit(em: EntityManager, entry: AuditRecord): Promis
   });
 }
 
-interface AuditRow {
-  id: string;
-  at: string;
-  actor_id: number | null;
-  actor_username: string | null;
-  action: string;
-  entity_type: string;
-  entity_id: string | null;
-  changes: AuditChanges | null;
-  ip: string | null;
-  user_agent: string | null;
-}
-
-/** The filters as a SQL condition with `?` parameters; only the filters given, so each uses its index. */
-export function auditWhere(
-  filter: TAuditFilter,
-  before?: string,
-): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    parts.push(sql);
-    params.push(value);
-  };
-  if (filter.actorId) add('actor_id = ?', filter.actorId);
-  if (filter.entityType) add('entity_type = ?', filter.entityType);
-  if (filter.action) add('action = ?', filter.action);
-  if (before) add('id < ?::bigint', before);
-  return { sql: parts.length ? parts.join(' and ') : 'true', params };
-}
-
-export const AUDIT_SELECT = `select id::text as id, to_char(at at time zone 'utc', ${SQL_ISO_FORMAT}) as at, actor_id,
-  actor_username, action, entity_type, entity_id, changes, ip, user_agent from audit_log`;
-
 export function toAuditEntry(r: AuditRow): TAuditEntry {
   return {
     id: Number(r.id),
@@ -89,11 +49,7 @@ export function toAuditEntry(r: AuditRow): TAuditEntry {
 
 /** A page of the log, newest first, by keyset on id. */
 export async function listAuditLog(em: EntityManager, query: TAuditQuery): Promise<TAuditPage> {
-  const where = auditWhere(query, query.cursor);
-  const rows = await em.execute<AuditRow[]>(
-    `${AUDIT_SELECT} where ${where.sql} order by audit_log.id desc limit ?`,
-    [...where.params, query.limit + 1],
-  );
+  const rows = await auditLogRows(em, query, query.cursor, query.limit + 1);
   const items = rows.slice(0, query.limit).map(toAuditEntry);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > query.limit && last ? String(last.id) : null };

@@ -1,22 +1,16 @@
 // Who is signed in: the one query every signed-in request makes first.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TRole } from '../../shared/users.schema';
-import { namedStatement } from '../db/named-statement';
-
-/**
- * The session, its user and the admins' two-factor rule in one round trip: every signed-in
- * request asks this first, and the ORM's entity hydration cost more than the query.
- */
-const ACTOR_SQL = `select s.id, extract(epoch from s.expires_at)::float8 * 1000 as expires_ms,
-         extract(epoch from s.idle_expires_at)::float8 * 1000 as idle_expires_ms, u.id as user_id, u.username, u.role,
-         u.first_name, u.last_name, u.is_active, u.two_factor_enabled_at is not null as two_factor_enabled,
-         coalesce((select require_admin_two_factor from security_settings where id = 1), false)
-           as admins_need_two_factor
-    from sessions s join users u on u.id = s.user_id where s.id = $1`;
+import { namedRows } from '../db/named-statement';
+import { typedSql } from '../db/typed-sql';
+import { SecuritySettings } from '../security-center/security-settings.entity';
+import { User } from '../users/user.entity';
+import { Session } from './session.entity';
 
 export interface ActorRow {
   id: string;
-  /** Epoch milliseconds (the ORM's pool leaves timestamps as text). */
+  /** Epoch milliseconds: a number to compare, where the pool would answer timestamp text. */
   expires_ms: number;
   idle_expires_ms: number;
   user_id: number;
@@ -29,11 +23,45 @@ export interface ActorRow {
   admins_need_two_factor: boolean;
 }
 
+/**
+ * The session, its user and the admins' two-factor rule in one round trip: every signed-in
+ * request asks this first, and the ORM's entity hydration cost more than the query.
+ */
+const actorQuery = (em: EntityManager, sid: string) =>
+  typedSql(em, [Session, User, SecuritySettings])
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select((eb) => [
+      's.id',
+      sql<number>`extract(epoch from ${eb.ref('s.expires_at')})::float8 * 1000`.as('expires_ms'),
+      sql<number>`extract(epoch from ${eb.ref('s.idle_expires_at')})::float8 * 1000`.as(
+        'idle_expires_ms',
+      ),
+      'u.id as user_id',
+      'u.username',
+      'u.role',
+      'u.first_name',
+      'u.last_name',
+      'u.is_active',
+      // PostgreSQL answers a boolean (SqlBool also allows MySQL's 0 and 1).
+      eb('u.two_factor_enabled_at', 'is not', null).$castTo<boolean>().as('two_factor_enabled'),
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('security_settings')
+            .select('require_admin_two_factor')
+            .where('id', '=', sql.lit(1)),
+          sql.lit(false),
+        )
+        .as('admins_need_two_factor'),
+    ])
+    .where('s.id', '=', sid);
+
 /** The session `sid` with its user, or undefined (a prepared statement: every request asks). */
 export async function readSessionActor(
   em: EntityManager,
   sid: string,
 ): Promise<ActorRow | undefined> {
-  const pool = await em.getConnection().getNativeClient();
-  return (await pool.query<ActorRow>(namedStatement(ACTOR_SQL, [sid]))).rows[0];
+  const rows: ActorRow[] = await namedRows(em, actorQuery(em, sid).compile());
+  return rows[0];
 }

@@ -30,11 +30,16 @@ export async function bookingStats(em: EntityManager, days: number): Promise<TBo
     sql
       .selectFrom('bookings')
       .select(({ fn, eb, and }) => {
-        const due = [eb('starts_at', '>=', since), eb('starts_at', '<', now)];
+        const due = [
+          eb('starts_at', '>=', since.toISOString()),
+          eb('starts_at', '<', now.toISOString()),
+        ];
         return [
           fn
             .countAll()
-            .filterWhere(and([eb('created_at', '>=', since), eb('status', '<>', 'cancelled')]))
+            .filterWhere(
+              and([eb('created_at', '>=', since.toISOString()), eb('status', '<>', 'cancelled')]),
+            )
             .as('booked'),
           fn
             .countAll()
@@ -57,11 +62,10 @@ export async function bookingStats(em: EntityManager, days: number): Promise<TBo
       .selectFrom('bookings as b')
       .innerJoin('contacts as c', 'c.id', 'b.contact_id')
       .select(({ fn }) => ['c.created_at', fn.min('b.created_at').as('first')])
-      .where('c.created_at', '>=', since)
+      .where('c.created_at', '>=', since.toISOString())
       .groupBy('c.id')
       .execute(),
   ]);
-  // The ORM's pool leaves timestamps as text.
   const minutes = firsts
     .map((r) => (new Date(r.first).getTime() - new Date(r.created_at).getTime()) / MINUTE_MS)
     .filter((m) => m <= BOOKING_WINDOW_MINUTES);

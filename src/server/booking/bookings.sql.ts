@@ -117,8 +117,8 @@ const confirmedIn = (
     ])
     .where('host_id', 'in', hostIds)
     .where('status', '=', 'confirmed')
-    .where('starts_at', '<', to)
-    .where('ends_at', '>', from);
+    .where('starts_at', '<', to.toISOString())
+    .where('ends_at', '>', from.toISOString());
 
 /** A booking (its id) or a feed's busy time (id 0) of a host. */
 type BusyRow = ReturnType<typeof busyRow>;
@@ -165,8 +165,8 @@ export async function busyTimes(
         .as('busy'),
     ])
     .where('user_id', 'in', hostIds)
-    .where('starts_at', '<', to)
-    .where('ends_at', '>', from)
+    .where('starts_at', '<', to.toISOString())
+    .where('ends_at', '>', from.toISOString())
     .groupBy('user_id')
     .as('merged');
   const rows = await confirmedIn(sql, hostIds, from, to)
@@ -293,8 +293,8 @@ export async function bookingPage(
     .orderBy('b.starts_at', q.order)
     .orderBy('b.id', q.order)
     .limit(q.limit);
-  if (q.from) query = query.where('b.starts_at', '>=', q.from);
-  if (q.to) query = query.where('b.starts_at', '<', q.to);
+  if (q.from) query = query.where('b.starts_at', '>=', q.from.toISOString());
+  if (q.to) query = query.where('b.starts_at', '<', q.to.toISOString());
   if (q.hostId !== undefined) query = query.where('b.host_id', '=', q.hostId);
   if (q.contactId !== undefined) query = query.where('b.contact_id', '=', q.contactId);
   if (q.status) query = query.where('b.status', '=', q.status);
@@ -303,8 +303,8 @@ export async function bookingPage(
     const beyond = q.order === 'asc' ? '>' : '<';
     query = query.where((eb) =>
       eb.or([
-        eb('b.starts_at', beyond, startsAt),
-        eb.and([eb('b.starts_at', '=', startsAt), eb('b.id', beyond, id)]),
+        eb('b.starts_at', beyond, startsAt.toISOString()),
+        eb.and([eb('b.starts_at', '=', startsAt.toISOString()), eb('b.id', beyond, id)]),
       ]),
     );
   }
@@ -347,8 +347,7 @@ function bookingsWithPeople(em: EntityManager) {
     ]);
 }
 
-// The ORM's pool leaves timestamps as text.
-const withDates = <R extends { starts_at: string | Date; ends_at: string | Date }>(row: R) => ({
+const withDates = <R extends { starts_at: string; ends_at: string }>(row: R) => ({
   ...row,
   starts_at: new Date(row.starts_at),
   ends_at: new Date(row.ends_at),
@@ -381,7 +380,7 @@ export async function hostBookingsWithPeople(
   const rows = await bookingsWithPeople(em)
     .where('b.host_id', '=', hostId)
     .where('b.status', '<>', 'cancelled')
-    .where('b.ends_at', '>', endsAfter)
+    .where('b.ends_at', '>', endsAfter.toISOString())
     .orderBy('b.starts_at')
     .limit(limit)
     .execute();
@@ -490,7 +489,7 @@ export async function upcomingBookingOf(
     .select('manage_token')
     .where('contact_id', '=', contactId)
     .where('status', '=', 'confirmed')
-    .where('ends_at', '>', now)
+    .where('ends_at', '>', now.toISOString())
     .executeTakeFirst();
   return row?.manage_token;
 }

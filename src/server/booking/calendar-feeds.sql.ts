@@ -43,7 +43,7 @@ export async function claimDueFeeds(
   const due = sql
     .selectFrom('calendar_feeds')
     .select('id')
-    .where('next_sync_at', '<=', now)
+    .where('next_sync_at', '<=', now.toISOString())
     .where('over_budget', '=', false)
     .orderBy('next_sync_at')
     .limit(limit)

@@ -1,23 +1,39 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TImportJob } from '../../shared/contact-import.schema';
 import { AppError } from '../errors';
-import { SQL_ISO_FORMAT } from '../db/sql-format';
+import { isoText } from '../db/iso-text.sql';
+import { typedSql } from '../db/typed-sql';
+import { ContactImport } from './contact-import.entity';
+
+const importsSql = (em: EntityManager) => typedSql(em, [ContactImport]);
 
 export const importErrorReportUrl = (jobId: string) => `/api/contacts/imports/${jobId}/errors/csv`;
 
 /** An import job as its status call shows it; 404 for an unknown id (or one still uploading). */
 export async function getContactImport(em: EntityManager, jobId: string): Promise<TImportJob> {
-  const pool = await em.getConnection().getNativeClient();
-  const { rows } = await pool.query<Omit<TImportJob, 'errorReportUrl'>>(
-    `select id as "jobId", mode, status, processed, inserted, updated, skipped,
-            error_count as "errorCount", errors, failure as message,
-            bytes_total::float8 as "bytesTotal", bytes_processed::float8 as "bytesProcessed",
-            to_char(created_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "createdAt",
-            to_char(finished_at at time zone 'utc', ${SQL_ISO_FORMAT}) as "finishedAt"
-       from contact_imports where id = $1 and status <> 'uploading'`,
-    [jobId],
-  );
-  const job = rows[0];
+  const job = await importsSql(em)
+    .selectFrom('contact_imports')
+    .select((eb) => [
+      'id as jobId',
+      'mode',
+      // An uploading import is never answered (the where below).
+      eb.ref('status').$castTo<TImportJob['status']>().as('status'),
+      'processed',
+      'inserted',
+      'updated',
+      'skipped',
+      'error_count as errorCount',
+      'errors',
+      'failure as message',
+      sql<number>`${eb.ref('bytes_total')}::float8`.as('bytesTotal'),
+      sql<number>`${eb.ref('bytes_processed')}::float8`.as('bytesProcessed'),
+      isoText(eb.ref('created_at')).as('createdAt'),
+      isoText(eb.ref('finished_at')).as('finishedAt'),
+    ])
+    .where('id', '=', jobId)
+    .where('status', '<>', 'uploading')
+    .executeTakeFirst();
   if (!job) throw new AppError('NOT_FOUND', 'Import job not found', 'jobId');
   return { ...job, errorReportUrl: job.errorCount > 0 ? importErrorReportUrl(jobId) : null };
 }
@@ -30,12 +46,24 @@ export const IMPORT_RETENTION_DAYS = 30;
  * (the instance died mid-upload) after a day, with their stored pieces and row errors.
  */
 export async function pruneContactImports(em: EntityManager): Promise<number> {
-  const pool = await em.getConnection().getNativeClient();
-  const { rowCount } = await pool.query(
-    `delete from contact_imports
-      where (status = 'uploading' and created_at < now() - interval '1 day')
-         or (status in ('done', 'failed') and finished_at < now() - make_interval(days => $1))`,
-    [IMPORT_RETENTION_DAYS],
-  );
-  return rowCount ?? 0;
+  const { numDeletedRows } = await importsSql(em)
+    .deleteFrom('contact_imports')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', '=', 'uploading'),
+          eb('created_at', '<', sql<string>`now() - interval '1 day'`),
+        ]),
+        eb.and([
+          eb('status', 'in', ['done', 'failed']),
+          eb(
+            'finished_at',
+            '<',
+            sql<string>`now() - make_interval(days => ${IMPORT_RETENTION_DAYS})`,
+          ),
+        ]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
 }

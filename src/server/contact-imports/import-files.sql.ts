@@ -4,6 +4,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { TImportMode } from '../../shared/contact-import.schema';
+import { typedSql } from '../db/typed-sql';
+import { ContactImport } from './contact-import.entity';
 
 export async function createUploadingImport(
   pool: Pool,
@@ -36,10 +38,11 @@ export async function deleteImport(pool: Pool, jobId: string): Promise<void> {
 
 /** The upload is complete: the import waits for a worker (in `em`'s transaction, with its job). */
 export async function markImportQueued(em: EntityManager, jobId: string, bytes: number) {
-  await em.execute(`update contact_imports set status = 'queued', bytes_total = ? where id = ?`, [
-    bytes,
-    jobId,
-  ]);
+  await typedSql(em, [ContactImport])
+    .updateTable('contact_imports')
+    .set({ status: 'queued', bytes_total: bytes })
+    .where('id', '=', jobId)
+    .execute();
 }
 
 /** Whether the import exists and its upload finished. */

@@ -4,7 +4,6 @@
 import { CSV_IMPORT_FIELDS } from '../../shared/contact-csv.schema';
 import { CONTACT_FIELDS } from '../../shared/contacts.schema';
 import { fieldColumns } from '../db/entity-columns';
-import { SQL_ISO_FORMAT } from '../db/sql-format';
 import { Contact } from './contact.entity';
 
 /** Every field of the API's contact, with its column (also the CSV export's columns, in order). */
@@ -12,10 +11,3 @@ export const CONTACT_COLUMNS = fieldColumns(Contact, CONTACT_FIELDS);
 
 /** What both CSV imports read and write, with its columns. */
 export const IMPORT_COLUMNS = fieldColumns(Contact, CSV_IMPORT_FIELDS);
-
-/** `select` of the contacts in the API's shape; timestamps as Date#toISOString writes them, in UTC. */
-export const CONTACT_VIEW_SELECT = `select ${CONTACT_COLUMNS.map(({ field, column, timestamp }) =>
-  timestamp
-    ? `to_char(${column} at time zone 'utc', ${SQL_ISO_FORMAT}) as "${field}"`
-    : `${column} as "${field}"`,
-).join(', ')} from contacts`;

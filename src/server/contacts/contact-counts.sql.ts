@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactStatus, TContactStatusCounts } from '../../shared/contacts.schema';
-import { namedStatement } from '../db/named-statement';
-import { numberedSql } from '../db/sql-condition';
+import { namedRows } from '../db/named-statement';
+import { typedSql } from '../db/typed-sql';
+import { ContactCountDelta } from './contact-count.entity';
 
 /** Whose contacts to count: everyone's, one user's, or the unassigned ones. */
 export type CountOwner = { userId: number } | 'unassigned' | undefined;
@@ -14,28 +15,20 @@ export async function maintainedStatusCounts(
   em: EntityManager,
   owner?: CountOwner,
 ): Promise<TContactStatusCounts> {
-  const where =
-    owner === undefined
-      ? { sql: '', params: [] }
-      : owner === 'unassigned'
-        ? { sql: 'where owner_id is null', params: [] }
-        : { sql: 'where owner_id = ?', params: [owner.userId] };
-  const sql = `select status, sum(delta) as count from contact_count_deltas ${where.sql} group by status`;
-  type Row = { status: TContactStatus; count: string };
+  let query = typedSql(em, [ContactCountDelta])
+    .selectFrom('contact_count_deltas')
+    .select(({ fn }) => ['status', fn.sum('delta').as('count')])
+    .groupBy('status');
+  if (owner === 'unassigned') query = query.where('owner_id', 'is', null);
+  else if (owner !== undefined) query = query.where('owner_id', '=', owner.userId);
   // Every list page and the dashboard ask this: plain pg and a named statement, unless the
   // caller's transaction must see its own writes.
-  const rows = em.isInTransaction()
-    ? await em.execute<Row[]>(sql, where.params)
-    : (
-        await (
-          await em.getConnection().getNativeClient()
-        ).query<Row>(namedStatement(numberedSql({ sql, params: where.params }, 1), where.params))
-      ).rows;
+  const rows = em.isInTransaction() ? await query.execute() : await namedRows(em, query.compile());
   const counts: TContactStatusCounts = { all: 0, new: 0, contacted: 0, qualified: 0, converted: 0 };
   for (const row of rows) {
     const n = Number(row.count);
     counts.all += n;
-    counts[row.status] += n;
+    counts[row.status as TContactStatus] += n;
   }
   return counts;
 }
@@ -45,9 +38,18 @@ export async function maintainedStatusCounts(
  * before or after it, never a mix, so every sum stays the same. Run by the maintenance job.
  */
 export async function compactContactCounts(em: EntityManager): Promise<void> {
-  await em.execute(
-    `with folded as (delete from contact_count_deltas returning status, owner_id, delta)
-     insert into contact_count_deltas (status, owner_id, delta)
-     select status, owner_id, sum(delta) from folded group by status, owner_id having sum(delta) <> 0`,
-  );
+  await typedSql(em, [ContactCountDelta])
+    .with('folded', (db) =>
+      db.deleteFrom('contact_count_deltas').returning(['status', 'owner_id', 'delta']),
+    )
+    .insertInto('contact_count_deltas')
+    .columns(['status', 'owner_id', 'delta'])
+    .expression((db) =>
+      db
+        .selectFrom('folded')
+        .select(({ fn }) => ['status', 'owner_id', fn.sum<number>('delta').as('delta')])
+        .groupBy(['status', 'owner_id'])
+        .having(({ fn }) => fn.sum('delta'), '<>', 0),
+    )
+    .execute();
 }

@@ -26,6 +26,21 @@ export function contactFilterSql(filter: TContactFilter, actorId: number): SqlCo
   return { sql: parts.length ? parts.join(' and ') : 'true', params };
 }
 
+/** The rows an export writes: the ids picked (an array parameter, as COPY inlines it), or the filter's. */
+export function exportTargetSql(
+  target: { ids?: number[] | undefined; filter: TContactFilter },
+  actorId: number,
+): SqlCondition {
+  if (target.ids) return { sql: 'id = any(?::int[])', params: [target.ids] };
+  return contactFilterSql(target.filter, actorId);
+}
+
+/** `condition` and the status filter, when there is one. */
+export function withStatusSql(condition: SqlCondition, status: string | undefined): SqlCondition {
+  if (!status) return condition;
+  return { sql: `${condition.sql} and status = ?`, params: [...condition.params, status] };
+}
+
 /** The rows a bulk action targets: the ids picked, or every contact matching the filter. */
 export function bulkTargetSql(
   target: { ids?: number[]; filter?: TContactFilter },

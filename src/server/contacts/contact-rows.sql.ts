@@ -1,13 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CompiledQuery } from 'kysely';
 import type { TContact } from '../../shared/contacts.schema';
 import { namedStatement } from '../db/named-statement';
 import { numberedSql, type SqlCondition } from '../db/sql-condition';
-import { CONTACT_VIEW_SELECT } from './contact-columns';
+import { CONTACT_VIEW_SELECT } from './contact-view.sql';
 
 /**
- * Contacts in the API's shape straight from SQL, read with plain `pg`: the list pages are the
- * back office's busiest reads, and hydrating ORM entities only to turn them back into plain
- * objects cost more than the queries. The select is built from the field list (contact-columns.ts).
+ * Contacts in the API's shape straight from SQL, not hydrated: the list pages are the back
+ * office's busiest reads, and hydrating ORM entities only to turn them back into plain objects
+ * cost more than the queries. The select is built from the field list (contact-columns.ts).
+ * Inside the caller's transaction the rows come from its connection (they include its own
+ * writes); outside one, from the pool, where a named statement keeps its plan per connection.
  */
 async function viewRows(
   em: EntityManager,
@@ -15,6 +18,8 @@ async function viewRows(
   params: unknown[],
   named = false,
 ): Promise<TContact[]> {
+  if (em.isInTransaction())
+    return (await em.getKysely().executeQuery<TContact>(CompiledQuery.raw(sql, params))).rows;
   const pool = await em.getConnection().getNativeClient();
   return (
     await pool.query<TContact>(named ? namedStatement(sql, params) : { text: sql, values: params })
@@ -45,6 +50,19 @@ export function contactPageRows(
     `${CONTACT_VIEW_SELECT} where ${conditions.join(' and ')} order by id desc limit $${params.length}`,
     params,
     planOnce,
+  );
+}
+
+/** Up to `size` contacts below id `before` (from the newest when null), newest first. */
+export function contactBatchRows(
+  em: EntityManager,
+  before: number | null,
+  size: number,
+): Promise<TContact[]> {
+  return viewRows(
+    em,
+    `${CONTACT_VIEW_SELECT} where ($1::int is null or id < $1) order by id desc limit $2`,
+    [before, size],
   );
 }
 

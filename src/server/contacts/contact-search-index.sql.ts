@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
+import { sql } from 'kysely';
+import { typedSql } from '../db/typed-sql';
 
 export const TRIGRAM_INDEXES = [
   'contacts_name_trgm',
@@ -13,9 +15,13 @@ export const TRIGRAM_INDEXES = [
  * pending entries and the planner keeps choosing the indexes (see Migration20261124100500).
  */
 export async function mergeContactSearchIndexes(em: EntityManager): Promise<void> {
-  await em.execute(
-    `select ${TRIGRAM_INDEXES.map((name) => `gin_clean_pending_list('${name}'::regclass)`).join(', ')}`,
-  );
+  await typedSql(em, [])
+    .selectNoFrom(({ fn }) =>
+      TRIGRAM_INDEXES.map((name) =>
+        fn('gin_clean_pending_list', [sql`${name}::regclass`]).as(name),
+      ),
+    )
+    .execute();
 }
 
 /** The same on the streamed import's own pg connection, after its batches went in. */

@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TLeadSource } from '../../shared/analytics.schema';
+import { typedSql } from '../db/typed-sql';
+import { ContactDailyDelta } from './contact-daily.entity';
 
 /**
  * Midnight UTC starting the analytics period: the last `days` UTC days, today included. Every
@@ -23,13 +26,19 @@ export async function contactsPerDay(
   em: EntityManager,
   days: number,
 ): Promise<{ date: string; count: number }[]> {
-  const rows = await em.execute<{ day: string; count: string }[]>(
-    `select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(sum(r.delta), 0) as count
-       from (select ?::date + g as day from generate_series(0, ?::int - 1) as g) as d
-       left join contact_daily_deltas r on r.day = d.day
-      group by d.day order by d.day`,
-    [firstDayOf(days), days],
-  );
+  // The period's days as a series, so days without deltas count 0.
+  const period = sql<{ day: string }>`(select ${firstDayOf(days)}::date + g as day
+    from generate_series(0, ${days}::int - 1) as g)`;
+  const rows = await typedSql(em, [ContactDailyDelta])
+    .selectFrom(period.as('d'))
+    .leftJoin('contact_daily_deltas as r', 'r.day', 'd.day')
+    .select(({ fn }) => [
+      fn<string>('to_char', ['d.day', sql.lit('YYYY-MM-DD')]).as('day'),
+      fn.coalesce(fn.sum('r.delta'), sql.lit(0)).as('count'),
+    ])
+    .groupBy('d.day')
+    .orderBy('d.day')
+    .execute();
   return rows.map((r) => ({ date: r.day, count: Number(r.count) }));
 }
 
@@ -38,14 +47,17 @@ export async function contactsPerDay(
  * first, from the daily roll-up.
  */
 export async function leadsBySource(em: EntityManager, days: number): Promise<TLeadSource[]> {
-  const rows = await em.execute<{ source: string; utmCampaign: string | null; count: string }[]>(
-    `select source, utm_campaign as "utmCampaign", sum(delta) as count
-       from contact_daily_deltas where day >= ?::date
-      group by source, utm_campaign having sum(delta) > 0
-      order by sum(delta) desc, source, utm_campaign nulls first
-      limit 50`,
-    [firstDayOf(days)],
-  );
+  const rows = await typedSql(em, [ContactDailyDelta])
+    .selectFrom('contact_daily_deltas')
+    .select(({ fn }) => ['source', 'utm_campaign as utmCampaign', fn.sum('delta').as('count')])
+    .where('day', '>=', firstDayOf(days))
+    .groupBy(['source', 'utm_campaign'])
+    .having(({ fn }) => fn.sum('delta'), '>', 0)
+    .orderBy(({ fn }) => fn.sum('delta'), 'desc')
+    .orderBy('source')
+    .orderBy('utm_campaign', (o) => o.nullsFirst())
+    .limit(50)
+    .execute();
   return rows.map((r) => ({
     source: r.source,
     utmCampaign: r.utmCampaign,
@@ -55,10 +67,18 @@ export async function leadsBySource(em: EntityManager, days: number): Promise<TL
 
 /** Folds the daily roll-up's delta rows into one per (day, source, campaign); see compactContactCounts. */
 export async function compactContactDaily(em: EntityManager): Promise<void> {
-  await em.execute(
-    `with folded as (delete from contact_daily_deltas returning day, source, utm_campaign, delta)
-     insert into contact_daily_deltas (day, source, utm_campaign, delta)
-     select day, source, utm_campaign, sum(delta) from folded
-      group by day, source, utm_campaign having sum(delta) <> 0`,
-  );
+  await typedSql(em, [ContactDailyDelta])
+    .with('folded', (db) =>
+      db.deleteFrom('contact_daily_deltas').returning(['day', 'source', 'utm_campaign', 'delta']),
+    )
+    .insertInto('contact_daily_deltas')
+    .columns(['day', 'source', 'utm_campaign', 'delta'])
+    .expression((db) =>
+      db
+        .selectFrom('folded')
+        .select(({ fn }) => ['day', 'source', 'utm_campaign', fn.sum<number>('delta').as('delta')])
+        .groupBy(['day', 'source', 'utm_campaign'])
+        .having(({ fn }) => fn.sum('delta'), '<>', 0),
+    )
+    .execute();
 }

@@ -5,8 +5,7 @@ import { adminRoute, streamFailed } from '../http/admin-route';
 import { sendApiError } from '../http/send-api-error';
 import type { AppDeps } from '../app-deps';
 import { describeZodError } from '../trpc/errors';
-import type { SqlCondition } from '../db/sql-condition';
-import { contactFilterSql } from './contact-filter.sql';
+import { exportTargetSql } from './contact-filter.sql';
 import {
   copyContactsCsv,
   ExportCutOff,
@@ -25,9 +24,7 @@ export function contactsExportRoute(deps: AppDeps): RequestHandler {
     const query = ZContactExportQuery.safeParse(req.query);
     if (!query.success) return sendApiError(res, 400, 'BAD_REQUEST', describeZodError(query.error));
     const { ids, ...filter } = query.data;
-    const only: SqlCondition = ids
-      ? { sql: 'id = any(?::int[])', params: [ids] }
-      : contactFilterSql(filter, actor.userId);
+    const only = exportTargetSql({ ids, filter }, actor.userId);
     // Each export holds a pool connection while its client reads: a few at once, not the pool.
     const release = takeExportSlot();
     if (!release) {

@@ -2,13 +2,11 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
-import { CONTACT_VIEW_SELECT } from './contact-columns';
-
-const PAGE_SELECT = `${CONTACT_VIEW_SELECT} where ($1::int is null or id < $1) order by id desc limit $2`;
+import { contactBatchRows } from './contact-rows.sql';
 
 /**
  * Every contact, newest first, one keyset batch at a time: memory depends on the batch size,
- * not on the table. Plain `pg` rows already in the API's shape (the select above); parsing each
+ * not on the table. Plain `pg` rows already in the API's shape (contact-view.sql.ts); parsing each
  * with zod doubled the memory churn of a 100,000-row list, and the tRPC procedure still checks
  * its output against ZContact.
  */
@@ -16,13 +14,9 @@ export async function* contactBatches(
   em: EntityManager,
   batchSize = 1000,
 ): AsyncGenerator<TContact[]> {
-  const pool = await em.getConnection().getNativeClient();
   let before: number | null = null;
   for (;;) {
-    const { rows }: { rows: TContact[] } = await pool.query<TContact>(PAGE_SELECT, [
-      before,
-      batchSize,
-    ]);
+    const rows = await contactBatchRows(em, before, batchSize);
     if (rows.length === 0) return;
     yield rows;
     before = rows[rows.length - 1]!.id;

@@ -16,7 +16,7 @@ import type { EventBus } from '../events/event-bus';
 import { userReference } from '../users/user-lookup.service';
 import { Contact } from './contact.entity';
 import { contactPageRows, contactsWithIds } from './contact-rows.sql';
-import { contactFilterSql } from './contact-filter.sql';
+import { contactFilterSql, withStatusSql } from './contact-filter.sql';
 import { searchCounts, searchPageIds } from './contact-search.sql';
 import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
@@ -93,9 +93,7 @@ async function searchContacts(
 ): Promise<TContactPage> {
   // The counts are over the search and owner, not the status filter (the badges pick a status).
   const counted = contactFilterSql({ search: query.search, ownerId: query.ownerId }, actorId);
-  const listed = query.status
-    ? { sql: `${counted.sql} and status = ?`, params: [...counted.params, query.status] }
-    : counted;
+  const listed = withStatusSql(counted, query.status);
   const { ids, common } = await searchPageIds(em, listed, query.cursor, query.limit + 1);
   const [rows, { counts, exact }] = await Promise.all([
     ids.length ? contactsWithIds(em, ids) : [],

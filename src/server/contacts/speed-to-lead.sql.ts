@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TSpeedToLead } from '../../shared/analytics.schema';
+import { runSql } from '../db/typed-sql';
 
 /**
  * How fast leads created in the last `days` days were answered: minutes from submission to the
@@ -9,10 +11,16 @@ import type { TSpeedToLead } from '../../shared/analytics.schema';
  * answered at 09:20 on Monday took 50 business minutes.
  */
 export async function speedToLead(em: EntityManager, days: number): Promise<TSpeedToLead> {
-  const [row] = await em.execute<
-    { sample: string; median: number | null; p90: number | null; fast: string; business: string }[]
-  >(
-    `with answered as (
+  // Business minutes are a correlated series per lead: SQL text, its one value bound in place.
+  const [row] = await runSql(
+    em,
+    sql<{
+      sample: string;
+      median: number | null;
+      p90: number | null;
+      fast: string;
+      business: string;
+    }>`with answered as (
        select extract(epoch from first_responded_at - created_at) / 60 as minutes,
               (select coalesce(sum(extract(epoch from
                         least(first_responded_at, d + interval '17 hours') - greatest(created_at, d + interval '9 hours'))), 0) / 60
@@ -24,14 +32,13 @@ export async function speedToLead(em: EntityManager, days: number): Promise<TSpe
                   and least(first_responded_at, d + interval '17 hours') > greatest(created_at, d + interval '9 hours')
               ) as business_minutes
          from contacts
-        where first_responded_at is not null and created_at >= now() - make_interval(days => ?))
+        where first_responded_at is not null and created_at >= now() - make_interval(days => ${days}))
      select count(*) as sample,
             percentile_cont(0.5) within group (order by minutes) as median,
             percentile_cont(0.9) within group (order by minutes) as p90,
             count(*) filter (where minutes <= 5) as fast,
             count(*) filter (where business_minutes <= 60) as business
        from answered`,
-    [days],
   );
   const sample = Number(row?.sample ?? 0);
   const pct = (n: string | undefined) => (sample ? Math.round((Number(n) / sample) * 100) : 0);

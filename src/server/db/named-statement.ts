@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CompiledQuery } from 'kysely';
 import type { QueryConfig } from 'pg';
 
 const names = new Map<string, string>();
@@ -15,4 +17,11 @@ export function namedStatement(text: string, values: unknown[]): QueryConfig {
     names.set(text, name);
   }
   return { name, text, values };
+}
+
+/** A compiled (typedSql) query's rows from the pool, as a named statement (see namedStatement). */
+export async function namedRows<Row>(em: EntityManager, query: CompiledQuery<Row>): Promise<Row[]> {
+  const pool = await em.getConnection().getNativeClient();
+  const values = [...query.parameters];
+  return (await pool.query(namedStatement(query.sql, values))).rows as Row[];
 }

@@ -67,7 +67,7 @@ export async function spendFormToken(
 export async function pruneSpentFormTokens(em: EntityManager, now = new Date()): Promise<number> {
   const { numDeletedRows } = await typedSql(em, [UsedFormToken])
     .deleteFrom('security_used_form_tokens')
-    .where('expires_at', '<', now)
+    .where('expires_at', '<', now.toISOString())
     .executeTakeFirstOrThrow();
   return Number(numDeletedRows);
 }

@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TLeadRouting } from '../../shared/contacts-bulk.schema';
+import { typedSql } from '../db/typed-sql';
 import { AppError } from '../errors';
 import { activeUserIds } from '../users/user-lookup.service';
+import { User } from '../users/user.entity';
 import { LeadRoutingMember } from './lead-routing-member.entity';
 
 export async function getLeadRouting(em: EntityManager): Promise<TLeadRouting> {
@@ -38,14 +41,31 @@ export async function setLeadRouting(
  * get the next member without waiting on a lock (a rolled-back lead only skips one turn).
  */
 export async function nextLeadOwner(em: EntityManager): Promise<number | null> {
-  const rows = await em.execute<{ user_id: number }[]>(
-    `with members as (
-       select m.user_id from lead_routing_members m join users u on u.id = m.user_id and u.is_active),
-     n as (select count(*) as c from members)
-     select user_id from members
-      order by user_id
-     offset (select case when c > 0 then (nextval('lead_routing_turn') - 1) % c else 0 end from n)
-      limit 1`,
-  );
-  return rows[0]?.user_id ?? null;
+  const row = await typedSql(em, [LeadRoutingMember, User])
+    .with('members', (db) =>
+      db
+        .selectFrom('lead_routing_members as m')
+        .innerJoin('users as u', (join) =>
+          join.onRef('u.id', '=', 'm.user_id').on((eb) => eb.ref('u.is_active')),
+        )
+        .select('m.user_id'),
+    )
+    .with('n', (db) => db.selectFrom('members').select(({ fn }) => fn.countAll().as('c')))
+    .selectFrom('members')
+    .select('user_id')
+    .orderBy('user_id')
+    .offset((eb) =>
+      eb.selectFrom('n').select((n) =>
+        n
+          .case()
+          .when('c', '>', 0)
+          .then(sql<number>`(nextval('lead_routing_turn') - 1) % c`)
+          .else(0)
+          .end()
+          .as('turn'),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
 }

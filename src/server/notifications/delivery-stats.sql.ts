@@ -1,17 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TDeliveryCounts } from '../../shared/analytics.schema';
+import { typedSql } from '../db/typed-sql';
+import { Notification } from './notification.entity';
 
 /** Lead emails created in the last `days` days that were sent, or failed for good, by kind. */
 export async function emailDeliveryCounts(
   em: EntityManager,
   days: number,
 ): Promise<TDeliveryCounts> {
-  const rows = await em.execute<{ kind: string; status: string; count: string }[]>(
-    `select kind, status, count(*) as count from notification_messages
-      where created_at >= now() - make_interval(days => ?) and status in ('sent', 'failed')
-      group by kind, status`,
-    [days],
-  );
+  const rows = await typedSql(em, [Notification])
+    .selectFrom('notification_messages')
+    .select(({ fn }) => ['kind', 'status', fn.countAll().as('count')])
+    .where('created_at', '>=', sql<string>`now() - make_interval(days => ${days})`)
+    .where('status', 'in', ['sent', 'failed'])
+    .groupBy(['kind', 'status'])
+    .execute();
   const count = (kind: string, status: string) =>
     Number(rows.find((r) => r.kind === kind && r.status === status)?.count ?? 0);
   return {

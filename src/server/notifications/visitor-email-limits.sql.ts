@@ -6,8 +6,11 @@
 // - VISITOR_EMAIL_LIMITS.perAddressPerDay messages to one address per 24 hours, all kinds;
 // - the settings' autoReplyHourlyLimit messages to visitors per hour for the whole site.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type ExpressionOrFactory, type SqlBool } from 'kysely';
 import type { TNotificationKind } from '../../shared/notifications.schema';
 import { lockForTransaction } from '../db/advisory-lock.sql';
+import { typedSql, type TypedDB } from '../db/typed-sql';
+import { Notification } from './notification.entity';
 import { getNotificationSettings } from './notification-settings.service';
 
 export const VISITOR_EMAIL_LIMITS = { perBookingPerDay: 10, perAddressPerDay: 20 } as const;
@@ -27,21 +30,40 @@ interface VisitorEmail {
   bookingId?: number | null;
 }
 
+const messagesSql = (em: EntityManager) => typedSql(em, [Notification]);
+type Where = ExpressionOrFactory<TypedDB<typeof Notification>, 'notification_messages', SqlBool>;
+
+/** Released within the last `interval` (PostgreSQL interval text, a constant). */
+const releasedWithin =
+  (interval: '24 hours' | '1 hour'): Where =>
+  (eb) =>
+    eb('released_at', '>', sql<string>`now() - ${sql.lit(interval)}::interval`);
+/** Addressed to `to`, in any case (the partial indexes are on lower("to")). */
+const addressedTo =
+  (to: string): Where =>
+  (eb) =>
+    eb(eb.fn('lower', ['to']), '=', eb.fn('lower', [eb.val(to)]));
+
 /** Whether the released messages to visitors matching `where` number `limit` or more. */
-async function reaches(
-  em: EntityManager,
-  where: string,
-  params: unknown[],
-  limit: number,
-): Promise<boolean> {
-  // Each question reads one partial index and stops at the limit.
-  const [row] = await em.execute<{ n: string }[]>(
-    `select count(*) as n from (
-       select 1 from notification_messages
-        where to_visitor and released_at is not null and ${where}
-        limit ?) as recent`,
-    [...params, limit],
-  );
+async function reaches(em: EntityManager, where: Where[], limit: number): Promise<boolean> {
+  // Each question reads one partial index (`to_visitor`, not `to_visitor = $1`, so the planner
+  // matches its predicate) and stops at the limit.
+  const row = await messagesSql(em)
+    .selectFrom((db) =>
+      where
+        .reduce(
+          (query, condition) => query.where(condition),
+          db
+            .selectFrom('notification_messages')
+            .select(sql.lit(1).as('one'))
+            .where((eb) => eb.ref('to_visitor'))
+            .where('released_at', 'is not', null),
+        )
+        .limit(limit)
+        .as('recent'),
+    )
+    .select(({ fn }) => fn.countAll().as('n'))
+    .executeTakeFirst();
   return Number(row?.n) >= limit;
 }
 
@@ -57,42 +79,33 @@ export async function releaseVisitorEmail(
 ): Promise<string | null> {
   return em.transactional(async (tem) => {
     await lockForTransaction(tem, 'visitor_email_release');
-    const day = `released_at > now() - interval '24 hours'`;
+    const day = releasedWithin('24 hours');
+    const autoReply: Where = (eb) => eb('kind', '=', sql.lit('auto_reply'));
     if (
       message.kind === 'auto_reply' &&
-      (await reaches(
-        tem,
-        `kind = 'auto_reply' and lower("to") = lower(?) and ${day}`,
-        [message.to],
-        1,
-      ))
+      (await reaches(tem, [autoReply, addressedTo(message.to), day], 1))
     )
       return VISITOR_EMAIL_LIMIT_REASONS.autoReply;
+    const bookingId = message.bookingId;
     if (
-      message.bookingId &&
+      bookingId &&
       (await reaches(
         tem,
-        `booking_id = ? and ${day}`,
-        [message.bookingId],
+        [(eb) => eb('booking_id', '=', bookingId), day],
         VISITOR_EMAIL_LIMITS.perBookingPerDay,
       ))
     )
       return VISITOR_EMAIL_LIMIT_REASONS.booking;
-    if (
-      await reaches(
-        tem,
-        `lower("to") = lower(?) and ${day}`,
-        [message.to],
-        VISITOR_EMAIL_LIMITS.perAddressPerDay,
-      )
-    )
+    if (await reaches(tem, [addressedTo(message.to), day], VISITOR_EMAIL_LIMITS.perAddressPerDay))
       return VISITOR_EMAIL_LIMIT_REASONS.address;
     const { autoReplyHourlyLimit } = await getNotificationSettings(tem);
-    if (await reaches(tem, `released_at > now() - interval '1 hour'`, [], autoReplyHourlyLimit))
+    if (await reaches(tem, [releasedWithin('1 hour')], autoReplyHourlyLimit))
       return VISITOR_EMAIL_LIMIT_REASONS.hourly(autoReplyHourlyLimit);
-    await tem.execute(`update notification_messages set released_at = now() where id = ?`, [
-      message.id,
-    ]);
+    await messagesSql(tem)
+      .updateTable('notification_messages')
+      .set({ released_at: sql<string>`now()` })
+      .where('id', '=', message.id)
+      .execute();
     return null;
   });
 }

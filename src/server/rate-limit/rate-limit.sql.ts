@@ -1,4 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type SqlBool } from 'kysely';
+import { typedSql } from '../db/typed-sql';
+import { RateLimitWindow } from './rate-limit.entity';
+
+const limitsSql = (em: EntityManager) => typedSql(em, [RateLimitWindow]);
 
 export interface RateLimitRule {
   /** What is counted: 'contact-ip', 'login-ip', 'login-account' ... */
@@ -115,22 +120,47 @@ export async function consumeRateLimits<const Rules extends readonly RateLimitRu
   now = new Date(),
 ): Promise<{ [K in keyof Rules]: RateLimitState }> {
   const w = rules.map((rule) => windows(rule, now));
-  const rows = await em.execute<
-    { bucket: string; key: string; current: number; previous: number | null }[]
-  >(
-    `with input (bucket, key, window_start, previous_start) as (
-       values ${rules.map(() => '(?::text, ?::text, ?::timestamptz, ?::timestamptz)').join(', ')}),
-     hit as (
-       insert into security_rate_limits (bucket, key, window_start, count)
-       select bucket, key, window_start, 1 from input
-       on conflict (bucket, key, window_start) do update set count = security_rate_limits.count + 1
-       returning bucket, key, count)
-     select hit.bucket, hit.key, hit.count as current,
-            (select p.count from security_rate_limits p
-              where p.bucket = i.bucket and p.key = i.key and p.window_start = i.previous_start) as previous
-       from hit join input i on i.bucket = hit.bucket and i.key = hit.key`,
-    rules.flatMap((rule, n) => [rule.bucket, rule.key, w[n]!.current, w[n]!.previous]),
-  );
+  // The rules as rows (a VALUES list, which the builder has no words for).
+  const input = sql<{ bucket: string; key: string; window_start: string; previous_start: string }>`
+    (values ${sql.join(
+      rules.map(
+        (rule, n) =>
+          sql`(${rule.bucket}::text, ${rule.key}::text, ${w[n]!.current}::timestamptz, ${w[n]!.previous}::timestamptz)`,
+      ),
+    )})`;
+  const rows = await limitsSql(em)
+    .with('input(bucket, key, window_start, previous_start)', () => input)
+    .with('hit', (db) =>
+      db
+        .insertInto('security_rate_limits')
+        .columns(['bucket', 'key', 'window_start', 'count'])
+        .expression(
+          db.selectFrom('input').select(['bucket', 'key', 'window_start', sql.lit(1).as('count')]),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .columns(['bucket', 'key', 'window_start'])
+            .doUpdateSet((eb) => ({ count: eb('security_rate_limits.count', '+', 1) })),
+        )
+        .returning(['bucket', 'key', 'count']),
+    )
+    .selectFrom('hit')
+    .innerJoin('input as i', (join) =>
+      join.onRef('i.bucket', '=', 'hit.bucket').onRef('i.key', '=', 'hit.key'),
+    )
+    .select((eb) => [
+      'hit.bucket',
+      'hit.key',
+      'hit.count as current',
+      eb
+        .selectFrom('security_rate_limits as p')
+        .select('p.count')
+        .whereRef('p.bucket', '=', 'i.bucket')
+        .whereRef('p.key', '=', 'i.key')
+        .whereRef('p.window_start', '=', 'i.previous_start')
+        .as('previous'),
+    ])
+    .execute();
   // One state per rule, in the rules' order (a tuple of rules gives a tuple of states).
   return rules.map((rule) => {
     const row = rows.find((r) => r.bucket === rule.bucket && r.key === rule.key);
@@ -152,31 +182,46 @@ export async function consumeShardedRateLimit(
 ): Promise<RateLimitState> {
   const w = windows(rule, now);
   const prefix = `${rule.key}@`;
+  const db = limitsSql(em);
+  /** The hits of the key's rows (every connection's) in the window starting at `start`. */
+  const shardsIn = (start: Date) =>
+    db
+      .selectFrom('security_rate_limits')
+      .select(({ fn }) => fn.sum<number>('count').as('n'))
+      .where('bucket', '=', rule.bucket)
+      .where(({ eb, fn }) => fn<SqlBool>('starts_with', ['key', eb.val(prefix)]))
+      .where('window_start', '=', start.toISOString());
   // The outer query does not see the CTE's write: the other rows are summed beside it.
-  const [row] = await em.execute<{ current: number; previous: number | null }[]>(
-    `with hit as (
-       insert into security_rate_limits (bucket, key, window_start, count)
-       values (?, ? || pg_backend_pid(), ?, 1)
-       on conflict (bucket, key, window_start) do update set count = security_rate_limits.count + 1
-       returning key, count)
-     select hit.count + coalesce((select sum(count) from security_rate_limits
-                                   where bucket = ? and starts_with(key, ?) and window_start = ?
-                                     and key <> hit.key), 0) as current,
-            (select sum(count) from security_rate_limits
-              where bucket = ? and starts_with(key, ?) and window_start = ?) as previous
-       from hit`,
-    [
-      rule.bucket,
-      prefix,
-      w.current,
-      rule.bucket,
-      prefix,
-      w.current,
-      rule.bucket,
-      prefix,
-      w.previous,
-    ],
-  );
+  const row = await db
+    .with('hit', (db) =>
+      db
+        .insertInto('security_rate_limits')
+        .values({
+          bucket: rule.bucket,
+          key: sql<string>`${prefix} || pg_backend_pid()`,
+          window_start: w.current,
+          count: 1,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['bucket', 'key', 'window_start'])
+            .doUpdateSet((eb) => ({ count: eb('security_rate_limits.count', '+', 1) })),
+        )
+        .returning(['key', 'count']),
+    )
+    .selectFrom('hit')
+    .select((eb) => [
+      eb(
+        'hit.count',
+        '+',
+        eb.fn.coalesce(
+          shardsIn(w.current).where('security_rate_limits.key', '<>', eb.ref('hit.key')),
+          sql.lit(0),
+        ),
+      ).as('current'),
+      shardsIn(w.previous).as('previous'),
+    ])
+    .executeTakeFirst();
   return state(rule, now, Number(row?.current ?? 1), Number(row?.previous ?? 0), true);
 }
 
@@ -187,10 +232,13 @@ export async function peekRateLimit(
   now = new Date(),
 ): Promise<RateLimitState> {
   const w = windows(rule, now);
-  const rows = await em.execute<{ window_start: Date; count: number }[]>(
-    'select window_start, count from security_rate_limits where bucket = ? and key = ? and window_start in (?, ?)',
-    [rule.bucket, rule.key, w.current, w.previous],
-  );
+  const rows = await limitsSql(em)
+    .selectFrom('security_rate_limits')
+    .select(['window_start', 'count'])
+    .where('bucket', '=', rule.bucket)
+    .where('key', '=', rule.key)
+    .where('window_start', 'in', [w.current.toISOString(), w.previous.toISOString()])
+    .execute();
   const countAt = (d: Date) =>
     rows.find((r) => new Date(r.window_start).getTime() === d.getTime())?.count ?? 0;
   return state(rule, now, countAt(w.current), countAt(w.previous), false);
@@ -202,7 +250,11 @@ export async function clearRateLimit(
   bucket: string,
   key: string,
 ): Promise<void> {
-  await em.execute('delete from security_rate_limits where bucket = ? and key = ?', [bucket, key]);
+  await limitsSql(em)
+    .deleteFrom('security_rate_limits')
+    .where('bucket', '=', bucket)
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Takes one hit back from the current window (e.g. an attempt that turned out not to count). */
@@ -211,10 +263,13 @@ export async function refundRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<void> {
-  await em.execute(
-    'update security_rate_limits set count = greatest(count - 1, 0) where bucket = ? and key = ? and window_start = ?',
-    [rule.bucket, rule.key, windows(rule, now).current],
-  );
+  await limitsSql(em)
+    .updateTable('security_rate_limits')
+    .set((eb) => ({ count: eb.fn('greatest', [eb('count', '-', 1), sql.lit(0)]) }))
+    .where('bucket', '=', rule.bucket)
+    .where('key', '=', rule.key)
+    .where('window_start', '=', windows(rule, now).current.toISOString())
+    .execute();
 }
 
 /** Windows are at most an hour long and the previous one is still read: keep 3 hours. */
@@ -223,10 +278,9 @@ const RATE_LIMIT_KEEP_MS = 3 * 3_600_000;
 /** Deletes windows no limit reads any more; returns how many. */
 export async function pruneRateLimitWindows(em: EntityManager, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - RATE_LIMIT_KEEP_MS);
-  const result = await em.execute<{ affectedRows: number }>(
-    'delete from security_rate_limits where window_start < ?',
-    [cutoff],
-    'run',
-  );
-  return result.affectedRows;
+  const { numDeletedRows } = await limitsSql(em)
+    .deleteFrom('security_rate_limits')
+    .where('window_start', '<', cutoff.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
 }

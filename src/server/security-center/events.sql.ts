@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type {
   TSecurityEvent,
   TSecurityEventFind,
@@ -8,6 +9,7 @@ import type {
   TSeverity,
 } from '../../shared/security.schema';
 import { toStorableText } from '../../shared/text.schema';
+import { typedSql } from '../db/typed-sql';
 import { clientKey } from '../http/client-ip';
 import { SecurityEvent, type ISecurityEvent } from './security-event.entity';
 
@@ -23,9 +25,9 @@ export interface NewSecurityEvent {
 /** Header values and details are attacker-controlled: cap them to the columns, storable. */
 const clip = (text: string, max: number) => toStorableText(text.slice(0, max));
 
-/** SQL ranking a severity column, so an entry keeps the highest severity of its repeats. */
-const SEVERITY_RANK = (column: string) =>
-  `(case ${column} when 'high' then 3 when 'medium' then 2 else 1 end)`;
+/** A severity column's rank, so an entry keeps the highest severity of its repeats. */
+const severityRank = (column: 'excluded.severity' | 'security_events.severity') =>
+  sql`(case ${sql.ref(column)} when 'high' then 3 when 'medium' then 2 else 1 end)`;
 
 /**
  * Records a refused request. Repeats of a type from one client network within a minute add to
@@ -38,29 +40,37 @@ export async function recordSecurityEvent(
   now = new Date(),
 ): Promise<void> {
   const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  await em.execute(
-    `insert into security_events
-       (created_at, last_seen_at, minute, client_key, count, type, scope, severity, ip, user_agent, details)
-     values (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
-     on conflict (minute, client_key, scope, type) do update set
-       count = security_events.count + 1,
-       last_seen_at = excluded.last_seen_at,
-       severity = case when ${SEVERITY_RANK('excluded.severity')} > ${SEVERITY_RANK('security_events.severity')}
-                       then excluded.severity else security_events.severity end,
-       ip = excluded.ip, user_agent = excluded.user_agent, details = excluded.details`,
-    [
-      now,
-      now,
+  await typedSql(em, [SecurityEvent])
+    .insertInto('security_events')
+    .values({
+      created_at: now,
+      last_seen_at: now,
       minute,
-      clip(clientKey(e.ip), 64),
-      e.type,
-      e.scope ?? 'contact_form',
-      e.severity,
-      clip(e.ip, 64),
-      clip(e.userAgent, 500),
-      clip(e.details, 500),
-    ],
-  );
+      client_key: clip(clientKey(e.ip), 64),
+      count: 1,
+      type: e.type,
+      scope: e.scope ?? 'contact_form',
+      severity: e.severity,
+      ip: clip(e.ip, 64),
+      user_agent: clip(e.userAgent, 500),
+      details: clip(e.details, 500),
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['minute', 'client_key', 'scope', 'type']).doUpdateSet((eb) => ({
+        count: eb('security_events.count', '+', 1),
+        last_seen_at: eb.ref('excluded.last_seen_at'),
+        severity: eb
+          .case()
+          .when(severityRank('excluded.severity'), '>', severityRank('security_events.severity'))
+          .then(eb.ref('excluded.severity'))
+          .else(eb.ref('security_events.severity'))
+          .end(),
+        ip: eb.ref('excluded.ip'),
+        user_agent: eb.ref('excluded.user_agent'),
+        details: eb.ref('excluded.details'),
+      })),
+    )
+    .execute();
 }
 
 function toView(e: ISecurityEvent): TSecurityEvent {
@@ -109,14 +119,27 @@ export async function pruneSecurityEvents(
   cutoff: Date,
   maxRows = MAX_SECURITY_EVENT_ROWS,
 ): Promise<{ events: number; eventsOverCap: number }> {
-  const run = async (sql: string, params: unknown[]) =>
-    (await em.execute<{ affectedRows: number }>(sql, params, 'run')).affectedRows;
-  const events = await run('delete from security_events where created_at < ?', [cutoff]);
+  const db = typedSql(em, [SecurityEvent]);
+  const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const events = deleted(
+    await db
+      .deleteFrom('security_events')
+      .where('created_at', '<', cutoff.toISOString())
+      .executeTakeFirstOrThrow(),
+  );
   // Ids grow with time, so "older than the newest N" is "id below the N-th newest id".
-  const eventsOverCap = await run(
-    `delete from security_events
-      where id < (select id from security_events order by id desc offset ? limit 1)`,
-    [maxRows - 1],
+  const eventsOverCap = deleted(
+    await db
+      .deleteFrom('security_events')
+      .where('id', '<', (eb) =>
+        eb
+          .selectFrom('security_events')
+          .select('id')
+          .orderBy('id', 'desc')
+          .offset(maxRows - 1)
+          .limit(1),
+      )
+      .executeTakeFirstOrThrow(),
   );
   return { events, eventsOverCap };
 }

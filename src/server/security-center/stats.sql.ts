@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSecurityPeriod, TSecurityStats } from '../../shared/security.schema';
+import { typedSql } from '../db/typed-sql';
+import { CleanSubmissionHour } from './clean-submission.entity';
+import { SecurityEvent } from './security-event.entity';
 
 export const PERIOD_HOURS: Record<TSecurityPeriod, number> = {
   '24h': 24,
@@ -17,12 +20,15 @@ export function hourOf(date: Date): Date {
  * connection's own row: concurrent leads on other connections, on any instance, update others.
  */
 export async function countCleanSubmission(em: EntityManager, now = new Date()): Promise<void> {
-  await em.execute(
-    `insert into security_clean_submissions (hour, shard, count)
-     values (?, pg_backend_pid(), 1)
-     on conflict (hour, shard) do update set count = security_clean_submissions.count + 1`,
-    [hourOf(now)],
-  );
+  await typedSql(em, [CleanSubmissionHour])
+    .insertInto('security_clean_submissions')
+    .values(({ fn }) => ({ hour: hourOf(now), shard: fn<number>('pg_backend_pid', []), count: 1 }))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['hour', 'shard'])
+        .doUpdateSet((eb) => ({ count: eb('security_clean_submissions.count', '+', 1) })),
+    )
+    .execute();
 }
 
 /**
@@ -35,16 +41,20 @@ export async function securityStats(
   now = new Date(),
 ): Promise<TSecurityStats> {
   const since = new Date(now.getTime() - PERIOD_HOURS[period] * 3_600_000);
+  const db = typedSql(em, [SecurityEvent, CleanSubmissionHour]);
   const [events, clean] = await Promise.all([
-    em.execute<{ type: string; count: string }[]>(
-      `select type, sum(count) as count from security_events
-        where scope in ('contact_form', 'booking') and created_at >= ? group by type`,
-      [since],
-    ),
-    em.execute<{ total: string | null }[]>(
-      'select sum(count) as total from security_clean_submissions where hour >= ?',
-      [hourOf(since)],
-    ),
+    db
+      .selectFrom('security_events')
+      .select(({ fn }) => ['type', fn.sum('count').as('count')])
+      .where('scope', 'in', ['contact_form', 'booking'])
+      .where('created_at', '>=', since.toISOString())
+      .groupBy('type')
+      .execute(),
+    db
+      .selectFrom('security_clean_submissions')
+      .select(({ fn }) => fn.sum('count').as('total'))
+      .where('hour', '>=', hourOf(since).toISOString())
+      .execute(),
   ]);
   const byType = (type: string) => Number(events.find((e) => e.type === type)?.count ?? 0);
   const honeypotTriggers = byType('honeypot_triggered');
@@ -72,10 +82,9 @@ export async function pruneCleanSubmissionCounters(
   em: EntityManager,
   cutoff: Date,
 ): Promise<number> {
-  const result = await em.execute<{ affectedRows: number }>(
-    'delete from security_clean_submissions where hour < ?',
-    [cutoff],
-    'run',
-  );
-  return result.affectedRows;
+  const { numDeletedRows } = await typedSql(em, [CleanSubmissionHour])
+    .deleteFrom('security_clean_submissions')
+    .where('hour', '<', cutoff.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(numDeletedRows);
 }

@@ -1,62 +1,94 @@
 // Hand-written SQL text lives only in `*.sql.ts` files (and migrations): everywhere else a query
 // goes through the unit of work or typedSql (Kysely typed from the entities), so renaming a
-// column fails the type check instead of a query at run time.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+// column fails the type check instead of a query at run time. The guard is an ESLint rule
+// (eslint-rules/sql-text.js) that reads every string and template literal of the syntax tree.
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-const SERVER = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../../..');
+const RULE = 'local/sql-text';
+const eslint = new ESLint({ cwd: ROOT, ruleFilter: ({ ruleId }) => ruleId === RULE });
 
-/**
- * SQL text: a string that starts a statement (the code base writes SQL in lower case), or one
- * handed straight to execute()/query(). Migrations and tests are exempt.
- */
-const RAW_SQL = [
-  /[`'"]\s*(select\s[^`'"]*?\bfrom\s|insert into\s|update\s+"?\w+"?\s+set\s|delete from\s|with\s+\w+\s+as\s*\(|copy\s|listen\s|truncate\s|lock table\s)/,
-  /\b(execute|query)(<[^>]*>)?\(\s*[`'"]\s*(select|insert|update|delete|with|create|drop|alter|set|begin|commit|rollback|vacuum|analyze)\b/i,
+/** The lines where the guard finds SQL text in `code`, linted as if it were `filePath`. */
+async function sqlLines(filePath: string, code: string): Promise<number[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.line);
+}
+
+/** What five files held before their SQL text moved into `*.sql.ts` files. */
+const OLD_SHAPES: [string, string][] = [
+  [
+    'src/server/audit/audit.service.ts',
+    [
+      "import { SQL_ISO_FORMAT } from '../db/sql-format';",
+      "export const AUDIT_SELECT = `select id::text as id, to_char(at at time zone 'utc', ${SQL_ISO_FORMAT}) as at, actor_id,",
+      '  actor_username, action, entity_type, entity_id, changes, ip, user_agent from audit_log`;',
+    ].join('\n'),
+  ],
+  [
+    'src/server/audit/audit-export.route.ts',
+    [
+      'export const page = (em, where) =>',
+      '  em.execute(`${AUDIT_SELECT} where ${where.sql} order by audit_log.id desc limit 1000`, where.params);',
+    ].join('\n'),
+  ],
+  [
+    'src/server/contacts/contacts-list.stream.ts',
+    'const PAGE_SELECT = `${CONTACT_VIEW_SELECT} where ($1::int is null or id < $1) order by id desc limit $2`;',
+  ],
+  [
+    'src/server/contacts/contact-columns.ts',
+    [
+      'export const CONTACT_VIEW_SELECT = `select ${CONTACT_COLUMNS.map(({ field, column }) =>',
+      '  `${column} as "${field}"`,',
+      ").join(', ')} from contacts`;",
+    ].join('\n'),
+  ],
+  [
+    'src/server/contacts/contacts-export.route.ts',
+    "export const only = (ids) => ({ sql: 'id = any(?::int[])', params: [ids] });",
+  ],
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory())
-      return entry.name === 'migrations' || entry.name === 'test' ? [] : sourceFiles(path);
-    return /\.ts$/.test(entry.name) && !/\.(test|sql)\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/** Files outside `*.sql.ts` that send SQL text, with the first line that does. */
-function rawSqlOutsideSqlFiles(files: string[]): string[] {
-  return files.flatMap((file) => {
-    const text = readFileSync(file, 'utf8');
-    const found = RAW_SQL.map((pattern) => pattern.exec(text)?.index ?? Infinity);
-    const at = Math.min(...found);
-    if (at === Infinity) return [];
-    const line = text.slice(0, at).split('\n').length;
-    return [`${relative(SERVER, file)}:${line}`];
-  });
-}
-
 describe('raw SQL', () => {
-  it('is written only in *.sql.ts files', () => {
-    expect(rawSqlOutsideSqlFiles(sourceFiles(SERVER))).toEqual([]);
+  it('is written only in *.sql.ts files', async () => {
+    const results = await eslint.lintFiles(['src/server']);
+    const found = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === RULE).map((m) => `${r.filePath}:${m.line}`),
+    );
+    expect(found).toEqual([]);
   });
 
-  it('is found in a service that sends SQL text', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'raw-sql-'));
-    try {
-      const file = join(dir, 'leads.service.ts');
-      writeFileSync(
-        file,
-        "export const f = (em) =>\n  em.execute(\n    `update contacts set status = 'new'`);\n",
-      );
-      expect(rawSqlOutsideSqlFiles([file])).toEqual([`${relative(SERVER, file)}:2`]);
-      const constant = join(dir, 'stats.service.ts');
-      writeFileSync(constant, "const Q = 'select count(*) from contacts';\n");
-      expect(rawSqlOutsideSqlFiles([constant])).toHaveLength(1);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it.each(OLD_SHAPES)('is found in the old shape of %s', async (file, code) => {
+    expect(await sqlLines(file, code)).not.toEqual([]);
+  });
+
+  it('is found in a service that sends SQL text', async () => {
+    const code =
+      "export const f = (em) =>\n  em.execute(\n    `update contacts set status = 'new'`);\n";
+    expect(await sqlLines('src/server/leads/leads.service.ts', code)).toEqual([3]);
+    const constant = "const Q = '\\n  select count(*) from contacts';\n";
+    expect(await sqlLines('src/server/stats/stats.service.ts', constant)).toHaveLength(1);
+    const split = 'const q = (t) => `${t}\n  delete from ${t} where id = 1`;\n';
+    expect(await sqlLines('src/server/stats/stats.service.ts', split)).toHaveLength(1);
+  });
+
+  it('passes prose, *.sql.ts files, tests and an entity’s declared indexes', async () => {
+    const clean = [
+      "export const a = 'Select a status';",
+      "export const b = 'Pick the contacts to update, then set their owner.';",
+      'export const c = (n) => `Delete ${n} contacts from the list?`;',
+      "export const d = 'Order by name or by date';",
+    ].join('\n');
+    expect(await sqlLines('src/server/contacts/contacts.service.ts', clean)).toEqual([]);
+    const index =
+      'export const i = { expression: \'create index "x" on "contacts" (lower("email"))\' };';
+    expect(await sqlLines('src/server/contacts/contact.entity.ts', index)).toEqual([]);
+    expect(await sqlLines('src/server/contacts/contacts.service.ts', index)).toHaveLength(1);
+    const sql = "export const q = 'select id from contacts where id = ?';";
+    expect(await sqlLines('src/server/contacts/contact-rows.sql.ts', sql)).toEqual([]);
+    expect(await sqlLines('src/server/contacts/contacts.test.ts', sql)).toEqual([]);
+    expect(await sqlLines('src/server/test/test-db.ts', sql)).toEqual([]);
   });
 });
