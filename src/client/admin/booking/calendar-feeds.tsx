@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
-import { notifyError, notifySuccess, serverReason } from '../lib/notify';
+import { notifySuccess, notifyWrite, serverReason } from '../lib/notify';
 
 const STATUS: Record<TCalendarFeed['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Fetching', tone: 'yellow' },
@@ -111,16 +111,12 @@ function FeedRow({
   onChanged: () => void;
 }) {
   const [removing, setRemoving] = useState(false);
-  const sync = trpc.admin.booking.refreshCalendarFeed.useMutation({
-    onSuccess: () => notifySuccess('Fetching the calendar again'),
-    onError: (e) => notifyError('The calendar could not be refreshed', e),
-    onSettled: onChanged,
-  });
-  const remove = trpc.admin.booking.removeCalendarFeed.useMutation({
-    onSuccess: () => notifySuccess('Calendar removed'),
-    onError: (e) => notifyError('The calendar could not be removed', e),
-    onSettled: onChanged,
-  });
+  const sync = trpc.admin.booking.refreshCalendarFeed.useMutation(
+    notifyWrite('Fetching the calendar again', 'The calendar could not be refreshed', onChanged),
+  );
+  const remove = trpc.admin.booking.removeCalendarFeed.useMutation(
+    notifyWrite('Calendar removed', 'The calendar could not be removed', onChanged),
+  );
   const status = STATUS[feed.status];
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3" data-testid="calendar-feed">

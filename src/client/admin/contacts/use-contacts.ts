@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { TContactStatus } from '../../../shared/contacts.schema';
 import { trpc } from '../../lib/trpc';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyCrud } from '../lib/notify';
 
 export const CONTACTS_PAGE_SIZE = 50;
 
@@ -49,20 +49,12 @@ export function useContactMutations() {
       utils.admin.serviceInquiries.invalidate(),
     ]);
 
-  const updateStatus = trpc.admin.contacts.updateStatus.useMutation({
-    onSuccess: () => notifySuccess('Contact status updated successfully'),
-    onError: (e) => notifyError('Failed to update contact status', e),
-    onSettled: refresh,
-  });
-  const remove = trpc.admin.contacts.delete.useMutation({
-    onSuccess: () => notifySuccess('Contact deleted successfully'),
-    onError: (e) => notifyError('Failed to delete contact', e),
-    onSettled: refresh,
-  });
-  const removeAll = trpc.admin.contacts.deleteAll.useMutation({
-    onSuccess: () => notifySuccess('All contacts deleted successfully'),
-    onError: (e) => notifyError('Failed to delete all contacts', e),
-    onSettled: refresh,
-  });
+  const updateStatus = trpc.admin.contacts.updateStatus.useMutation(
+    notifyCrud('update', 'contact status', refresh),
+  );
+  const remove = trpc.admin.contacts.delete.useMutation(notifyCrud('delete', 'contact', refresh));
+  const removeAll = trpc.admin.contacts.deleteAll.useMutation(
+    notifyCrud('delete', 'all contacts', refresh),
+  );
   return { updateStatus, remove, removeAll, refresh };
 }

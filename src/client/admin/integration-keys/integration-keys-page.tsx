@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListPage } from '../components/list-page';
 import { formatDateTime, formatNumber } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyWrite } from '../lib/notify';
 import { CreateKeyDialog, NewKeyDialog } from './integration-key-dialogs';
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: TIntegrationKey; onRevoke: () => void }) {
@@ -48,11 +48,11 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: TIntegrationKey; onRevoke: () =>
 export function IntegrationKeysPage() {
   const utils = trpc.useUtils();
   const keys = trpc.admin.integrationKeys.list.useQuery();
-  const revoke = trpc.admin.integrationKeys.delete.useMutation({
-    onSuccess: () => notifySuccess('API key revoked'),
-    onError: (e) => notifyError('Failed to revoke the key', e),
-    onSettled: () => utils.admin.integrationKeys.list.invalidate(),
-  });
+  const revoke = trpc.admin.integrationKeys.delete.useMutation(
+    notifyWrite('API key revoked', 'Failed to revoke the key', () =>
+      utils.admin.integrationKeys.list.invalidate(),
+    ),
+  );
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<TIntegrationKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<TIntegrationKey | null>(null);

@@ -16,7 +16,7 @@ import { FilterSelect } from '../components/filter-select';
 import { LoadMore } from '../components/load-more';
 import { ListPage } from '../components/list-page';
 import { useTeam } from '../contacts/use-team';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyWrite } from '../lib/notify';
 import { BookingSettingsDialog } from './booking-settings-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 
@@ -152,16 +152,12 @@ function MeetingCard({ call, hostName }: { call: TBookingListItem; hostName: str
   const [cancelling, setCancelling] = useState(false);
   const [moving, setMoving] = useState(false);
   const refresh = () => utils.admin.booking.list.invalidate();
-  const outcome = trpc.admin.booking.setOutcome.useMutation({
-    onSuccess: () => notifySuccess('Call updated'),
-    onError: (e) => notifyError('Failed to update the call', e),
-    onSettled: refresh,
-  });
-  const cancel = trpc.admin.booking.cancel.useMutation({
-    onSuccess: () => notifySuccess('Call cancelled'),
-    onError: (e) => notifyError('Failed to cancel the call', e),
-    onSettled: refresh,
-  });
+  const outcome = trpc.admin.booking.setOutcome.useMutation(
+    notifyWrite('Call updated', 'Failed to update the call', refresh),
+  );
+  const cancel = trpc.admin.booking.cancel.useMutation(
+    notifyWrite('Call cancelled', 'Failed to cancel the call', refresh),
+  );
   const started = new Date(call.startsAt) <= new Date();
   const open = call.status === 'confirmed';
 

@@ -11,7 +11,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { Form, formFields } from '../components/form';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyWrite } from '../lib/notify';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 
 /** What the preview fills the templates with. */
@@ -56,11 +56,13 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
     control: form.control,
     name: ['alertSubject', 'alertBody', 'autoReplySubject', 'autoReplyBody', 'autoReplyEnabled'],
   });
-  const save = trpc.admin.notifications.updateSettings.useMutation({
-    onSuccess: () => notifySuccess('Notification settings saved successfully'),
-    onError: (e) => notifyError('Failed to save notification settings', e),
-    onSettled: () => utils.admin.notifications.invalidate(),
-  });
+  const save = trpc.admin.notifications.updateSettings.useMutation(
+    notifyWrite(
+      'Notification settings saved successfully',
+      'Failed to save notification settings',
+      () => utils.admin.notifications.invalidate(),
+    ),
+  );
 
   return (
     <Form

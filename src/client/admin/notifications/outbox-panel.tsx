@@ -13,7 +13,7 @@ import {
 import { trpc } from '../../lib/trpc';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyWrite } from '../lib/notify';
 import { Button } from '../../components/ui/button';
 
 const STATUS: Record<TOutboxMessage['status'], { label: string; tone: BadgeTone }> = {
@@ -26,11 +26,11 @@ const STATUS: Record<TOutboxMessage['status'], { label: string; tone: BadgeTone 
 
 function RetryButton({ id }: { id: number }) {
   const utils = trpc.useUtils();
-  const retry = trpc.admin.notifications.retry.useMutation({
-    onSuccess: () => notifySuccess('The message is queued to be sent again'),
-    onError: (e) => notifyError('Failed to retry the message', e),
-    onSettled: () => utils.admin.notifications.outbox.invalidate(),
-  });
+  const retry = trpc.admin.notifications.retry.useMutation(
+    notifyWrite('The message is queued to be sent again', 'Failed to retry the message', () =>
+      utils.admin.notifications.outbox.invalidate(),
+    ),
+  );
   return (
     <Button
       size="sm"

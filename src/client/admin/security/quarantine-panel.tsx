@@ -17,7 +17,7 @@ import { LoadingState } from '../components/page-states';
 import { SearchInput } from '../components/search-input';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { formatDateTime } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyError, notifySuccess, notifyWrite } from '../lib/notify';
 
 /** One held submission: why, who, what they wrote (expandable), from where, and the actions. */
 function QuarantineItem({
@@ -81,11 +81,9 @@ export function QuarantinePanel() {
     onError: (e) => notifyError('Failed to release the submission', e),
     onSettled: refresh,
   });
-  const remove = trpc.admin.quarantine.delete.useMutation({
-    onSuccess: () => notifySuccess('Quarantined submission deleted'),
-    onError: (e) => notifyError('Failed to delete the submission', e),
-    onSettled: refresh,
-  });
+  const remove = trpc.admin.quarantine.delete.useMutation(
+    notifyWrite('Quarantined submission deleted', 'Failed to delete the submission', refresh),
+  );
 
   return (
     <Card>

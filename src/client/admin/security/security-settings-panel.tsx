@@ -10,7 +10,7 @@ import {
 import { trpc } from '../../lib/trpc';
 import { LoadingState } from '../components/page-states';
 import { Form, formFields } from '../components/form';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyWrite } from '../lib/notify';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 
 type SwitchKey = Exclude<
@@ -51,11 +51,11 @@ const { FormField, FormSwitch } = formFields<TSecuritySettings>();
 function SettingsForm({ initial }: { initial: TSecuritySettings }) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(ZSecuritySettings, initial);
-  const save = trpc.admin.security.updateSettings.useMutation({
-    onSuccess: () => notifySuccess('Security settings saved successfully'),
-    onError: (e) => notifyError('Failed to save security settings', e),
-    onSettled: () => utils.admin.security.invalidate(),
-  });
+  const save = trpc.admin.security.updateSettings.useMutation(
+    notifyWrite('Security settings saved successfully', 'Failed to save security settings', () =>
+      utils.admin.security.invalidate(),
+    ),
+  );
 
   return (
     <Form

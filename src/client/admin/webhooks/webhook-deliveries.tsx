@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyWrite } from '../lib/notify';
 
 const STATUS: Record<TWebhookDelivery['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'blue' },
@@ -14,11 +14,11 @@ const STATUS: Record<TWebhookDelivery['status'], { label: string; tone: BadgeTon
 
 function RetryButton({ delivery }: { delivery: TWebhookDelivery }) {
   const utils = trpc.useUtils();
-  const retry = trpc.admin.webhooks.retryDelivery.useMutation({
-    onSuccess: () => notifySuccess('The delivery is queued to be sent again'),
-    onError: (e) => notifyError('Failed to retry the delivery', e),
-    onSettled: () => utils.admin.webhooks.deliveries.invalidate({ id: delivery.webhookId }),
-  });
+  const retry = trpc.admin.webhooks.retryDelivery.useMutation(
+    notifyWrite('The delivery is queued to be sent again', 'Failed to retry the delivery', () =>
+      utils.admin.webhooks.deliveries.invalidate({ id: delivery.webhookId }),
+    ),
+  );
   return (
     <Button
       size="sm"
