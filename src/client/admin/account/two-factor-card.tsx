@@ -44,7 +44,6 @@ function SetUp({ onDone }: { onDone: () => void }) {
     return (
       <Form
         form={passwordForm}
-        idPrefix="setup"
         className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_max-content] sm:items-start"
         onSubmit={(data) => begin.mutate(data)}
       >
@@ -67,12 +66,7 @@ function SetUp({ onDone }: { onDone: () => void }) {
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
         alt="QR code to scan with your authenticator app"
       />
-      <Form
-        form={codeForm}
-        idPrefix="enable"
-        className="space-y-3"
-        onSubmit={(data) => enable.mutate(data)}
-      >
+      <Form form={codeForm} className="space-y-3" onSubmit={(data) => enable.mutate(data)}>
         <p className="text-sm text-slate-700">
           Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy...), or
           type this key:
@@ -96,11 +90,16 @@ function SetUp({ onDone }: { onDone: () => void }) {
       </Form>
       {recoveryCodes && (
         <OneTimeSecretDialog
-          title="Save your recovery codes"
-          description="Each code signs you in once if you lose your phone. They are shown only now."
-          label="Recovery codes"
-          secret={recoveryCodes.join(' ')}
-          testId="recovery-codes"
+          text={{
+            title: 'Save your recovery codes',
+            description:
+              'Each code signs you in once if you lose your phone. They are shown only now.',
+          }}
+          secret={{
+            label: 'Recovery codes',
+            value: recoveryCodes.join(' '),
+            testId: 'recovery-codes',
+          }}
           onClose={() => {
             setRecoveryCodes(null);
             notifySuccess('Two-factor authentication is on');
@@ -131,7 +130,6 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   return (
     <Form
       form={form}
-      idPrefix="disable"
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       onSubmit={(data) => disable.mutate(data)}
     >

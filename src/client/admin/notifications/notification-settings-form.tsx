@@ -25,7 +25,8 @@ const SAMPLE_LEAD: TemplateValues = {
   contactUrl: `${typeof window === 'undefined' ? '' : window.location.origin}/admin/contacts`,
 };
 
-const { FormField, FormTextArea, FormSwitch } = formFields<TNotificationSettingsFormInput>();
+const { FormField, FormTextArea, FormSwitch } =
+  formFields<TNotificationSettingsFormInput>('notifications');
 
 /** A template is edited in a monospaced box, so placeholders and line breaks read as they are. */
 function TemplateField(props: ComponentProps<typeof FormTextArea>) {
@@ -67,7 +68,6 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
   return (
     <Form
       form={form}
-      idPrefix="notifications"
       className="space-y-5"
       onSubmit={(data) =>
         save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) })

@@ -46,7 +46,7 @@ const SWITCHES: readonly { key: SwitchKey; label: string; hint: string }[] = [
   },
 ];
 
-const { FormField, FormSwitch } = formFields<TSecuritySettings>();
+const { FormField, FormSwitch } = formFields<TSecuritySettings>('security');
 
 function SettingsForm({ initial }: { initial: TSecuritySettings }) {
   const utils = trpc.useUtils();
@@ -60,7 +60,6 @@ function SettingsForm({ initial }: { initial: TSecuritySettings }) {
   return (
     <Form
       form={form}
-      idPrefix="security"
       className="space-y-4"
       onSubmit={(data) =>
         save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) })
