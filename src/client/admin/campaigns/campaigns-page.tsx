@@ -87,10 +87,7 @@ export function CampaignsPage() {
           hint: 'Create your first campaign to get started.',
           action: newButton('Create Campaign'),
         }}
-        noMatch={{
-          title: 'No Matching Campaigns',
-          hint: 'Try adjusting your search or filter criteria',
-        }}
+        noMatch={{ title: 'No Matching Campaigns' }}
       >
         <ul
           className="grid grid-cols-1 gap-3 lg:grid-cols-2 2xl:grid-cols-3"

@@ -9,6 +9,8 @@ interface StateText {
   action?: ReactNode;
 }
 
+const NO_MATCH_HINT = 'Try adjusting your search or filter criteria';
+
 /** What the shell reads from the list's query (a tRPC useQuery or useInfiniteQuery result). */
 interface ListQuery {
   isPending: boolean;
@@ -31,7 +33,7 @@ export function ListPage({
   query,
   items,
   errorTitle = `${capitalize(items)} could not be loaded`,
-  shown,
+  shown = total.count,
   all = total.count,
   empty,
   noMatch,
@@ -50,13 +52,13 @@ export function ListPage({
   /** What the page lists ('campaigns'): "Loading campaigns...", "Campaigns could not be loaded". */
   items: string;
   errorTitle?: string;
-  /** Items on screen, and how many there are before search and filters (the total by default). */
-  shown: number;
+  /** Items on screen, and how many there are before search and filters (both the total by default). */
+  shown?: number;
   all?: number;
   /** Nothing at all yet. */
   empty: StateText;
   /** Search or filters match nothing (screens without either leave it out). */
-  noMatch?: StateText;
+  noMatch?: Omit<StateText, 'hint'> & { hint?: string };
   /** The list, shown when there is something to show. */
   children: ReactNode;
 }) {
@@ -93,7 +95,7 @@ export function ListPage({
       ) : shown > 0 ? (
         children
       ) : noMatch && all > 0 ? (
-        <EmptyState filtered {...noMatch} />
+        <EmptyState filtered hint={NO_MATCH_HINT} {...noMatch} />
       ) : (
         <EmptyState {...empty} />
       )}

@@ -120,10 +120,7 @@ export function ContactsPage() {
           title: 'No Contacts Yet',
           hint: 'Contact form submissions will appear here once received.',
         }}
-        noMatch={{
-          title: 'No Matching Contacts',
-          hint: 'Try adjusting your search or filter criteria',
-        }}
+        noMatch={{ title: 'No Matching Contacts' }}
       >
         {filtered && (
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">

@@ -69,10 +69,7 @@ export function ServiceInquiriesPage() {
           title: 'No Service Inquiries Yet',
           hint: 'Service inquiries will appear here once received.',
         }}
-        noMatch={{
-          title: 'No Matching Inquiries',
-          hint: 'Try adjusting your search or filter criteria',
-        }}
+        noMatch={{ title: 'No Matching Inquiries' }}
       >
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Service inquiries">
           {shown.map((inquiry) => (

@@ -81,7 +81,6 @@ export function IntegrationKeysPage() {
         }
         query={keys}
         items="API keys"
-        shown={all.length}
         empty={{
           title: 'No API Keys Yet',
           hint: 'Create a key for each system that submits leads, such as your CRM or a form tool.',

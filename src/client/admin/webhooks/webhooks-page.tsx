@@ -37,7 +37,6 @@ export function WebhooksPage() {
         }}
         query={webhooks}
         items="endpoints"
-        shown={all.length}
         empty={{
           title: 'No Endpoints Yet',
           hint: 'Add a URL to receive contact.created and contact.status_changed events.',
