@@ -8,7 +8,7 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
-import { LoadingState } from '../components/page-states';
+import { InlineLoadError, LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
 import { notifyError, notifySuccess, notifyWrite } from '../lib/notify';
 
@@ -65,9 +65,7 @@ export function SessionsCard() {
         {sessions.isPending ? (
           <LoadingState text="Loading sessions..." />
         ) : sessions.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            Sessions could not be loaded: {sessions.error.message}
-          </p>
+          <InlineLoadError what="Sessions" message={sessions.error.message} />
         ) : (
           <>
             <ul className="divide-y divide-slate-200" aria-label="Sessions">

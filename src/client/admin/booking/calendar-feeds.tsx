@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { LoadingState } from '../components/page-states';
+import { InlineLoadError, LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
 import { notifySuccess, notifyWrite, serverReason } from '../lib/notify';
 
@@ -55,9 +55,7 @@ export function CalendarFeeds({ userId }: { userId: number }) {
       {feeds.isPending ? (
         <LoadingState text="Loading calendars..." />
       ) : feeds.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          Calendars could not be loaded: {feeds.error.message}
-        </p>
+        <InlineLoadError what="Calendars" message={feeds.error.message} />
       ) : feeds.data.length === 0 ? (
         <p className="text-sm text-slate-600">No calendar connected.</p>
       ) : (

@@ -13,7 +13,7 @@ import {
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { LoadingState } from '../components/page-states';
+import { InlineLoadError, LoadingState } from '../components/page-states';
 import { SearchInput } from '../components/search-input';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { formatDateTime } from '../lib/format';
@@ -104,9 +104,7 @@ export function QuarantinePanel() {
         {pages.isPending ? (
           <LoadingState text="Loading quarantine..." />
         ) : pages.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            The quarantine could not be loaded: {pages.error.message}
-          </p>
+          <InlineLoadError what="The quarantine" message={pages.error.message} />
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-600">
             {filter ? 'No held submission matches this reason.' : 'Nothing in quarantine.'}
