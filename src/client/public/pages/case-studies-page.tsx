@@ -1,11 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { BackLink } from '../components/back-link';
 import { LazyCaseStudyDialog } from '../components/lazy-case-study-dialog';
 import { MetricGrid } from '../components/metric-grid';
 import { PageHero } from '../components/page-hero';
 import { PageSection } from '../components/page-section';
-import { FEATURED_STORY, SUCCESS_STATS, SUCCESS_STORIES } from '../content/success-stories.content';
+import { FEATURED_STORY, SUCCESS_STATS, SUCCESS_STORIES } from '../content/case-studies.content';
 import type { CaseStudy } from '../content/marketing.types';
 import { PublicLayout } from '../layout/public-layout';
 import { ClosingCtaSection } from '../sections/closing-cta-section';
@@ -17,13 +16,9 @@ export function CaseStudiesPage() {
     <PublicLayout>
       <PageHero
         before={
-          <Link
-            href="/"
-            className="mb-8 inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-300 hover:text-white"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
+          <BackLink href="/" className="mb-8">
             Back to Home
-          </Link>
+          </BackLink>
         }
         eyebrow="Success stories"
         title="Real teams, real numbers: 70x more appointments booked"

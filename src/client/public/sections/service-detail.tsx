@@ -1,5 +1,6 @@
-import { ArrowLeft, CheckCircle2, TrendingUp } from 'lucide-react';
+import { CheckCircle2, TrendingUp } from 'lucide-react';
 import { Link } from 'wouter';
+import { BackLink } from '../components/back-link';
 import { ctaClass } from '../components/cta-styles';
 import { ServiceIcon } from '../components/service-icon';
 import type { Service } from '../content/marketing.types';
@@ -33,13 +34,7 @@ export function ServiceDetail({ service }: { service: Service }) {
     <>
       <section className="hero-glow relative isolate overflow-hidden bg-ink text-white">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-          <Link
-            href="/services"
-            className="inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-300 hover:text-white"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-            Back to Services
-          </Link>
+          <BackLink href="/services">Back to Services</BackLink>
           <div className="mt-8">
             <ServiceIcon name={service.icon} className="size-14 bg-white/10 text-accent" />
           </div>

@@ -1,20 +1,13 @@
 import { ctaClass } from '../components/cta-styles';
 import type { CaseStudy } from '../content/marketing.types';
 import { TagList } from '../components/tag-list';
+import { CaseStudyImage } from '../components/case-study-image';
 
 /** A success-stories card: image, category, tags, title, details, three metrics and the modal trigger. */
 export function SuccessStoryCard({ study, onOpen }: { study: CaseStudy; onOpen: () => void }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img
-        src={study.image}
-        alt={study.imageAlt}
-        width={600}
-        height={340}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[30/17] w-full bg-slate-100 object-cover"
-      />
+      <CaseStudyImage study={study} />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-semibold uppercase tracking-wider text-accent-700">
           {study.category}
