@@ -1,5 +1,4 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { AUDIT_ACTIONS } from '../../../shared/audit.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
@@ -10,6 +9,7 @@ import { ListPage } from '../components/list-page';
 import { useTeam } from '../contacts/use-team';
 import { downloadCsv } from '../lib/download-csv';
 import { AuditEntryCard } from './audit-entry-card';
+import { useFilter } from '../lib/use-filter';
 
 const ENTITY_OPTIONS = [
   { value: 'all', label: 'All Entities' },
@@ -38,9 +38,9 @@ const orUndefined = (v: string) => (v === 'all' ? undefined : v);
 
 /** Who changed what: filters by user, entity and action, pages by cursor, exports CSV. */
 export function AuditLogPage() {
-  const [actor, setActor] = useState('all');
-  const [entityType, setEntityType] = useState('all');
-  const [action, setAction] = useState('all');
+  const [actor, actorControl] = useFilter('all');
+  const [entityType, entityTypeControl] = useFilter('all');
+  const [action, actionControl] = useFilter('all');
   const { assignable } = useTeam();
   const filter = {
     actorId: actor === 'all' ? undefined : Number(actor),
@@ -90,25 +90,14 @@ export function AuditLogPage() {
         <>
           <FilterSelect
             label="Filter by user"
-            value={actor}
-            onChange={setActor}
+            {...actorControl}
             options={[
               { value: 'all', label: 'All Users' },
               ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
             ]}
           />
-          <FilterSelect
-            label="Filter by entity"
-            value={entityType}
-            onChange={setEntityType}
-            options={ENTITY_OPTIONS}
-          />
-          <FilterSelect
-            label="Filter by action"
-            value={action}
-            onChange={setAction}
-            options={ACTION_OPTIONS}
-          />
+          <FilterSelect label="Filter by entity" {...entityTypeControl} options={ENTITY_OPTIONS} />
+          <FilterSelect label="Filter by action" {...actionControl} options={ACTION_OPTIONS} />
         </>
       }
       query={pages}

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { CountBadges } from '../components/count-badges';
+import { CountBadges, countItems } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
 import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
@@ -18,6 +18,8 @@ import { CampaignCard } from './campaign-card';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { CampaignEditDialog } from './campaign-edit-dialog';
 import { useCampaignMutations } from './use-campaigns';
+import { campaignTone } from '../lib/status-styles';
+import { useFilter } from '../lib/use-filter';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All Status' },
@@ -30,8 +32,8 @@ const STATUS_OPTIONS = [
 export function CampaignsPage() {
   const campaigns = trpc.admin.campaigns.list.useQuery();
   const { create, update, duplicate, remove } = useCampaignMutations();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
+  const [search, searchControl] = useFilter('');
+  const [status, statusControl] = useFilter('all');
   const [editing, setEditing] = useState<TCampaign | null>(null);
   const [details, setDetails] = useState<TCampaign | null>(null);
   const [deleting, setDeleting] = useState<TCampaign | null>(null);
@@ -54,29 +56,14 @@ export function CampaignsPage() {
         total={{ testId: 'campaigns-total', count: all.length, noun: 'campaigns' }}
         toolbar={
           <>
-            <SearchInput
-              value={search}
-              onChange={setSearch}
-              placeholder="Search campaigns..."
-              label="Search campaigns"
-            />
-            <FilterSelect
-              label="Filter by status"
-              value={status}
-              onChange={setStatus}
-              options={STATUS_OPTIONS}
-            />
+            <SearchInput {...searchControl} label="Search campaigns" />
+            <FilterSelect label="Filter by status" {...statusControl} options={STATUS_OPTIONS} />
           </>
         }
         summary={
           <CountBadges
             label="Campaigns per status"
-            items={[
-              { label: 'Active', count: counts.active, tone: 'green' },
-              { label: 'Draft', count: counts.draft, tone: 'gray' },
-              { label: 'Paused', count: counts.paused, tone: 'yellow' },
-              { label: 'Completed', count: counts.completed, tone: 'blue' },
-            ]}
+            items={countItems(counts, ['active', 'draft', 'paused', 'completed'], campaignTone)}
           />
         }
         query={campaigns}

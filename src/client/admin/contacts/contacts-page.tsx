@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CONTACT_STATUSES, type TContactStatus } from '../../../shared/contacts.schema';
-import { CountBadges } from '../components/count-badges';
+import { CountBadges, countItems } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
 import { ContactDetailsDialog } from './contact-details-dialog';
 import { ListPage } from '../components/list-page';
@@ -14,6 +14,8 @@ import { ContactsBulkBar } from './contacts-bulk-bar';
 import { contactFilter, useContactPages, useContactTotals } from './use-contacts';
 import { useSelection } from './use-selection';
 import { useTeam } from './use-team';
+import { contactTone } from '../lib/status-styles';
+import { useFilter } from '../lib/use-filter';
 
 const STATUS_OPTIONS = [
   { value: 'all' as const, label: 'All Status' },
@@ -35,9 +37,9 @@ function useLinkedContact(): [number | null, () => void] {
 /** Contacts at any scale: search, filter, counts and paging all run on the server. */
 export function ContactsPage() {
   const [linkedContact, closeLinkedContact] = useLinkedContact();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<TContactStatus | 'all'>('all');
-  const [owner, setOwner] = useState('all');
+  const [search, searchControl] = useFilter('');
+  const [status, statusControl] = useFilter<TContactStatus | 'all'>('all');
+  const [owner, ownerControl] = useFilter('all');
   const debouncedSearch = useDebouncedValue(search);
   const filter = contactFilter(debouncedSearch, status, owner);
   const pages = useContactPages(filter);
@@ -78,23 +80,12 @@ export function ContactsPage() {
         toolbar={
           <>
             <SearchInput
-              value={search}
-              onChange={setSearch}
+              {...searchControl}
               placeholder="Search by name, email or company..."
               label="Search contacts"
             />
-            <FilterSelect
-              label="Filter by status"
-              value={status}
-              onChange={setStatus}
-              options={STATUS_OPTIONS}
-            />
-            <FilterSelect
-              label="Filter by owner"
-              value={owner}
-              onChange={setOwner}
-              options={ownerOptions}
-            />
+            <FilterSelect label="Filter by status" {...statusControl} options={STATUS_OPTIONS} />
+            <FilterSelect label="Filter by owner" {...ownerControl} options={ownerOptions} />
           </>
         }
         summary={
@@ -103,10 +94,7 @@ export function ContactsPage() {
               label="Contacts per status"
               items={[
                 { label: 'All', count: counts.all, tone: 'indigo', atLeast },
-                { label: 'New', count: counts.new, tone: 'blue', atLeast },
-                { label: 'Contacted', count: counts.contacted, tone: 'yellow', atLeast },
-                { label: 'Qualified', count: counts.qualified, tone: 'green', atLeast },
-                { label: 'Converted', count: counts.converted, tone: 'purple', atLeast },
+                ...countItems(counts, CONTACT_STATUSES, contactTone, atLeast),
               ]}
             />
           )

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PRIORITIES, type TServiceInquiry } from '../../../shared/service-inquiries.schema';
 import { trpc } from '../../lib/trpc';
 import { ContactDetailsDialog } from '../contacts/contact-details-dialog';
-import { CountBadges } from '../components/count-badges';
+import { CountBadges, countItems } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
 import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
@@ -10,6 +10,8 @@ import { countBy, filterInquiries } from '../lib/filters';
 import { InquiryCard } from './inquiry-card';
 import { InquiryDetailsDialog } from './inquiry-details-dialog';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
+import { priorityTone } from '../lib/status-styles';
+import { useFilter } from '../lib/use-filter';
 
 const PRIORITY_OPTIONS = [
   { value: 'all', label: 'All Priorities' },
@@ -20,8 +22,8 @@ const PRIORITY_OPTIONS = [
 
 export function ServiceInquiriesPage() {
   const inquiries = trpc.admin.serviceInquiries.list.useQuery();
-  const [search, setSearch] = useState('');
-  const [priority, setPriority] = useState('all');
+  const [search, searchControl] = useFilter('');
+  const [priority, priorityControl] = useFilter('all');
   const [viewing, setViewing] = useState<TServiceInquiry | null>(null);
   const [editing, setEditing] = useState<TServiceInquiry | null>(null);
   const [contactId, setContactId] = useState<number | null>(null);
@@ -38,16 +40,10 @@ export function ServiceInquiriesPage() {
         total={{ testId: 'inquiries-total', count: all.length, noun: 'inquiries' }}
         toolbar={
           <>
-            <SearchInput
-              value={search}
-              onChange={setSearch}
-              placeholder="Search inquiries..."
-              label="Search inquiries"
-            />
+            <SearchInput {...searchControl} label="Search inquiries" />
             <FilterSelect
               label="Filter by priority"
-              value={priority}
-              onChange={setPriority}
+              {...priorityControl}
               options={PRIORITY_OPTIONS}
             />
           </>
@@ -55,11 +51,7 @@ export function ServiceInquiriesPage() {
         summary={
           <CountBadges
             label="Inquiries per priority"
-            items={[
-              { label: 'High', count: counts.high, tone: 'red' },
-              { label: 'Medium', count: counts.medium, tone: 'yellow' },
-              { label: 'Low', count: counts.low, tone: 'green' },
-            ]}
+            items={countItems(counts, PRIORITIES, priorityTone)}
           />
         }
         query={inquiries}

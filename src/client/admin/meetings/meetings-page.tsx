@@ -19,6 +19,7 @@ import { useTeam } from '../contacts/use-team';
 import { notifyWrite } from '../lib/notify';
 import { BookingSettingsDialog } from './booking-settings-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
+import { useFilter } from '../lib/use-filter';
 
 const STATUS_CLASSES: Record<TBookingStatus, string> = {
   confirmed: 'bg-indigo-50 text-indigo-800',
@@ -35,8 +36,8 @@ const timeOf = (iso: string) =>
 /** Booked strategy calls by day: upcoming or past, by host and status; outcomes and cancelling. */
 export function MeetingsPage() {
   const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
-  const [host, setHost] = useState('all');
-  const [status, setStatus] = useState('all');
+  const [host, hostControl] = useFilter('all');
+  const [status, statusControl] = useFilter('all');
   // Fixed for the screen's life: "now" moving on every render would change the query each time.
   const [now] = useState(() => new Date().toISOString());
   const { assignable, nameOf } = useTeam();
@@ -84,8 +85,7 @@ export function MeetingsPage() {
             />
             <FilterSelect
               label="Filter by host"
-              value={host}
-              onChange={setHost}
+              {...hostControl}
               options={[
                 { value: 'all', label: 'All Hosts' },
                 ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
@@ -93,8 +93,7 @@ export function MeetingsPage() {
             />
             <FilterSelect
               label="Filter by status"
-              value={status}
-              onChange={setStatus}
+              {...statusControl}
               options={[
                 { value: 'all', label: 'All Statuses' },
                 ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] })),

@@ -95,12 +95,7 @@ export function QuarantinePanel() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <SearchInput
-          label="Filter by reason"
-          placeholder="Filter by reason..."
-          value={reason}
-          onChange={setReason}
-        />
+        <SearchInput label="Filter by reason" value={reason} onChange={setReason} />
         {pages.isPending ? (
           <LoadingState text="Loading quarantine..." />
         ) : pages.isError ? (

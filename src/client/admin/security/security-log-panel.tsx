@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   SECURITY_EVENT_TYPES,
   type TSecurityEventType,
@@ -20,6 +19,7 @@ import { FilterSelect } from '../components/filter-select';
 import { LoadingState } from '../components/page-states';
 import { capitalize, formatDateTime } from '../lib/format';
 import { priorityTone } from '../lib/status-styles';
+import { useFilter } from '../lib/use-filter';
 
 const typeLabel = (t: string) => t.split('_').map(capitalize).join(' ');
 const TYPE_OPTIONS = [
@@ -32,8 +32,8 @@ const SEVERITY_OPTIONS = [
 ];
 
 export function SecurityLogPanel() {
-  const [type, setType] = useState<TSecurityEventType | 'all'>('all');
-  const [severity, setSeverity] = useState<TSeverity | 'all'>('all');
+  const [type, typeControl] = useFilter<TSecurityEventType | 'all'>('all');
+  const [severity, severityControl] = useFilter<TSeverity | 'all'>('all');
   const events = trpc.admin.security.events.useInfiniteQuery(
     {
       type: type === 'all' ? undefined : type,
@@ -54,16 +54,10 @@ export function SecurityLogPanel() {
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row">
-          <FilterSelect
-            label="Filter by event type"
-            value={type}
-            onChange={setType}
-            options={TYPE_OPTIONS}
-          />
+          <FilterSelect label="Filter by event type" {...typeControl} options={TYPE_OPTIONS} />
           <FilterSelect
             label="Filter by severity"
-            value={severity}
-            onChange={setSeverity}
+            {...severityControl}
             options={SEVERITY_OPTIONS}
           />
         </div>
