@@ -9,30 +9,32 @@ import { ListPage } from '../components/list-page';
 import { useTeam } from '../contacts/use-team';
 import { downloadCsv } from '../lib/download-csv';
 import { AuditEntryCard } from './audit-entry-card';
+import { capitalize } from '../lib/format';
 import { useFilter } from '../lib/use-filter';
+import { memberOptions, optionsOf, withAll } from '../components/filter-options';
 
-const ENTITY_OPTIONS = [
-  { value: 'all', label: 'All Entities' },
-  ...[
-    'contact',
-    'user',
-    'service_inquiry',
-    'campaign',
-    'security_settings',
-    'notification_settings',
-    'lead_routing',
-    'webhook',
-    'integration_key',
-  ].map((v) => ({ value: v, label: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) })),
-];
+/** 'security_settings' -> 'Security settings'. */
+const sentenceCase = (value: string) => capitalize(value.replace(/_/g, ' '));
 
-const ACTION_OPTIONS = [
-  { value: 'all', label: 'All Actions' },
-  ...AUDIT_ACTIONS.map((v) => ({
-    value: v,
-    label: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
-  })),
-];
+const ENTITY_OPTIONS = withAll(
+  'All Entities',
+  optionsOf(
+    [
+      'contact',
+      'user',
+      'service_inquiry',
+      'campaign',
+      'security_settings',
+      'notification_settings',
+      'lead_routing',
+      'webhook',
+      'integration_key',
+    ],
+    sentenceCase,
+  ),
+);
+
+const ACTION_OPTIONS = withAll('All Actions', optionsOf(AUDIT_ACTIONS, sentenceCase));
 
 const orUndefined = (v: string) => (v === 'all' ? undefined : v);
 
@@ -91,10 +93,7 @@ export function AuditLogPage() {
           <FilterSelect
             label="Filter by user"
             {...actorControl}
-            options={[
-              { value: 'all', label: 'All Users' },
-              ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
-            ]}
+            options={withAll('All Users', memberOptions(assignable))}
           />
           <FilterSelect label="Filter by entity" {...entityTypeControl} options={ENTITY_OPTIONS} />
           <FilterSelect label="Filter by action" {...actionControl} options={ACTION_OPTIONS} />
@@ -103,9 +102,8 @@ export function AuditLogPage() {
       query={pages}
       items="audit log"
       errorTitle="The audit log could not be loaded"
-      shown={entries.length}
       // Filtered, an empty page is "no match" (entries exist, none of these); unfiltered, "none yet".
-      all={filtered ? 1 : entries.length}
+      filtered={filtered}
       empty={{
         title: 'No Entries Yet',
         hint: 'Changes made in the back office will be listed here.',

@@ -20,14 +20,11 @@ import { CampaignEditDialog } from './campaign-edit-dialog';
 import { useCampaignMutations } from './use-campaigns';
 import { campaignTone } from '../lib/status-styles';
 import { useFilter } from '../lib/use-filter';
+import { optionsOf, withAll } from '../components/filter-options';
 
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All Status' },
-  { value: 'active', label: 'Active' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'paused', label: 'Paused' },
-  { value: 'completed', label: 'Completed' },
-] as const;
+/** Campaign statuses in the order the filter and the count badges list them. */
+const STATUS_ORDER = ['active', 'draft', 'paused', 'completed'] as const;
+const STATUS_OPTIONS = withAll('All Status', optionsOf(STATUS_ORDER));
 
 export function CampaignsPage() {
   const campaigns = trpc.admin.campaigns.list.useQuery();
@@ -63,7 +60,7 @@ export function CampaignsPage() {
         summary={
           <CountBadges
             label="Campaigns per status"
-            items={countItems(counts, ['active', 'draft', 'paused', 'completed'], campaignTone)}
+            items={countItems(counts, STATUS_ORDER, campaignTone)}
           />
         }
         query={campaigns}

@@ -35,6 +35,7 @@ export function ListPage({
   errorTitle = `${capitalize(items)} could not be loaded`,
   shown = total.count,
   all = total.count,
+  filtered = false,
   empty,
   noMatch,
   children,
@@ -55,6 +56,8 @@ export function ListPage({
   /** Items on screen, and how many there are before search and filters (both the total by default). */
   shown?: number;
   all?: number;
+  /** Filtered on the server, where `all` is not known: an empty list then means no match. */
+  filtered?: boolean;
   /** Nothing at all yet. */
   empty: StateText;
   /** Search or filters match nothing (screens without either leave it out). */
@@ -94,7 +97,7 @@ export function ListPage({
         <ErrorState title={errorTitle} message={query.error?.message} />
       ) : shown > 0 ? (
         children
-      ) : noMatch && all > 0 ? (
+      ) : noMatch && (filtered || all > 0) ? (
         <EmptyState filtered hint={NO_MATCH_HINT} {...noMatch} />
       ) : (
         <EmptyState {...empty} />

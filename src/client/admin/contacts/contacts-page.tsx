@@ -6,7 +6,7 @@ import { FilterSelect } from '../components/filter-select';
 import { ContactDetailsDialog } from './contact-details-dialog';
 import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
-import { capitalize, formatNumber } from '../lib/format';
+import { formatNumber } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactsActions } from './contacts-actions';
 import { ContactsList } from './contacts-list';
@@ -16,11 +16,9 @@ import { useSelection } from './use-selection';
 import { useTeam } from './use-team';
 import { contactTone } from '../lib/status-styles';
 import { useFilter } from '../lib/use-filter';
+import { memberOptions, optionsOf, withAll } from '../components/filter-options';
 
-const STATUS_OPTIONS = [
-  { value: 'all' as const, label: 'All Status' },
-  ...CONTACT_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
-];
+const STATUS_OPTIONS = withAll('All Status', optionsOf(CONTACT_STATUSES));
 
 /**
  * `?contact=ID` (the link in a new-lead alert) opens that contact's details, wherever it is in
@@ -62,12 +60,11 @@ export function ContactsPage() {
     contacts.map((c) => c.id),
     JSON.stringify(filter),
   );
-  const ownerOptions = [
-    { value: 'all', label: 'All Owners' },
+  const ownerOptions = withAll('All Owners', [
     { value: 'me', label: 'Mine' },
     { value: 'unassigned', label: 'Unassigned' },
-    ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
-  ];
+    ...memberOptions(assignable),
+  ]);
 
   return (
     <>

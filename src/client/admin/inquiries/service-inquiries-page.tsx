@@ -12,13 +12,9 @@ import { InquiryDetailsDialog } from './inquiry-details-dialog';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
 import { priorityTone } from '../lib/status-styles';
 import { useFilter } from '../lib/use-filter';
+import { optionsOf, withAll } from '../components/filter-options';
 
-const PRIORITY_OPTIONS = [
-  { value: 'all', label: 'All Priorities' },
-  { value: 'high', label: 'High' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'low', label: 'Low' },
-] as const;
+const PRIORITY_OPTIONS = withAll('All Priorities', optionsOf(PRIORITIES));
 
 export function ServiceInquiriesPage() {
   const inquiries = trpc.admin.serviceInquiries.list.useQuery();

@@ -20,6 +20,7 @@ import { notifyWrite } from '../lib/notify';
 import { BookingSettingsDialog } from './booking-settings-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
 import { useFilter } from '../lib/use-filter';
+import { memberOptions, optionsOf, withAll } from '../components/filter-options';
 
 const STATUS_CLASSES: Record<TBookingStatus, string> = {
   confirmed: 'bg-indigo-50 text-indigo-800',
@@ -86,26 +87,22 @@ export function MeetingsPage() {
             <FilterSelect
               label="Filter by host"
               {...hostControl}
-              options={[
-                { value: 'all', label: 'All Hosts' },
-                ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
-              ]}
+              options={withAll('All Hosts', memberOptions(assignable))}
             />
             <FilterSelect
               label="Filter by status"
               {...statusControl}
-              options={[
-                { value: 'all', label: 'All Statuses' },
-                ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] })),
-              ]}
+              options={withAll(
+                'All Statuses',
+                optionsOf(BOOKING_STATUSES, (s) => BOOKING_STATUS_LABELS[s]),
+              )}
             />
           </>
         }
         query={pages}
         items="meetings"
         errorTitle="The meetings could not be loaded"
-        shown={items.length}
-        all={filtered ? 1 : items.length}
+        filtered={filtered}
         empty={{
           title: when === 'upcoming' ? 'No Upcoming Calls' : 'No Past Calls',
           hint: 'Calls leads book from their booking link show here.',

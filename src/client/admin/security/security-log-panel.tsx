@@ -20,16 +20,11 @@ import { LoadingState } from '../components/page-states';
 import { capitalize, formatDateTime } from '../lib/format';
 import { priorityTone } from '../lib/status-styles';
 import { useFilter } from '../lib/use-filter';
+import { optionsOf, withAll } from '../components/filter-options';
 
 const typeLabel = (t: string) => t.split('_').map(capitalize).join(' ');
-const TYPE_OPTIONS = [
-  { value: 'all' as const, label: 'All events' },
-  ...SECURITY_EVENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) })),
-];
-const SEVERITY_OPTIONS = [
-  { value: 'all' as const, label: 'All severities' },
-  ...SEVERITIES.map((s) => ({ value: s, label: capitalize(s) })),
-];
+const TYPE_OPTIONS = withAll('All events', optionsOf(SECURITY_EVENT_TYPES, typeLabel));
+const SEVERITY_OPTIONS = withAll('All severities', optionsOf(SEVERITIES));
 
 export function SecurityLogPanel() {
   const [type, typeControl] = useFilter<TSecurityEventType | 'all'>('all');

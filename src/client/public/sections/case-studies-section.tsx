@@ -4,6 +4,7 @@ import { SectionHeading } from '../components/section-heading';
 import { HOME_CASE_STUDIES } from '../content/case-studies.content';
 import type { CaseStudy } from '../content/marketing.types';
 import { CaseStudyImage } from '../components/case-study-image';
+import { FadeUpItem } from '../components/fade-up-item';
 
 /** Home's six case studies; each card is one button that opens the full story. */
 export function CaseStudiesSection() {
@@ -23,11 +24,7 @@ export function CaseStudiesSection() {
         />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {HOME_CASE_STUDIES.map((study, i) => (
-            <li
-              key={study.id}
-              className="animate-fade-up"
-              style={{ animationDelay: `${i * 50}ms` }}
-            >
+            <FadeUpItem key={study.id} index={i}>
               <button
                 type="button"
                 onClick={() => setSelected(study)}
@@ -56,7 +53,7 @@ export function CaseStudiesSection() {
                   </span>
                 </span>
               </button>
-            </li>
+            </FadeUpItem>
           ))}
         </ul>
       </div>
