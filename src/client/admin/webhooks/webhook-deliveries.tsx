@@ -1,10 +1,10 @@
 import type { TWebhookDelivery } from '../../../shared/webhooks.schema';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
 import { notifyWrite } from '../lib/notify';
+import { RetryButton } from '../components/retry-button';
 
 const STATUS: Record<TWebhookDelivery['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'blue' },
@@ -12,7 +12,7 @@ const STATUS: Record<TWebhookDelivery['status'], { label: string; tone: BadgeTon
   failed: { label: 'Failed', tone: 'red' },
 };
 
-function RetryButton({ delivery }: { delivery: TWebhookDelivery }) {
+function DeliveryRetry({ delivery }: { delivery: TWebhookDelivery }) {
   const utils = trpc.useUtils();
   const retry = trpc.admin.webhooks.retryDelivery.useMutation(
     notifyWrite('The delivery is queued to be sent again', 'Failed to retry the delivery', () =>
@@ -20,14 +20,10 @@ function RetryButton({ delivery }: { delivery: TWebhookDelivery }) {
     ),
   );
   return (
-    <Button
-      size="sm"
-      variant="secondary"
-      disabled={retry.isPending}
-      onClick={() => retry.mutate({ id: delivery.webhookId, deliveryId: delivery.id })}
-    >
-      {retry.isPending ? 'Retrying...' : 'Retry'}
-    </Button>
+    <RetryButton
+      pending={retry.isPending}
+      onRetry={() => retry.mutate({ id: delivery.webhookId, deliveryId: delivery.id })}
+    />
   );
 }
 
@@ -67,7 +63,7 @@ function DeliveryRow({ delivery: d }: { delivery: TWebhookDelivery }) {
         {formatDateTime(d.createdAt)}
       </td>
       <td className="py-2 text-right max-sm:p-0">
-        {d.status === 'failed' && <RetryButton delivery={d} />}
+        {d.status === 'failed' && <DeliveryRetry delivery={d} />}
       </td>
     </tr>
   );
