@@ -11,6 +11,7 @@ import { ListPage } from '../components/list-page';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { notifyWrite } from '../lib/notify';
 import { CreateKeyDialog, NewKeyDialog } from './integration-key-dialogs';
+import { useCreateThenReveal } from '../lib/use-create-then-reveal';
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: TIntegrationKey; onRevoke: () => void }) {
   return (
@@ -53,13 +54,12 @@ export function IntegrationKeysPage() {
       utils.admin.integrationKeys.list.invalidate(),
     ),
   );
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<TIntegrationKeyCreated | null>(null);
+  const newKey = useCreateThenReveal<TIntegrationKeyCreated>();
   const [revoking, setRevoking] = useState<TIntegrationKey | null>(null);
   const limit = trpc.admin.security.settings.useQuery().data?.integrationKeyHourlyLimit;
   const all = keys.data ?? [];
   const createButton = (
-    <Button onClick={() => setCreating(true)}>
+    <Button onClick={newKey.start}>
       <Plus aria-hidden /> Create API Key
     </Button>
   );
@@ -93,16 +93,8 @@ export function IntegrationKeysPage() {
           ))}
         </ul>
       </ListPage>
-      {creating && (
-        <CreateKeyDialog
-          onClose={() => setCreating(false)}
-          onCreated={(answer) => {
-            setCreating(false);
-            setCreated(answer);
-          }}
-        />
-      )}
-      {created && <NewKeyDialog created={created} onClose={() => setCreated(null)} />}
+      {newKey.creating && <CreateKeyDialog onClose={newKey.cancel} onCreated={newKey.reveal} />}
+      {newKey.created && <NewKeyDialog created={newKey.created} onClose={newKey.dismiss} />}
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(o) => !o && setRevoking(null)}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { BackLink } from '../components/back-link';
+import { CaseStudyImage } from '../components/case-study-image';
 import { LazyCaseStudyDialog } from '../components/lazy-case-study-dialog';
+import { MetricRow } from '../components/metric-row';
 import { MetricGrid } from '../components/metric-grid';
 import { PageHero } from '../components/page-hero';
 import { PageSection } from '../components/page-section';
@@ -41,26 +43,13 @@ export function CaseStudiesPage() {
               {FEATURED_STORY.title}
             </h2>
             <p className="mt-4 text-lg text-slate-600">{FEATURED_STORY.body}</p>
-            <dl className="mt-8 grid grid-cols-3 gap-4">
-              {FEATURED_STORY.metrics.map((m) => (
-                <div key={m.label} className="flex flex-col">
-                  <dt className="order-2 text-sm text-slate-600">{m.label}</dt>
-                  <dd className="text-xl font-bold whitespace-nowrap text-primary sm:text-3xl">
-                    {m.value}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <MetricRow
+              metrics={FEATURED_STORY.metrics}
+              size="lg"
+              className="mt-8 grid grid-cols-3 gap-4"
+            />
           </div>
-          <img
-            src={FEATURED_STORY.image}
-            alt={FEATURED_STORY.imageAlt}
-            width={640}
-            height={480}
-            loading="lazy"
-            decoding="async"
-            className="w-full rounded-2xl border border-slate-200 shadow-lg"
-          />
+          <CaseStudyImage study={FEATURED_STORY} size="featured" />
         </div>
       </section>
       <PageSection

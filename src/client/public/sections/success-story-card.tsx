@@ -1,5 +1,6 @@
 import { ctaClass } from '../components/cta-styles';
 import type { CaseStudy } from '../content/marketing.types';
+import { MetricRow } from '../components/metric-row';
 import { TagList } from '../components/tag-list';
 import { CaseStudyImage } from '../components/case-study-image';
 
@@ -15,14 +16,11 @@ export function SuccessStoryCard({ study, onOpen }: { study: CaseStudy; onOpen: 
         <TagList tags={study.tags} className="mt-3" />
         <h3 className="mt-4 text-xl font-semibold text-slate-900">{study.title}</h3>
         <p className="mt-2 flex-1 text-slate-600">{study.details}</p>
-        <dl className="mt-6 grid grid-cols-3 gap-3 border-t border-slate-200 pt-4">
-          {study.metrics.map((m) => (
-            <div key={m.label} className="flex flex-col">
-              <dt className="order-2 text-xs text-slate-600">{m.label}</dt>
-              <dd className="text-base font-bold whitespace-nowrap text-primary">{m.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <MetricRow
+          metrics={study.metrics}
+          size="sm"
+          className="mt-6 grid grid-cols-3 gap-3 border-t border-slate-200 pt-4"
+        />
         <button
           type="button"
           className={ctaClass('secondary', 'md', 'mt-6')}
