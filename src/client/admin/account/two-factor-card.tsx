@@ -22,6 +22,19 @@ import { notifyError, notifySuccess } from '../lib/notify';
 
 const { FormField } = formFields<{ password?: string; code?: string }>();
 
+/** The account's password, as the browser's password manager fills it in. */
+function PasswordField({ id, label }: { id: string; label: string }) {
+  return (
+    <FormField
+      name="password"
+      id={id}
+      label={label}
+      type="password"
+      autoComplete="current-password"
+    />
+  );
+}
+
 /** First the password (a stolen session alone must not enrol an authenticator), then the key. */
 function SetUp({ onDone }: { onDone: () => void }) {
   const [setup, setSetup] = useState<TTwoFactorSetup | null>(null);
@@ -47,13 +60,7 @@ function SetUp({ onDone }: { onDone: () => void }) {
         className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_max-content] sm:items-start"
         onSubmit={(data) => begin.mutate(data)}
       >
-        <FormField
-          name="password"
-          id="setup-password"
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <PasswordField id="setup-password" label="Your password" />
         <Button type="submit" disabled={begin.isPending} className="sm:mt-6">
           <ShieldCheck aria-hidden /> Set Up Two-Factor Authentication
         </Button>
@@ -133,13 +140,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       onSubmit={(data) => disable.mutate(data)}
     >
-      <FormField
-        name="password"
-        id="disable-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-      />
+      <PasswordField id="disable-password" label="Password" />
       <FormField
         name="code"
         id="disable-code"

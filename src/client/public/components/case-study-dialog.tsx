@@ -1,4 +1,4 @@
-import { CheckCircle2, Quote } from 'lucide-react';
+import { Quote } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import {
@@ -11,6 +11,7 @@ import {
 import { CASE_STUDY_DETAILS } from '../content/case-study-details.content';
 import type { CaseStudy } from '../content/marketing.types';
 import { TagList } from './tag-list';
+import { IconList } from './icon-list';
 
 interface CaseStudyDialogProps {
   study: CaseStudy | null;
@@ -60,14 +61,7 @@ export function CaseStudyDialog({ study, onClose }: CaseStudyDialogProps) {
           </div>
           <div>
             <h3 className="font-semibold text-slate-900">Results</h3>
-            <ul className="mt-2 space-y-2">
-              {details.results.map((r) => (
-                <li key={r} className="flex gap-2 text-slate-700">
-                  <CheckCircle2 className="mt-1 size-4 shrink-0 text-accent-700" aria-hidden />
-                  {r}
-                </li>
-              ))}
-            </ul>
+            <IconList items={details.results} variant="result" />
           </div>
           <figure className="rounded-xl border-l-4 border-primary bg-primary-50 p-4">
             <Quote className="size-5 text-primary" aria-hidden />

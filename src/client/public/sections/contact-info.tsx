@@ -1,5 +1,6 @@
-import { CheckCircle2, Clock, Mail, Phone, type LucideIcon } from 'lucide-react';
+import { Clock, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { SITE } from '../content/site.content';
+import { IconList } from '../components/icon-list';
 
 const WHAT_TO_EXPECT = [
   '30-minute discovery call',
@@ -55,14 +56,7 @@ export function ContactInfo() {
       </div>
       <div className="rounded-2xl bg-ink p-6 text-white">
         <h2 className="text-lg font-semibold">What to Expect</h2>
-        <ul className="mt-4 space-y-3">
-          {WHAT_TO_EXPECT.map((item) => (
-            <li key={item} className="flex gap-3 text-slate-200">
-              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <IconList items={WHAT_TO_EXPECT} variant="dark" />
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
-import { CheckCircle2, TrendingUp } from 'lucide-react';
+import { CheckCircle2, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { BackLink } from '../components/back-link';
 import { ctaClass } from '../components/cta-styles';
 import { ServiceIcon } from '../components/service-icon';
 import type { Service } from '../content/marketing.types';
+import { IconList } from '../components/icon-list';
 
 function CheckList({
   title,
@@ -12,19 +13,12 @@ function CheckList({
 }: {
   title: string;
   items: string[];
-  icon: typeof CheckCircle2;
+  icon: LucideIcon;
 }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
-      <ul className="mt-4 space-y-3">
-        {items.map((item) => (
-          <li key={item} className="flex gap-3 text-slate-700">
-            <Icon className="mt-1 size-5 shrink-0 text-accent-700" aria-hidden />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <IconList items={items} variant="feature" icon={Icon} />
     </div>
   );
 }
