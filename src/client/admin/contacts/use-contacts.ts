@@ -38,16 +38,21 @@ export function useContactTotals() {
   return trpc.admin.contacts.find.useQuery({ limit: 1 });
 }
 
-/** Contact writes; each refreshes contact lists, analytics and (via cascade) inquiries. */
-export function useContactMutations() {
+/** After a contact write: refetch contact lists, timelines, analytics and (via cascade) inquiries. */
+export function useContactsRefresh() {
   const utils = trpc.useUtils();
-  const refresh = () =>
+  return () =>
     Promise.all([
       utils.admin.contacts.invalidate(),
       utils.admin.contactActivity.invalidate(),
       utils.analytics.invalidate(),
       utils.admin.serviceInquiries.invalidate(),
     ]);
+}
+
+/** Contact writes; each refreshes what a contact change touches (useContactsRefresh). */
+export function useContactMutations() {
+  const refresh = useContactsRefresh();
 
   const updateStatus = trpc.admin.contacts.updateStatus.useMutation(
     notifyCrud('update', 'contact status', refresh),
