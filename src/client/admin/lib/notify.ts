@@ -52,3 +52,12 @@ export function notifyCrud(
     refresh,
   );
 }
+
+/** notifyWrite for sending a failed message again: 'The delivery is queued to be sent again'. */
+export function notifyRetry(what: string, refresh: () => unknown) {
+  return notifyWrite(
+    `The ${what} is queued to be sent again`,
+    `Failed to retry the ${what}`,
+    refresh,
+  );
+}

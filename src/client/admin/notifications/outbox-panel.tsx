@@ -14,7 +14,7 @@ import { trpc } from '../../lib/trpc';
 import { EmptyState } from '../components/page-states';
 import { QueryState } from '../components/query-state';
 import { formatDateTime } from '../lib/format';
-import { notifyWrite } from '../lib/notify';
+import { notifyRetry } from '../lib/notify';
 import { RetryButton } from '../components/retry-button';
 
 const STATUS: Record<TOutboxMessage['status'], { label: string; tone: BadgeTone }> = {
@@ -28,9 +28,7 @@ const STATUS: Record<TOutboxMessage['status'], { label: string; tone: BadgeTone 
 function MessageRetry({ id }: { id: number }) {
   const utils = trpc.useUtils();
   const retry = trpc.admin.notifications.retry.useMutation(
-    notifyWrite('The message is queued to be sent again', 'Failed to retry the message', () =>
-      utils.admin.notifications.outbox.invalidate(),
-    ),
+    notifyRetry('message', () => utils.admin.notifications.outbox.invalidate()),
   );
   return <RetryButton pending={retry.isPending} onRetry={() => retry.mutate({ id })} />;
 }

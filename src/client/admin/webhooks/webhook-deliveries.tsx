@@ -3,7 +3,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { trpc } from '../../lib/trpc';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
-import { notifyWrite } from '../lib/notify';
+import { notifyRetry } from '../lib/notify';
 import { RetryButton } from '../components/retry-button';
 
 const STATUS: Record<TWebhookDelivery['status'], { label: string; tone: BadgeTone }> = {
@@ -15,7 +15,7 @@ const STATUS: Record<TWebhookDelivery['status'], { label: string; tone: BadgeTon
 function DeliveryRetry({ delivery }: { delivery: TWebhookDelivery }) {
   const utils = trpc.useUtils();
   const retry = trpc.admin.webhooks.retryDelivery.useMutation(
-    notifyWrite('The delivery is queued to be sent again', 'Failed to retry the delivery', () =>
+    notifyRetry('delivery', () =>
       utils.admin.webhooks.deliveries.invalidate({ id: delivery.webhookId }),
     ),
   );
