@@ -42,7 +42,7 @@ export function notifyWrite(success: string, failure: string, refresh: () => unk
 
 /** notifyWrite with the product's CRUD sentences: 'User created successfully', 'Failed to create user'. */
 export function notifyCrud(
-  verb: 'create' | 'update' | 'delete',
+  verb: 'create' | 'update' | 'delete' | 'save',
   subject: string,
   refresh: () => unknown,
 ) {

@@ -11,8 +11,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { Form, formFields } from '../components/form';
-import { notifyWrite } from '../lib/notify';
-import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { notifyCrud } from '../lib/notify';
+import { saveThrough, useSchemaForm } from '../lib/schema-form';
 
 /** What the preview fills the templates with. */
 const SAMPLE_LEAD: TemplateValues = {
@@ -58,21 +58,11 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
     name: ['alertSubject', 'alertBody', 'autoReplySubject', 'autoReplyBody', 'autoReplyEnabled'],
   });
   const save = trpc.admin.notifications.updateSettings.useMutation(
-    notifyWrite(
-      'Notification settings saved successfully',
-      'Failed to save notification settings',
-      () => utils.admin.notifications.invalidate(),
-    ),
+    notifyCrud('save', 'notification settings', () => utils.admin.notifications.invalidate()),
   );
 
   return (
-    <Form
-      form={form}
-      className="space-y-5"
-      onSubmit={(data) =>
-        save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) })
-      }
-    >
+    <Form form={form} className="space-y-5" onSubmit={saveThrough(form, save)}>
       <TemplateField
         name="alertRecipients"
         id="alert-recipients"

@@ -1,4 +1,5 @@
 import { Quote } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import {
@@ -16,6 +17,16 @@ import { IconList } from './icon-list';
 interface CaseStudyDialogProps {
   study: CaseStudy | null;
   onClose: () => void;
+}
+
+/** One part of the write-up under its heading (Challenge, Solution, ...). */
+function StoryPart({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {children}
+    </div>
+  );
 }
 
 /** The full case study; closing by X, Escape, overlay or 'Start Your Project' clears the selection. */
@@ -47,22 +58,18 @@ export function CaseStudyDialog({ study, onClose }: CaseStudyDialogProps) {
               </div>
             ))}
           </dl>
-          <div>
-            <h3 className="font-semibold text-slate-900">Challenge</h3>
+          <StoryPart title="Challenge">
             <p className="mt-1 text-slate-700">{details.challenge}</p>
-          </div>
-          <div>
-            <h3 className="font-semibold text-slate-900">Solution</h3>
+          </StoryPart>
+          <StoryPart title="Solution">
             <p className="mt-1 text-slate-700">{details.solution}</p>
-          </div>
-          <div>
-            <h3 className="font-semibold text-slate-900">Technologies</h3>
+          </StoryPart>
+          <StoryPart title="Technologies">
             <TagList tags={details.technologies} className="mt-2" />
-          </div>
-          <div>
-            <h3 className="font-semibold text-slate-900">Results</h3>
+          </StoryPart>
+          <StoryPart title="Results">
             <IconList items={details.results} variant="result" />
-          </div>
+          </StoryPart>
           <figure className="rounded-xl border-l-4 border-primary bg-primary-50 p-4">
             <Quote className="size-5 text-primary" aria-hidden />
             <blockquote className="mt-2 text-slate-800">“{details.testimonial}”</blockquote>
