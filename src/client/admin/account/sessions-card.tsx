@@ -8,9 +8,9 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
-import { LoadingState } from '../components/page-states';
+import { InlineLoadError, LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyError, notifySuccess, notifyWrite } from '../lib/notify';
 
 /** "Chrome on Linux" from a user agent, enough to tell devices apart. */
 export function deviceName(userAgent: string | null): string {
@@ -43,11 +43,9 @@ export function SessionsCard() {
   const sessions = trpc.auth.sessions.useQuery();
   const utils = trpc.useUtils();
   const refresh = () => void utils.auth.sessions.invalidate();
-  const revoke = trpc.auth.revokeSession.useMutation({
-    onSuccess: () => notifySuccess('Session signed out'),
-    onError: (e) => notifyError('Failed to sign the session out', e),
-    onSettled: refresh,
-  });
+  const revoke = trpc.auth.revokeSession.useMutation(
+    notifyWrite('Session signed out', 'Failed to sign the session out', refresh),
+  );
   const revokeOthers = trpc.auth.revokeOtherSessions.useMutation({
     onSuccess: (r) =>
       notifySuccess(`Signed out ${r.revoked} other ${r.revoked === 1 ? 'session' : 'sessions'}`),
@@ -67,9 +65,7 @@ export function SessionsCard() {
         {sessions.isPending ? (
           <LoadingState text="Loading sessions..." />
         ) : sessions.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            Sessions could not be loaded: {sessions.error.message}
-          </p>
+          <InlineLoadError what="Sessions" message={sessions.error.message} />
         ) : (
           <>
             <ul className="divide-y divide-slate-200" aria-label="Sessions">

@@ -22,6 +22,19 @@ import { notifyError, notifySuccess } from '../lib/notify';
 
 const { FormField } = formFields<{ password?: string; code?: string }>();
 
+/** The account's password, as the browser's password manager fills it in. */
+function PasswordField({ id, label }: { id: string; label: string }) {
+  return (
+    <FormField
+      name="password"
+      id={id}
+      label={label}
+      type="password"
+      autoComplete="current-password"
+    />
+  );
+}
+
 /** First the password (a stolen session alone must not enrol an authenticator), then the key. */
 function SetUp({ onDone }: { onDone: () => void }) {
   const [setup, setSetup] = useState<TTwoFactorSetup | null>(null);
@@ -44,17 +57,10 @@ function SetUp({ onDone }: { onDone: () => void }) {
     return (
       <Form
         form={passwordForm}
-        idPrefix="setup"
         className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_max-content] sm:items-start"
         onSubmit={(data) => begin.mutate(data)}
       >
-        <FormField
-          name="password"
-          id="setup-password"
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <PasswordField id="setup-password" label="Your password" />
         <Button type="submit" disabled={begin.isPending} className="sm:mt-6">
           <ShieldCheck aria-hidden /> Set Up Two-Factor Authentication
         </Button>
@@ -67,12 +73,7 @@ function SetUp({ onDone }: { onDone: () => void }) {
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
         alt="QR code to scan with your authenticator app"
       />
-      <Form
-        form={codeForm}
-        idPrefix="enable"
-        className="space-y-3"
-        onSubmit={(data) => enable.mutate(data)}
-      >
+      <Form form={codeForm} className="space-y-3" onSubmit={(data) => enable.mutate(data)}>
         <p className="text-sm text-slate-700">
           Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy...), or
           type this key:
@@ -96,11 +97,16 @@ function SetUp({ onDone }: { onDone: () => void }) {
       </Form>
       {recoveryCodes && (
         <OneTimeSecretDialog
-          title="Save your recovery codes"
-          description="Each code signs you in once if you lose your phone. They are shown only now."
-          label="Recovery codes"
-          secret={recoveryCodes.join(' ')}
-          testId="recovery-codes"
+          text={{
+            title: 'Save your recovery codes',
+            description:
+              'Each code signs you in once if you lose your phone. They are shown only now.',
+          }}
+          secret={{
+            label: 'Recovery codes',
+            value: recoveryCodes.join(' '),
+            testId: 'recovery-codes',
+          }}
           onClose={() => {
             setRecoveryCodes(null);
             notifySuccess('Two-factor authentication is on');
@@ -131,17 +137,10 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   return (
     <Form
       form={form}
-      idPrefix="disable"
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       onSubmit={(data) => disable.mutate(data)}
     >
-      <FormField
-        name="password"
-        id="disable-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-      />
+      <PasswordField id="disable-password" label="Password" />
       <FormField
         name="code"
         id="disable-code"

@@ -2,22 +2,19 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Briefcase, Mail, Megaphone, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { TAnalyticsSummary } from '../../../shared/analytics.schema';
-import { CAMPAIGN_STATUSES } from '../../../shared/campaigns.schema';
-import { CONTACT_STATUSES } from '../../../shared/contacts.schema';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
-import { BreakdownPanel } from '../components/breakdown-panel';
 import { PageHeader } from '../components/page-header';
-import { ErrorState, LoadingState } from '../components/page-states';
 import { StatTile } from '../components/stat-tile';
 import { analyticsRates } from '../lib/analytics-math';
 import { formatNumber } from '../lib/format';
-import { campaignTone, contactTone } from '../lib/status-styles';
 import { BookedCallsPanel } from './booked-calls-panel';
 import { ContactsPerDayChart } from './contacts-per-day-chart';
 import { ConversionFunnel } from './conversion-funnel';
 import { RateCards } from './rate-cards';
 import { SpeedToLeadPanel } from './speed-to-lead-panel';
+import { QueryState } from '../components/query-state';
+import { StatusBreakdowns } from './status-breakdowns';
 
 export function AnalyticsPage() {
   const [days, setDays] = useState(30);
@@ -29,13 +26,13 @@ export function AnalyticsPage() {
         title="Analytics Dashboard"
         subtitle="Comprehensive insights into your business performance"
       />
-      {summary.isPending ? (
-        <LoadingState text="Loading analytics..." />
-      ) : summary.isError ? (
-        <ErrorState title="Analytics could not be loaded" message={summary.error.message} />
-      ) : (
-        <AnalyticsBody data={summary.data} onDaysChange={setDays} />
-      )}
+      <QueryState
+        query={summary}
+        loadingText="Loading analytics..."
+        errorTitle="Analytics could not be loaded"
+      >
+        {(data) => <AnalyticsBody data={data} onDaysChange={setDays} />}
+      </QueryState>
     </div>
   );
 }
@@ -89,22 +86,11 @@ function AnalyticsBody({
           icon={Megaphone}
         />
       </div>
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <BreakdownPanel
-          title="Contact Status Distribution"
-          counts={data.contactsByStatus}
-          known={CONTACT_STATUSES}
-          tone={contactTone}
-          emptyText="No contact data available"
-        />
-        <BreakdownPanel
-          title="Campaign Performance"
-          counts={data.campaignsByStatus}
-          known={CAMPAIGN_STATUSES}
-          tone={campaignTone}
-          emptyText="No campaign data available"
-        />
-      </div>
+      <StatusBreakdowns
+        data={data}
+        contactTitle="Contact Status Distribution"
+        campaignTitle="Campaign Performance"
+      />
       <SpeedToLeadPanel data={data} onDaysChange={onDaysChange} />
       <BookedCallsPanel data={data} />
       <RateCards {...rates} />

@@ -1,5 +1,4 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { AUDIT_ACTIONS } from '../../../shared/audit.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
@@ -10,37 +9,40 @@ import { ListPage } from '../components/list-page';
 import { useTeam } from '../contacts/use-team';
 import { downloadCsv } from '../lib/download-csv';
 import { AuditEntryCard } from './audit-entry-card';
+import { capitalize } from '../lib/format';
+import { useFilter } from '../lib/use-filter';
+import { memberOptions, optionsOf, withAll } from '../components/filter-options';
 
-const ENTITY_OPTIONS = [
-  { value: 'all', label: 'All Entities' },
-  ...[
-    'contact',
-    'user',
-    'service_inquiry',
-    'campaign',
-    'security_settings',
-    'notification_settings',
-    'lead_routing',
-    'webhook',
-    'integration_key',
-  ].map((v) => ({ value: v, label: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()) })),
-];
+/** 'security_settings' -> 'Security settings'. */
+const sentenceCase = (value: string) => capitalize(value.replace(/_/g, ' '));
 
-const ACTION_OPTIONS = [
-  { value: 'all', label: 'All Actions' },
-  ...AUDIT_ACTIONS.map((v) => ({
-    value: v,
-    label: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
-  })),
-];
+const ENTITY_OPTIONS = withAll(
+  'All Entities',
+  optionsOf(
+    [
+      'contact',
+      'user',
+      'service_inquiry',
+      'campaign',
+      'security_settings',
+      'notification_settings',
+      'lead_routing',
+      'webhook',
+      'integration_key',
+    ],
+    sentenceCase,
+  ),
+);
+
+const ACTION_OPTIONS = withAll('All Actions', optionsOf(AUDIT_ACTIONS, sentenceCase));
 
 const orUndefined = (v: string) => (v === 'all' ? undefined : v);
 
 /** Who changed what: filters by user, entity and action, pages by cursor, exports CSV. */
 export function AuditLogPage() {
-  const [actor, setActor] = useState('all');
-  const [entityType, setEntityType] = useState('all');
-  const [action, setAction] = useState('all');
+  const [actor, actorControl] = useFilter('all');
+  const [entityType, entityTypeControl] = useFilter('all');
+  const [action, actionControl] = useFilter('all');
   const { assignable } = useTeam();
   const filter = {
     actorId: actor === 'all' ? undefined : Number(actor),
@@ -90,33 +92,18 @@ export function AuditLogPage() {
         <>
           <FilterSelect
             label="Filter by user"
-            value={actor}
-            onChange={setActor}
-            options={[
-              { value: 'all', label: 'All Users' },
-              ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
-            ]}
+            {...actorControl}
+            options={withAll('All Users', memberOptions(assignable))}
           />
-          <FilterSelect
-            label="Filter by entity"
-            value={entityType}
-            onChange={setEntityType}
-            options={ENTITY_OPTIONS}
-          />
-          <FilterSelect
-            label="Filter by action"
-            value={action}
-            onChange={setAction}
-            options={ACTION_OPTIONS}
-          />
+          <FilterSelect label="Filter by entity" {...entityTypeControl} options={ENTITY_OPTIONS} />
+          <FilterSelect label="Filter by action" {...actionControl} options={ACTION_OPTIONS} />
         </>
       }
       query={pages}
       items="audit log"
       errorTitle="The audit log could not be loaded"
-      shown={entries.length}
       // Filtered, an empty page is "no match" (entries exist, none of these); unfiltered, "none yet".
-      all={filtered ? 1 : entries.length}
+      filtered={filtered}
       empty={{
         title: 'No Entries Yet',
         hint: 'Changes made in the back office will be listed here.',

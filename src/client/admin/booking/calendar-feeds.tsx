@@ -7,9 +7,9 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { LoadingState } from '../components/page-states';
+import { InlineLoadError, LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
-import { notifyError, notifySuccess, serverReason } from '../lib/notify';
+import { notifySuccess, notifyWrite, serverReason } from '../lib/notify';
 
 const STATUS: Record<TCalendarFeed['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Fetching', tone: 'yellow' },
@@ -55,9 +55,7 @@ export function CalendarFeeds({ userId }: { userId: number }) {
       {feeds.isPending ? (
         <LoadingState text="Loading calendars..." />
       ) : feeds.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          Calendars could not be loaded: {feeds.error.message}
-        </p>
+        <InlineLoadError what="Calendars" message={feeds.error.message} />
       ) : feeds.data.length === 0 ? (
         <p className="text-sm text-slate-600">No calendar connected.</p>
       ) : (
@@ -111,16 +109,12 @@ function FeedRow({
   onChanged: () => void;
 }) {
   const [removing, setRemoving] = useState(false);
-  const sync = trpc.admin.booking.refreshCalendarFeed.useMutation({
-    onSuccess: () => notifySuccess('Fetching the calendar again'),
-    onError: (e) => notifyError('The calendar could not be refreshed', e),
-    onSettled: onChanged,
-  });
-  const remove = trpc.admin.booking.removeCalendarFeed.useMutation({
-    onSuccess: () => notifySuccess('Calendar removed'),
-    onError: (e) => notifyError('The calendar could not be removed', e),
-    onSettled: onChanged,
-  });
+  const sync = trpc.admin.booking.refreshCalendarFeed.useMutation(
+    notifyWrite('Fetching the calendar again', 'The calendar could not be refreshed', onChanged),
+  );
+  const remove = trpc.admin.booking.removeCalendarFeed.useMutation(
+    notifyWrite('Calendar removed', 'The calendar could not be removed', onChanged),
+  );
   const status = STATUS[feed.status];
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3" data-testid="calendar-feed">

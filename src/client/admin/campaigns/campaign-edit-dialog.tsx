@@ -7,7 +7,8 @@ import { useCampaignMutations } from './use-campaigns';
 
 /** The update's rules for the fields this form shows; the id comes from the campaign. */
 const ZCampaignForm = ZCampaignUpdate.omit({ id: true, status: true });
-const { FormField, FormTextArea, FormSelect } = formFields<z.input<typeof ZCampaignForm>>();
+const { FormField, FormTextArea, FormSelect } =
+  formFields<z.input<typeof ZCampaignForm>>('campaign');
 
 /** Blank -> null (no goal); anything else a number, so zod can report a non-whole value. */
 const parseGoal = (value: unknown) => (isBlank(value) ? null : Number(value));
@@ -27,10 +28,8 @@ export function CampaignEditDialog({ campaign, onClose }: EditDialogProps<'campa
 
   return (
     <FormDialog
-      title="Edit Campaign"
-      description={`Editing ${campaign.name}`}
+      text={{ title: 'Edit Campaign', description: `Editing ${campaign.name}` }}
       form={form}
-      idPrefix="campaign"
       save={(data) => update.mutateAsync({ id: campaign.id, ...data })}
       onClose={onClose}
       pending={update.isPending}

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { CountBadges } from '../components/count-badges';
+import { CountBadges, countItems } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
 import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
@@ -18,20 +18,19 @@ import { CampaignCard } from './campaign-card';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { CampaignEditDialog } from './campaign-edit-dialog';
 import { useCampaignMutations } from './use-campaigns';
+import { campaignTone } from '../lib/status-styles';
+import { useFilter } from '../lib/use-filter';
+import { optionsOf, withAll } from '../components/filter-options';
 
-const STATUS_OPTIONS = [
-  { value: 'all', label: 'All Status' },
-  { value: 'active', label: 'Active' },
-  { value: 'draft', label: 'Draft' },
-  { value: 'paused', label: 'Paused' },
-  { value: 'completed', label: 'Completed' },
-] as const;
+/** Campaign statuses in the order the filter and the count badges list them. */
+const STATUS_ORDER = ['active', 'draft', 'paused', 'completed'] as const;
+const STATUS_OPTIONS = withAll('All Status', optionsOf(STATUS_ORDER));
 
 export function CampaignsPage() {
   const campaigns = trpc.admin.campaigns.list.useQuery();
   const { create, update, duplicate, remove } = useCampaignMutations();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
+  const [search, searchControl] = useFilter('');
+  const [status, statusControl] = useFilter('all');
   const [editing, setEditing] = useState<TCampaign | null>(null);
   const [details, setDetails] = useState<TCampaign | null>(null);
   const [deleting, setDeleting] = useState<TCampaign | null>(null);
@@ -54,29 +53,14 @@ export function CampaignsPage() {
         total={{ testId: 'campaigns-total', count: all.length, noun: 'campaigns' }}
         toolbar={
           <>
-            <SearchInput
-              value={search}
-              onChange={setSearch}
-              placeholder="Search campaigns..."
-              label="Search campaigns"
-            />
-            <FilterSelect
-              label="Filter by status"
-              value={status}
-              onChange={setStatus}
-              options={STATUS_OPTIONS}
-            />
+            <SearchInput {...searchControl} label="Search campaigns" />
+            <FilterSelect label="Filter by status" {...statusControl} options={STATUS_OPTIONS} />
           </>
         }
         summary={
           <CountBadges
             label="Campaigns per status"
-            items={[
-              { label: 'Active', count: counts.active, tone: 'green' },
-              { label: 'Draft', count: counts.draft, tone: 'gray' },
-              { label: 'Paused', count: counts.paused, tone: 'yellow' },
-              { label: 'Completed', count: counts.completed, tone: 'blue' },
-            ]}
+            items={countItems(counts, STATUS_ORDER, campaignTone)}
           />
         }
         query={campaigns}
@@ -87,10 +71,7 @@ export function CampaignsPage() {
           hint: 'Create your first campaign to get started.',
           action: newButton('Create Campaign'),
         }}
-        noMatch={{
-          title: 'No Matching Campaigns',
-          hint: 'Try adjusting your search or filter criteria',
-        }}
+        noMatch={{ title: 'No Matching Campaigns' }}
       >
         <ul
           className="grid grid-cols-1 gap-3 lg:grid-cols-2 2xl:grid-cols-3"

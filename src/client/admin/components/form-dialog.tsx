@@ -8,6 +8,14 @@ import { Form } from './form';
 /** The props of a dialog that edits `T` (named `K`, e.g. `campaign`); mount it with the row's key. */
 export type EditDialogProps<K extends string, T> = Record<K, T> & { onClose: () => void };
 
+/** The dialog's words apart from its fields: header, and the submit button's labels. */
+export interface FormDialogText {
+  title: string;
+  description: ReactNode;
+  submitLabel?: string;
+  pendingLabel?: string;
+}
+
 /**
  * A dialog around one form: title, description, the fields, Cancel and submit. `save` sends the
  * checked values (a tRPC mutateAsync); a refusal's per-field messages land under the fields (the
@@ -15,25 +23,19 @@ export type EditDialogProps<K extends string, T> = Record<K, T> & { onClose: () 
  */
 export function FormDialog<In extends FieldValues, Out extends FieldValues, Saved>({
   open = true,
-  title,
-  description,
+  text: { title, description, submitLabel, pendingLabel },
   form,
-  idPrefix,
   mutation,
   save = (values) => mutation!.mutateAsync(values),
   onSaved,
   onClose,
   pending = mutation?.isPending ?? false,
-  submitLabel,
-  pendingLabel,
   children,
 }: {
   /** Shown while true (a dialog mounted only while open can leave it out). */
   open?: boolean;
-  title: string;
-  description: ReactNode;
+  text: FormDialogText;
   form: UseFormReturn<In, unknown, Out>;
-  idPrefix: string;
   /** The mutation that saves the values as they are (its pending state disables submit)... */
   mutation?: { mutateAsync: (values: Out) => Promise<Saved>; isPending: boolean };
   /** ...or how to save them (e.g. with the edited row's id), with `pending`. */
@@ -41,8 +43,6 @@ export function FormDialog<In extends FieldValues, Out extends FieldValues, Save
   onSaved?: (saved: Saved) => void;
   onClose: () => void;
   pending?: boolean;
-  submitLabel?: string;
-  pendingLabel?: string;
   children: ReactNode;
 }) {
   async function submit(values: Out) {
@@ -58,7 +58,7 @@ export function FormDialog<In extends FieldValues, Out extends FieldValues, Save
   }
   return (
     <TitledDialog open={open} onClose={onClose} title={title} description={description}>
-      <Form form={form} idPrefix={idPrefix} className="grid gap-4" onSubmit={submit}>
+      <Form form={form} className="grid gap-4" onSubmit={submit}>
         {children}
         <EditDialogFooter
           pending={pending}

@@ -1,7 +1,7 @@
 // Forms on react-hook-form where a field is one line: <Form> puts the form in context, and the
 // fields of formFields<Values>() bind themselves by a type-checked name, with their label and
 // their error line (shadcn/ui's Form/FormField idea, without its boilerplate per field).
-import { createContext, useContext, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import {
   Controller,
   FormProvider,
@@ -19,32 +19,22 @@ import { capitalize } from '../lib/format';
 import { OptionSelect } from './option-select';
 import { TextAreaField, TextField } from './text-field';
 
-const FormIdPrefix = createContext('field');
-
 /** The <form> of a react-hook-form form, its fields bound through context; submit is validated. */
 export function Form<In extends FieldValues, Out extends FieldValues>({
   form,
   onSubmit,
-  idPrefix,
   className,
   children,
 }: {
   form: UseFormReturn<In, unknown, Out>;
   onSubmit: SubmitHandler<Out>;
-  /** Field ids are `<idPrefix>-<name>` (kebab-case), unless a field names its own. */
-  idPrefix: string;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <FormProvider {...form}>
-      <form
-        noValidate
-        data-id-prefix={idPrefix}
-        onSubmit={form.handleSubmit(onSubmit)}
-        className={className}
-      >
-        <FormIdPrefix.Provider value={idPrefix}>{children}</FormIdPrefix.Provider>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className={className}>
+        {children}
       </form>
     </FormProvider>
   );
@@ -60,9 +50,8 @@ const kebab = (name: string) =>
     .toLowerCase();
 
 /** The form in context, the field's id and its first error message. */
-function useField(name: string, id?: string) {
+function useField(prefix: string, name: string, id?: string) {
   const form = useFormContext();
-  const prefix = useContext(FormIdPrefix);
   const error = get(form.formState.errors, name) as { message?: string } | undefined;
   return { form, id: id ?? `${prefix}-${kebab(name)}`, error: error?.message };
 }
@@ -70,8 +59,11 @@ function useField(name: string, id?: string) {
 type InputProps = Omit<ComponentProps<'input'>, 'name' | 'id'>;
 type TextAreaProps = Omit<ComponentProps<'textarea'>, 'name' | 'id'>;
 
-/** The field components of a form whose values are `T`: names are checked against T. */
-export function formFields<T extends FieldValues>() {
+/**
+ * The field components of a form whose values are `T`: names are checked against T, and a
+ * field's id is `<idPrefix>-<name>` (kebab-case) unless it names its own.
+ */
+export function formFields<T extends FieldValues>(idPrefix = 'field') {
   /** A text (or number, email, password) input with its label and error line. */
   function FormField({
     name,
@@ -89,7 +81,7 @@ export function formFields<T extends FieldValues>() {
      */
     parse?: (value: unknown) => unknown;
   } & InputProps) {
-    const field = useField(name, id);
+    const field = useField(idPrefix, name, id);
     const setValueAs =
       parse ??
       (input.type === 'number' ? (v: unknown) => (isBlank(v) ? NaN : Number(v)) : undefined);
@@ -104,7 +96,7 @@ export function formFields<T extends FieldValues>() {
     id,
     ...input
   }: { name: Path<T>; label: string; id?: string; hideLabel?: boolean } & TextAreaProps) {
-    const field = useField(name, id);
+    const field = useField(idPrefix, name, id);
     return (
       <TextAreaField
         id={field.id}
@@ -133,7 +125,7 @@ export function formFields<T extends FieldValues>() {
     /** Disables the choice and says why. */
     lockedReason?: string;
   }) {
-    const field = useField(name, id);
+    const field = useField(idPrefix, name, id);
     return (
       <Controller
         control={field.form.control}
@@ -156,7 +148,7 @@ export function formFields<T extends FieldValues>() {
 
   /** An on/off setting with its label and a hint. */
   function FormSwitch({ name, label, hint }: { name: Path<T>; label: string; hint: string }) {
-    const field = useField(name);
+    const field = useField(idPrefix, name);
     const labelId = `${field.id}-label`;
     return (
       <div className="flex items-center justify-between gap-4">

@@ -9,6 +9,8 @@ interface StateText {
   action?: ReactNode;
 }
 
+const NO_MATCH_HINT = 'Try adjusting your search or filter criteria';
+
 /** What the shell reads from the list's query (a tRPC useQuery or useInfiniteQuery result). */
 interface ListQuery {
   isPending: boolean;
@@ -31,8 +33,9 @@ export function ListPage({
   query,
   items,
   errorTitle = `${capitalize(items)} could not be loaded`,
-  shown,
+  shown = total.count,
   all = total.count,
+  filtered = false,
   empty,
   noMatch,
   children,
@@ -50,13 +53,15 @@ export function ListPage({
   /** What the page lists ('campaigns'): "Loading campaigns...", "Campaigns could not be loaded". */
   items: string;
   errorTitle?: string;
-  /** Items on screen, and how many there are before search and filters (the total by default). */
-  shown: number;
+  /** Items on screen, and how many there are before search and filters (both the total by default). */
+  shown?: number;
   all?: number;
+  /** Filtered on the server, where `all` is not known: an empty list then means no match. */
+  filtered?: boolean;
   /** Nothing at all yet. */
   empty: StateText;
   /** Search or filters match nothing (screens without either leave it out). */
-  noMatch?: StateText;
+  noMatch?: Omit<StateText, 'hint'> & { hint?: string };
   /** The list, shown when there is something to show. */
   children: ReactNode;
 }) {
@@ -92,8 +97,8 @@ export function ListPage({
         <ErrorState title={errorTitle} message={query.error?.message} />
       ) : shown > 0 ? (
         children
-      ) : noMatch && all > 0 ? (
-        <EmptyState filtered {...noMatch} />
+      ) : noMatch && (filtered || all > 0) ? (
+        <EmptyState filtered hint={NO_MATCH_HINT} {...noMatch} />
       ) : (
         <EmptyState {...empty} />
       )}

@@ -10,20 +10,15 @@ import { notifyError } from '../lib/notify';
  * button and the warning that it cannot be seen again; `children` explain how to use it.
  */
 export function OneTimeSecretDialog({
-  title,
-  description,
-  label,
-  secret,
-  testId,
+  text: { title, description },
+  secret: { label, value: secret, testId },
   children,
   onClose,
 }: {
-  title: string;
-  description: string;
-  /** What the secret is, e.g. "Signing secret". */
-  label: string;
-  secret: string;
-  testId: string;
+  /** The header: what was made, and which one (a key's name, an endpoint's URL). */
+  text: { title: string; description: string };
+  /** The secret: what it is (e.g. "Signing secret"), its value, and the test id of its text. */
+  secret: { label: string; value: string; testId: string };
   children: ReactNode;
   onClose: () => void;
 }) {

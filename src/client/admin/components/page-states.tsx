@@ -50,3 +50,12 @@ export function ErrorState({ title, message }: { title: string; message?: string
     </div>
   );
 }
+
+/** A failed load inside a card or panel: one line with the reason ('Sessions could not be loaded: ...'). */
+export function InlineLoadError({ what, message }: { what: string; message: string }) {
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {what} could not be loaded: {message}
+    </p>
+  );
+}

@@ -1,16 +1,17 @@
 import { Search } from 'lucide-react';
 import { Input } from '../../components/ui/input';
 
+/** A labelled search box; its placeholder is the label with an ellipsis unless given. */
 export function SearchInput({
   value,
   onChange,
-  placeholder,
   label,
+  placeholder = `${label}...`,
 }: {
   value: string;
   onChange: (value: string) => void;
-  placeholder: string;
   label: string;
+  placeholder?: string;
 }) {
   return (
     <div className="relative min-w-0 flex-1">

@@ -3,6 +3,15 @@ import { FieldError } from '../../components/ui/field-error';
 import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 
+/** The control's id, marked invalid and described by its error line while there is an error. */
+function describedBy(id: string, error?: string) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  };
+}
+
 /** Label + input + error line, wired together for screen readers; takes register()'s props. */
 export function TextField({
   id,
@@ -13,12 +22,7 @@ export function TextField({
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...props}
-      />
+      <Input {...describedBy(id, error)} {...props} />
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
@@ -42,12 +46,7 @@ export function TextAreaField({
       <Label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
         {label}
       </Label>
-      <Textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...props}
-      />
+      <Textarea {...describedBy(id, error)} {...props} />
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );

@@ -6,7 +6,7 @@ import { notifyError, notifySuccess } from '../lib/notify';
 import { useSchemaForm } from '../lib/schema-form';
 
 const ZNoteForm = ZNoteCreate.omit({ id: true });
-const { FormTextArea } = formFields<{ body: string }>();
+const { FormTextArea } = formFields<{ body: string }>('contact');
 
 /** "Add a note" on a contact: checked with the shared schema, then POST /contacts/{id}/notes. */
 export function ContactNoteForm({ contactId }: { contactId: number }) {
@@ -24,7 +24,6 @@ export function ContactNoteForm({ contactId }: { contactId: number }) {
   return (
     <Form
       form={form}
-      idPrefix="contact"
       className="mb-4 space-y-2"
       onSubmit={({ body }) => add.mutate({ id: contactId, body })}
     >

@@ -6,9 +6,10 @@ import { OptionSelect } from '../components/option-select';
 import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { downloadContactsCsv } from '../lib/download-csv';
-import { capitalize, formatNumber } from '../lib/format';
+import { formatNumber } from '../lib/format';
 import { OwnerSelect } from './owner-select';
 import { useContactBulk, type BulkTarget } from './use-contact-bulk';
+import { optionsOf } from '../components/filter-options';
 
 /**
  * Actions on the selected contacts (or on all matching the filter): status, owner, export,
@@ -72,7 +73,7 @@ export function ContactsBulkBar({
           placeholder="Set status"
           className="w-36"
           disabled={bulk.isPending}
-          options={CONTACT_STATUSES.map((s) => ({ value: s, label: capitalize(s) }))}
+          options={optionsOf(CONTACT_STATUSES)}
           onChange={(status) => bulk.mutate({ ...target, action: 'set_status', status })}
         />
         <OwnerSelect

@@ -1,12 +1,12 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CONTACT_STATUSES, type TContactStatus } from '../../../shared/contacts.schema';
-import { CountBadges } from '../components/count-badges';
+import { CountBadges, countItems } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
 import { ContactDetailsDialog } from './contact-details-dialog';
 import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
-import { capitalize, formatNumber } from '../lib/format';
+import { formatNumber } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ContactsActions } from './contacts-actions';
 import { ContactsList } from './contacts-list';
@@ -14,11 +14,11 @@ import { ContactsBulkBar } from './contacts-bulk-bar';
 import { contactFilter, useContactPages, useContactTotals } from './use-contacts';
 import { useSelection } from './use-selection';
 import { useTeam } from './use-team';
+import { contactTone } from '../lib/status-styles';
+import { useFilter } from '../lib/use-filter';
+import { memberOptions, optionsOf, withAll } from '../components/filter-options';
 
-const STATUS_OPTIONS = [
-  { value: 'all' as const, label: 'All Status' },
-  ...CONTACT_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
-];
+const STATUS_OPTIONS = withAll('All Status', optionsOf(CONTACT_STATUSES));
 
 /**
  * `?contact=ID` (the link in a new-lead alert) opens that contact's details, wherever it is in
@@ -35,9 +35,9 @@ function useLinkedContact(): [number | null, () => void] {
 /** Contacts at any scale: search, filter, counts and paging all run on the server. */
 export function ContactsPage() {
   const [linkedContact, closeLinkedContact] = useLinkedContact();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<TContactStatus | 'all'>('all');
-  const [owner, setOwner] = useState('all');
+  const [search, searchControl] = useFilter('');
+  const [status, statusControl] = useFilter<TContactStatus | 'all'>('all');
+  const [owner, ownerControl] = useFilter('all');
   const debouncedSearch = useDebouncedValue(search);
   const filter = contactFilter(debouncedSearch, status, owner);
   const pages = useContactPages(filter);
@@ -60,12 +60,11 @@ export function ContactsPage() {
     contacts.map((c) => c.id),
     JSON.stringify(filter),
   );
-  const ownerOptions = [
-    { value: 'all', label: 'All Owners' },
+  const ownerOptions = withAll('All Owners', [
     { value: 'me', label: 'Mine' },
     { value: 'unassigned', label: 'Unassigned' },
-    ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
-  ];
+    ...memberOptions(assignable),
+  ]);
 
   return (
     <>
@@ -78,23 +77,12 @@ export function ContactsPage() {
         toolbar={
           <>
             <SearchInput
-              value={search}
-              onChange={setSearch}
+              {...searchControl}
               placeholder="Search by name, email or company..."
               label="Search contacts"
             />
-            <FilterSelect
-              label="Filter by status"
-              value={status}
-              onChange={setStatus}
-              options={STATUS_OPTIONS}
-            />
-            <FilterSelect
-              label="Filter by owner"
-              value={owner}
-              onChange={setOwner}
-              options={ownerOptions}
-            />
+            <FilterSelect label="Filter by status" {...statusControl} options={STATUS_OPTIONS} />
+            <FilterSelect label="Filter by owner" {...ownerControl} options={ownerOptions} />
           </>
         }
         summary={
@@ -103,10 +91,7 @@ export function ContactsPage() {
               label="Contacts per status"
               items={[
                 { label: 'All', count: counts.all, tone: 'indigo', atLeast },
-                { label: 'New', count: counts.new, tone: 'blue', atLeast },
-                { label: 'Contacted', count: counts.contacted, tone: 'yellow', atLeast },
-                { label: 'Qualified', count: counts.qualified, tone: 'green', atLeast },
-                { label: 'Converted', count: counts.converted, tone: 'purple', atLeast },
+                ...countItems(counts, CONTACT_STATUSES, contactTone, atLeast),
               ]}
             />
           )
@@ -120,10 +105,7 @@ export function ContactsPage() {
           title: 'No Contacts Yet',
           hint: 'Contact form submissions will appear here once received.',
         }}
-        noMatch={{
-          title: 'No Matching Contacts',
-          hint: 'Try adjusting your search or filter criteria',
-        }}
+        noMatch={{ title: 'No Matching Contacts' }}
       >
         {filtered && (
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">

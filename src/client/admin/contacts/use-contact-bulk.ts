@@ -3,6 +3,7 @@ import type { TContactBulk, ZContactFilter } from '../../../shared/contacts-bulk
 import { trpc } from '../../lib/trpc';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { formatNumber } from '../lib/format';
+import { useContactsRefresh } from './use-contacts';
 
 /** What a bulk action applies to: the picked ids, or everything matching the list's filter. */
 export type BulkTarget = { ids: number[] } | { filter: z.input<typeof ZContactFilter> };
@@ -15,7 +16,7 @@ const DONE: Record<TContactBulk['action'], string> = {
 
 /** POST /contacts/bulk with a toast saying how many contacts it changed. */
 export function useContactBulk(onDone: () => void) {
-  const utils = trpc.useUtils();
+  const refresh = useContactsRefresh();
   return trpc.admin.contacts.bulk.useMutation({
     onSuccess: ({ affected }, input) => {
       const noun = affected === 1 ? 'contact' : 'contacts';
@@ -23,12 +24,6 @@ export function useContactBulk(onDone: () => void) {
       onDone();
     },
     onError: (e) => notifyError('Bulk action failed', e),
-    onSettled: () =>
-      Promise.all([
-        utils.admin.contacts.invalidate(),
-        utils.admin.contactActivity.invalidate(),
-        utils.analytics.invalidate(),
-        utils.admin.serviceInquiries.invalidate(),
-      ]),
+    onSettled: refresh,
   });
 }

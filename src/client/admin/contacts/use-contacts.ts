@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { TContactStatus } from '../../../shared/contacts.schema';
 import { trpc } from '../../lib/trpc';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyCrud } from '../lib/notify';
 
 export const CONTACTS_PAGE_SIZE = 50;
 
@@ -38,31 +38,28 @@ export function useContactTotals() {
   return trpc.admin.contacts.find.useQuery({ limit: 1 });
 }
 
-/** Contact writes; each refreshes contact lists, analytics and (via cascade) inquiries. */
-export function useContactMutations() {
+/** After a contact write: refetch contact lists, timelines, analytics and (via cascade) inquiries. */
+export function useContactsRefresh() {
   const utils = trpc.useUtils();
-  const refresh = () =>
+  return () =>
     Promise.all([
       utils.admin.contacts.invalidate(),
       utils.admin.contactActivity.invalidate(),
       utils.analytics.invalidate(),
       utils.admin.serviceInquiries.invalidate(),
     ]);
+}
 
-  const updateStatus = trpc.admin.contacts.updateStatus.useMutation({
-    onSuccess: () => notifySuccess('Contact status updated successfully'),
-    onError: (e) => notifyError('Failed to update contact status', e),
-    onSettled: refresh,
-  });
-  const remove = trpc.admin.contacts.delete.useMutation({
-    onSuccess: () => notifySuccess('Contact deleted successfully'),
-    onError: (e) => notifyError('Failed to delete contact', e),
-    onSettled: refresh,
-  });
-  const removeAll = trpc.admin.contacts.deleteAll.useMutation({
-    onSuccess: () => notifySuccess('All contacts deleted successfully'),
-    onError: (e) => notifyError('Failed to delete all contacts', e),
-    onSettled: refresh,
-  });
+/** Contact writes; each refreshes what a contact change touches (useContactsRefresh). */
+export function useContactMutations() {
+  const refresh = useContactsRefresh();
+
+  const updateStatus = trpc.admin.contacts.updateStatus.useMutation(
+    notifyCrud('update', 'contact status', refresh),
+  );
+  const remove = trpc.admin.contacts.delete.useMutation(notifyCrud('delete', 'contact', refresh));
+  const removeAll = trpc.admin.contacts.deleteAll.useMutation(
+    notifyCrud('delete', 'all contacts', refresh),
+  );
   return { updateStatus, remove, removeAll, refresh };
 }

@@ -1,16 +1,13 @@
 import { ArrowRight, Briefcase, Mail, Megaphone, Users } from 'lucide-react';
 import { Link } from 'wouter';
-import { CAMPAIGN_STATUSES } from '../../../shared/campaigns.schema';
-import { CONTACT_STATUSES } from '../../../shared/contacts.schema';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
-import { BreakdownPanel } from '../components/breakdown-panel';
 import { PageHeader } from '../components/page-header';
-import { ErrorState, LoadingState } from '../components/page-states';
 import { BookedCallsPanel } from '../analytics/booked-calls-panel';
 import { SpeedToLeadPanel } from '../analytics/speed-to-lead-panel';
 import { StatTile } from '../components/stat-tile';
-import { campaignTone, contactTone } from '../lib/status-styles';
+import { QueryState } from '../components/query-state';
+import { StatusBreakdowns } from '../analytics/status-breakdowns';
 
 const QUICK_ACTIONS = [
   {
@@ -36,70 +33,61 @@ export function DashboardPage() {
         title="Dashboard"
         subtitle="An overview of contacts, users, inquiries and campaigns"
       />
-      {summary.isPending ? (
-        <LoadingState text="Loading dashboard..." />
-      ) : summary.isError ? (
-        <ErrorState title="The dashboard could not be loaded" message={summary.error.message} />
-      ) : (
-        <div className="space-y-6">
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <StatTile label="Total Contacts" value={summary.data.totalContacts} icon={Mail} />
-            <StatTile label="Total Users" value={summary.data.totalUsers} icon={Users} />
-            <StatTile
-              label="Service Inquiries"
-              value={summary.data.totalServiceInquiries}
-              icon={Briefcase}
+      <QueryState
+        query={summary}
+        loadingText="Loading dashboard..."
+        errorTitle="The dashboard could not be loaded"
+      >
+        {(data) => (
+          <div className="space-y-6">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <StatTile label="Total Contacts" value={data.totalContacts} icon={Mail} />
+              <StatTile label="Total Users" value={data.totalUsers} icon={Users} />
+              <StatTile
+                label="Service Inquiries"
+                value={data.totalServiceInquiries}
+                icon={Briefcase}
+              />
+              <StatTile
+                label="Active Campaigns"
+                value={data.campaignsByStatus.active ?? 0}
+                icon={Megaphone}
+              />
+            </div>
+            <StatusBreakdowns
+              data={data}
+              contactTitle="Contact Status Breakdown"
+              campaignTitle="Campaign Status Breakdown"
             />
-            <StatTile
-              label="Active Campaigns"
-              value={summary.data.campaignsByStatus.active ?? 0}
-              icon={Megaphone}
-            />
+            <SpeedToLeadPanel data={data} />
+            <BookedCallsPanel data={data} />
+            <Card>
+              <CardHeader>
+                <CardTitle>Quick Actions</CardTitle>
+              </CardHeader>
+              <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+                {QUICK_ACTIONS.map(({ href, label, hint, icon: Icon }) => (
+                  <Link
+                    key={href}
+                    href={href}
+                    className="group flex items-center gap-3 rounded-lg border border-slate-200 p-4 hover:border-primary hover:bg-primary-50"
+                  >
+                    <Icon className="size-5 text-primary" aria-hidden />
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-sm font-semibold text-slate-900">{label}</span>
+                      <span className="block text-xs text-slate-600">{hint}</span>
+                    </span>
+                    <ArrowRight
+                      className="size-4 text-slate-400 group-hover:text-primary"
+                      aria-hidden
+                    />
+                  </Link>
+                ))}
+              </CardContent>
+            </Card>
           </div>
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <BreakdownPanel
-              title="Contact Status Breakdown"
-              counts={summary.data.contactsByStatus}
-              known={CONTACT_STATUSES}
-              tone={contactTone}
-              emptyText="No contact data available"
-            />
-            <BreakdownPanel
-              title="Campaign Status Breakdown"
-              counts={summary.data.campaignsByStatus}
-              known={CAMPAIGN_STATUSES}
-              tone={campaignTone}
-              emptyText="No campaign data available"
-            />
-          </div>
-          <SpeedToLeadPanel data={summary.data} />
-          <BookedCallsPanel data={summary.data} />
-          <Card>
-            <CardHeader>
-              <CardTitle>Quick Actions</CardTitle>
-            </CardHeader>
-            <CardContent className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-              {QUICK_ACTIONS.map(({ href, label, hint, icon: Icon }) => (
-                <Link
-                  key={href}
-                  href={href}
-                  className="group flex items-center gap-3 rounded-lg border border-slate-200 p-4 hover:border-primary hover:bg-primary-50"
-                >
-                  <Icon className="size-5 text-primary" aria-hidden />
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-sm font-semibold text-slate-900">{label}</span>
-                    <span className="block text-xs text-slate-600">{hint}</span>
-                  </span>
-                  <ArrowRight
-                    className="size-4 text-slate-400 group-hover:text-primary"
-                    aria-hidden
-                  />
-                </Link>
-              ))}
-            </CardContent>
-          </Card>
-        </div>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { useInquiryUpdate } from './use-inquiries';
 
 /** The update's rules for the fields this form shows; the id comes from the inquiry. */
 const ZInquiryForm = ZServiceInquiryUpdate.omit({ id: true });
-const { FormField, FormTextArea, FormSelect } = formFields<z.input<typeof ZInquiryForm>>();
+const { FormField, FormTextArea, FormSelect } = formFields<z.input<typeof ZInquiryForm>>('inquiry');
 
 /** Edits priority and the free-text details; mount with key={inquiry.id}. */
 export function InquiryEditDialog({
@@ -30,10 +30,11 @@ export function InquiryEditDialog({
 
   return (
     <FormDialog
-      title="Edit Inquiry"
-      description={`${serviceTypeLabel(inquiry.serviceType)} for contact #${inquiry.contactId}`}
+      text={{
+        title: 'Edit Inquiry',
+        description: `${serviceTypeLabel(inquiry.serviceType)} for contact #${inquiry.contactId}`,
+      }}
       form={form}
-      idPrefix="inquiry"
       save={(data) => update.mutateAsync({ id: inquiry.id, ...data })}
       onClose={onClose}
       pending={update.isPending}

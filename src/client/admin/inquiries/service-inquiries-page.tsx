@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PRIORITIES, type TServiceInquiry } from '../../../shared/service-inquiries.schema';
 import { trpc } from '../../lib/trpc';
 import { ContactDetailsDialog } from '../contacts/contact-details-dialog';
-import { CountBadges } from '../components/count-badges';
+import { CountBadges, countItems } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
 import { ListPage } from '../components/list-page';
 import { SearchInput } from '../components/search-input';
@@ -10,18 +10,16 @@ import { countBy, filterInquiries } from '../lib/filters';
 import { InquiryCard } from './inquiry-card';
 import { InquiryDetailsDialog } from './inquiry-details-dialog';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
+import { priorityTone } from '../lib/status-styles';
+import { useFilter } from '../lib/use-filter';
+import { optionsOf, withAll } from '../components/filter-options';
 
-const PRIORITY_OPTIONS = [
-  { value: 'all', label: 'All Priorities' },
-  { value: 'high', label: 'High' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'low', label: 'Low' },
-] as const;
+const PRIORITY_OPTIONS = withAll('All Priorities', optionsOf(PRIORITIES));
 
 export function ServiceInquiriesPage() {
   const inquiries = trpc.admin.serviceInquiries.list.useQuery();
-  const [search, setSearch] = useState('');
-  const [priority, setPriority] = useState('all');
+  const [search, searchControl] = useFilter('');
+  const [priority, priorityControl] = useFilter('all');
   const [viewing, setViewing] = useState<TServiceInquiry | null>(null);
   const [editing, setEditing] = useState<TServiceInquiry | null>(null);
   const [contactId, setContactId] = useState<number | null>(null);
@@ -38,16 +36,10 @@ export function ServiceInquiriesPage() {
         total={{ testId: 'inquiries-total', count: all.length, noun: 'inquiries' }}
         toolbar={
           <>
-            <SearchInput
-              value={search}
-              onChange={setSearch}
-              placeholder="Search inquiries..."
-              label="Search inquiries"
-            />
+            <SearchInput {...searchControl} label="Search inquiries" />
             <FilterSelect
               label="Filter by priority"
-              value={priority}
-              onChange={setPriority}
+              {...priorityControl}
               options={PRIORITY_OPTIONS}
             />
           </>
@@ -55,11 +47,7 @@ export function ServiceInquiriesPage() {
         summary={
           <CountBadges
             label="Inquiries per priority"
-            items={[
-              { label: 'High', count: counts.high, tone: 'red' },
-              { label: 'Medium', count: counts.medium, tone: 'yellow' },
-              { label: 'Low', count: counts.low, tone: 'green' },
-            ]}
+            items={countItems(counts, PRIORITIES, priorityTone)}
           />
         }
         query={inquiries}
@@ -69,10 +57,7 @@ export function ServiceInquiriesPage() {
           title: 'No Service Inquiries Yet',
           hint: 'Service inquiries will appear here once received.',
         }}
-        noMatch={{
-          title: 'No Matching Inquiries',
-          hint: 'Try adjusting your search or filter criteria',
-        }}
+        noMatch={{ title: 'No Matching Inquiries' }}
       >
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Service inquiries">
           {shown.map((inquiry) => (

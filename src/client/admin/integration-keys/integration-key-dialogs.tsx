@@ -9,7 +9,7 @@ import { useSchemaForm } from '../lib/schema-form';
 import { trpc } from '../../lib/trpc';
 import { notifyError } from '../lib/notify';
 
-const { FormField } = formFields<{ name: string }>();
+const { FormField } = formFields<{ name: string }>('key');
 
 /** Names a new key; hands the answer (with the key, shown once) to `onCreated`. */
 export function CreateKeyDialog({
@@ -27,14 +27,16 @@ export function CreateKeyDialog({
   });
   return (
     <FormDialog
-      title="Create API Key"
-      description="A key lets one of your systems send leads to POST /api/contacts. Name it after the system that will use it."
+      text={{
+        title: 'Create API Key',
+        description:
+          'A key lets one of your systems send leads to POST /api/contacts. Name it after the system that will use it.',
+        submitLabel: 'Create Key',
+      }}
       form={form}
-      idPrefix="key"
       onSaved={onCreated}
       onClose={onClose}
       mutation={create}
-      submitLabel="Create Key"
     >
       <FormField name="name" label="Name" placeholder="HubSpot sync" />
     </FormDialog>
@@ -56,11 +58,8 @@ export function NewKeyDialog({
   -d '{"name":"Ada Lovelace","email":"ada@example.com","message":"Call me"}'`;
   return (
     <OneTimeSecretDialog
-      title="API key created"
-      description={created.name}
-      label="API key"
-      secret={created.key}
-      testId="integration-key"
+      text={{ title: 'API key created', description: created.name }}
+      secret={{ label: 'API key', value: created.key, testId: 'integration-key' }}
       onClose={onClose}
     >
       Lost it? Revoke it and create another.

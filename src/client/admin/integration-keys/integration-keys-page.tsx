@@ -9,8 +9,9 @@ import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListPage } from '../components/list-page';
 import { formatDateTime, formatNumber } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyWrite } from '../lib/notify';
 import { CreateKeyDialog, NewKeyDialog } from './integration-key-dialogs';
+import { useCreateThenReveal } from '../lib/use-create-then-reveal';
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: TIntegrationKey; onRevoke: () => void }) {
   return (
@@ -48,18 +49,17 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: TIntegrationKey; onRevoke: () =>
 export function IntegrationKeysPage() {
   const utils = trpc.useUtils();
   const keys = trpc.admin.integrationKeys.list.useQuery();
-  const revoke = trpc.admin.integrationKeys.delete.useMutation({
-    onSuccess: () => notifySuccess('API key revoked'),
-    onError: (e) => notifyError('Failed to revoke the key', e),
-    onSettled: () => utils.admin.integrationKeys.list.invalidate(),
-  });
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<TIntegrationKeyCreated | null>(null);
+  const revoke = trpc.admin.integrationKeys.delete.useMutation(
+    notifyWrite('API key revoked', 'Failed to revoke the key', () =>
+      utils.admin.integrationKeys.list.invalidate(),
+    ),
+  );
+  const newKey = useCreateThenReveal<TIntegrationKeyCreated>();
   const [revoking, setRevoking] = useState<TIntegrationKey | null>(null);
   const limit = trpc.admin.security.settings.useQuery().data?.integrationKeyHourlyLimit;
   const all = keys.data ?? [];
   const createButton = (
-    <Button onClick={() => setCreating(true)}>
+    <Button onClick={newKey.start}>
       <Plus aria-hidden /> Create API Key
     </Button>
   );
@@ -81,7 +81,6 @@ export function IntegrationKeysPage() {
         }
         query={keys}
         items="API keys"
-        shown={all.length}
         empty={{
           title: 'No API Keys Yet',
           hint: 'Create a key for each system that submits leads, such as your CRM or a form tool.',
@@ -94,16 +93,8 @@ export function IntegrationKeysPage() {
           ))}
         </ul>
       </ListPage>
-      {creating && (
-        <CreateKeyDialog
-          onClose={() => setCreating(false)}
-          onCreated={(answer) => {
-            setCreating(false);
-            setCreated(answer);
-          }}
-        />
-      )}
-      {created && <NewKeyDialog created={created} onClose={() => setCreated(null)} />}
+      {newKey.creating && <CreateKeyDialog onClose={newKey.cancel} onCreated={newKey.reveal} />}
+      {newKey.created && <NewKeyDialog created={newKey.created} onClose={newKey.dismiss} />}
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(o) => !o && setRevoking(null)}

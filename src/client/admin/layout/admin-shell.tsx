@@ -1,5 +1,6 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useEscape } from '../../lib/use-escape';
 import { useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { AdminSidebar } from './admin-sidebar';
@@ -11,12 +12,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const open = openedAt === location;
   const setOpen = (next: boolean) => setOpenedAt(next ? location : null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenedAt(null);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscape(open, () => setOpenedAt(null));
 
   return (
     <div className="min-h-screen bg-slate-50">

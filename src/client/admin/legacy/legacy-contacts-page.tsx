@@ -34,7 +34,6 @@ export function LegacyContactsPage() {
       total={{ testId: 'legacy-total', count: all.length, noun: 'contacts' }}
       query={contacts}
       items="contacts"
-      shown={all.length}
       empty={{
         title: 'No Contacts Yet',
         hint: 'Contact form submissions will appear here once received.',

@@ -21,29 +21,31 @@ export function filterUsers(users: readonly TUser[], term: string): TUser[] {
   return users.filter((u) => matchesSearch(term, [u.username, u.email, u.firstName, u.lastName]));
 }
 
-export function filterInquiries(
-  inquiries: readonly TServiceInquiry[],
-  term: string,
-  priority: string,
-): TServiceInquiry[] {
-  return inquiries.filter(
-    (i) =>
-      (priority === 'all' || i.priority === priority) &&
-      matchesSearch(term, [i.serviceType, i.notes]),
-  );
+/**
+ * A list's filter: keeps the items whose `valueOf` is the chosen value ('all': any) and whose
+ * `texts` match the search term.
+ */
+function valueAndSearchFilter<T>(
+  valueOf: (item: T) => string,
+  texts: (item: T) => readonly (string | null | undefined)[],
+) {
+  return (items: readonly T[], term: string, value: string): T[] =>
+    items.filter(
+      (item) => (value === 'all' || valueOf(item) === value) && matchesSearch(term, texts(item)),
+    );
 }
 
-export function filterCampaigns(
-  campaigns: readonly TCampaign[],
-  term: string,
-  status: string,
-): TCampaign[] {
-  return campaigns.filter(
-    (c) =>
-      (status === 'all' || c.status === status) &&
-      matchesSearch(term, [c.name, c.type, c.targetAudience]),
-  );
-}
+/** Inquiries by priority, searched in their service type and notes. */
+export const filterInquiries = valueAndSearchFilter<TServiceInquiry>(
+  (i) => i.priority,
+  (i) => [i.serviceType, i.notes],
+);
+
+/** Campaigns by status, searched in their name, type and audience. */
+export const filterCampaigns = valueAndSearchFilter<TCampaign>(
+  (c) => c.status,
+  (c) => [c.name, c.type, c.targetAudience],
+);
 
 /** How many items have each value of `key`, with every listed value present (0 when none). */
 export function countBy<T, K extends string>(

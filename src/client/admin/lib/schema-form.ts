@@ -57,3 +57,17 @@ export function showServerFieldErrors<T extends FieldValues>(
     if (isField(key)) form.setError(key, { type: 'server', message });
   }
 }
+
+/**
+ * A form's submit handler that saves the values through `mutation` (its own toast reports a
+ * failure) and puts a refusal's per-field messages under the fields.
+ */
+export function saveThrough<T extends FieldValues, V>(
+  form: { getValues: () => T; setError: UseFormSetError<T> },
+  mutation: {
+    mutate: (values: V, options: { onError: (error: ServerFieldErrors) => void }) => void;
+  },
+) {
+  return (values: V) =>
+    mutation.mutate(values, { onError: (error) => showServerFieldErrors(form, error) });
+}

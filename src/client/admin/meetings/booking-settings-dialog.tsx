@@ -6,7 +6,7 @@ import { FormDialog } from '../components/form-dialog';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { useSchemaForm } from '../lib/schema-form';
 
-const { FormField, FormSwitch } = formFields<z.input<typeof ZBookingSettings>>();
+const { FormField, FormSwitch } = formFields<z.input<typeof ZBookingSettings>>('booking-settings');
 
 /** The site's booking rules (admins): on or off, length, buffer, notice, horizon, caps, step. */
 export function BookingSettingsDialog({
@@ -27,10 +27,11 @@ export function BookingSettingsDialog({
   });
   return (
     <FormDialog
-      title="Booking Settings"
-      description="How leads book a strategy call after the contact form. Times are in minutes."
+      text={{
+        title: 'Booking Settings',
+        description: 'How leads book a strategy call after the contact form. Times are in minutes.',
+      }}
       form={form}
-      idPrefix="booking-settings"
       mutation={update}
       onClose={onClose}
     >

@@ -16,9 +16,11 @@ import { FilterSelect } from '../components/filter-select';
 import { LoadMore } from '../components/load-more';
 import { ListPage } from '../components/list-page';
 import { useTeam } from '../contacts/use-team';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyWrite } from '../lib/notify';
 import { BookingSettingsDialog } from './booking-settings-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
+import { useFilter } from '../lib/use-filter';
+import { memberOptions, optionsOf, withAll } from '../components/filter-options';
 
 const STATUS_CLASSES: Record<TBookingStatus, string> = {
   confirmed: 'bg-indigo-50 text-indigo-800',
@@ -35,8 +37,8 @@ const timeOf = (iso: string) =>
 /** Booked strategy calls by day: upcoming or past, by host and status; outcomes and cancelling. */
 export function MeetingsPage() {
   const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
-  const [host, setHost] = useState('all');
-  const [status, setStatus] = useState('all');
+  const [host, hostControl] = useFilter('all');
+  const [status, statusControl] = useFilter('all');
   // Fixed for the screen's life: "now" moving on every render would change the query each time.
   const [now] = useState(() => new Date().toISOString());
   const { assignable, nameOf } = useTeam();
@@ -84,29 +86,23 @@ export function MeetingsPage() {
             />
             <FilterSelect
               label="Filter by host"
-              value={host}
-              onChange={setHost}
-              options={[
-                { value: 'all', label: 'All Hosts' },
-                ...assignable.map((m) => ({ value: String(m.id), label: m.name })),
-              ]}
+              {...hostControl}
+              options={withAll('All Hosts', memberOptions(assignable))}
             />
             <FilterSelect
               label="Filter by status"
-              value={status}
-              onChange={setStatus}
-              options={[
-                { value: 'all', label: 'All Statuses' },
-                ...BOOKING_STATUSES.map((s) => ({ value: s, label: BOOKING_STATUS_LABELS[s] })),
-              ]}
+              {...statusControl}
+              options={withAll(
+                'All Statuses',
+                optionsOf(BOOKING_STATUSES, (s) => BOOKING_STATUS_LABELS[s]),
+              )}
             />
           </>
         }
         query={pages}
         items="meetings"
         errorTitle="The meetings could not be loaded"
-        shown={items.length}
-        all={filtered ? 1 : items.length}
+        filtered={filtered}
         empty={{
           title: when === 'upcoming' ? 'No Upcoming Calls' : 'No Past Calls',
           hint: 'Calls leads book from their booking link show here.',
@@ -152,16 +148,12 @@ function MeetingCard({ call, hostName }: { call: TBookingListItem; hostName: str
   const [cancelling, setCancelling] = useState(false);
   const [moving, setMoving] = useState(false);
   const refresh = () => utils.admin.booking.list.invalidate();
-  const outcome = trpc.admin.booking.setOutcome.useMutation({
-    onSuccess: () => notifySuccess('Call updated'),
-    onError: (e) => notifyError('Failed to update the call', e),
-    onSettled: refresh,
-  });
-  const cancel = trpc.admin.booking.cancel.useMutation({
-    onSuccess: () => notifySuccess('Call cancelled'),
-    onError: (e) => notifyError('Failed to cancel the call', e),
-    onSettled: refresh,
-  });
+  const outcome = trpc.admin.booking.setOutcome.useMutation(
+    notifyWrite('Call updated', 'Failed to update the call', refresh),
+  );
+  const cancel = trpc.admin.booking.cancel.useMutation(
+    notifyWrite('Call cancelled', 'Failed to cancel the call', refresh),
+  );
   const started = new Date(call.startsAt) <= new Date();
   const open = call.status === 'confirmed';
 

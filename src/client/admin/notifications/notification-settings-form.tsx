@@ -11,8 +11,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { Form, formFields } from '../components/form';
-import { notifyError, notifySuccess } from '../lib/notify';
-import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { notifyCrud } from '../lib/notify';
+import { saveThrough, useSchemaForm } from '../lib/schema-form';
 
 /** What the preview fills the templates with. */
 const SAMPLE_LEAD: TemplateValues = {
@@ -25,7 +25,8 @@ const SAMPLE_LEAD: TemplateValues = {
   contactUrl: `${typeof window === 'undefined' ? '' : window.location.origin}/admin/contacts`,
 };
 
-const { FormField, FormTextArea, FormSwitch } = formFields<TNotificationSettingsFormInput>();
+const { FormField, FormTextArea, FormSwitch } =
+  formFields<TNotificationSettingsFormInput>('notifications');
 
 /** A template is edited in a monospaced box, so placeholders and line breaks read as they are. */
 function TemplateField(props: ComponentProps<typeof FormTextArea>) {
@@ -56,21 +57,12 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
     control: form.control,
     name: ['alertSubject', 'alertBody', 'autoReplySubject', 'autoReplyBody', 'autoReplyEnabled'],
   });
-  const save = trpc.admin.notifications.updateSettings.useMutation({
-    onSuccess: () => notifySuccess('Notification settings saved successfully'),
-    onError: (e) => notifyError('Failed to save notification settings', e),
-    onSettled: () => utils.admin.notifications.invalidate(),
-  });
+  const save = trpc.admin.notifications.updateSettings.useMutation(
+    notifyCrud('save', 'notification settings', () => utils.admin.notifications.invalidate()),
+  );
 
   return (
-    <Form
-      form={form}
-      idPrefix="notifications"
-      className="space-y-5"
-      onSubmit={(data) =>
-        save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) })
-      }
-    >
+    <Form form={form} className="space-y-5" onSubmit={saveThrough(form, save)}>
       <TemplateField
         name="alertRecipients"
         id="alert-recipients"

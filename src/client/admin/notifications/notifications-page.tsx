@@ -8,9 +8,9 @@ import {
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
 import { PageHeader } from '../components/page-header';
-import { ErrorState, LoadingState } from '../components/page-states';
 import { NotificationSettingsForm } from './notification-settings-form';
 import { OutboxPanel } from './outbox-panel';
+import { QueryState } from '../components/query-state';
 
 function NotConfiguredBanner() {
   return (
@@ -53,13 +53,13 @@ export function NotificationsPage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            {settings.isPending ? (
-              <LoadingState text="Loading settings..." />
-            ) : settings.isError ? (
-              <ErrorState title="Failed to load the settings" message={settings.error.message} />
-            ) : (
-              <NotificationSettingsForm initial={settings.data} />
-            )}
+            <QueryState
+              query={settings}
+              loadingText="Loading settings..."
+              errorTitle="Failed to load the settings"
+            >
+              {(initial) => <NotificationSettingsForm initial={initial} />}
+            </QueryState>
           </CardContent>
         </Card>
         <OutboxPanel />

@@ -11,10 +11,11 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
-import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
+import { EmptyState } from '../components/page-states';
+import { QueryState } from '../components/query-state';
 import { formatDateTime } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
-import { Button } from '../../components/ui/button';
+import { notifyRetry } from '../lib/notify';
+import { RetryButton } from '../components/retry-button';
 
 const STATUS: Record<TOutboxMessage['status'], { label: string; tone: BadgeTone }> = {
   queued: { label: 'Queued', tone: 'blue' },
@@ -24,23 +25,12 @@ const STATUS: Record<TOutboxMessage['status'], { label: string; tone: BadgeTone 
   suppressed: { label: 'Held back', tone: 'yellow' },
 };
 
-function RetryButton({ id }: { id: number }) {
+function MessageRetry({ id }: { id: number }) {
   const utils = trpc.useUtils();
-  const retry = trpc.admin.notifications.retry.useMutation({
-    onSuccess: () => notifySuccess('The message is queued to be sent again'),
-    onError: (e) => notifyError('Failed to retry the message', e),
-    onSettled: () => utils.admin.notifications.outbox.invalidate(),
-  });
-  return (
-    <Button
-      size="sm"
-      variant="secondary"
-      disabled={retry.isPending}
-      onClick={() => retry.mutate({ id })}
-    >
-      {retry.isPending ? 'Retrying...' : 'Retry'}
-    </Button>
+  const retry = trpc.admin.notifications.retry.useMutation(
+    notifyRetry('message', () => utils.admin.notifications.outbox.invalidate()),
   );
+  return <RetryButton pending={retry.isPending} onRetry={() => retry.mutate({ id })} />;
 }
 
 function OutboxRow({ message }: { message: TOutboxMessage }) {
@@ -56,7 +46,7 @@ function OutboxRow({ message }: { message: TOutboxMessage }) {
         <span className="text-xs text-slate-600">{formatDateTime(message.createdAt)}</span>
         {canRetry && (
           <span className="ml-auto">
-            <RetryButton id={message.id} />
+            <MessageRetry id={message.id} />
           </span>
         )}
       </div>
@@ -85,22 +75,26 @@ export function OutboxPanel() {
         <CardDescription>Every lead email, newest first, and what became of it</CardDescription>
       </CardHeader>
       <CardContent>
-        {outbox.isPending ? (
-          <LoadingState text="Loading outbox..." />
-        ) : outbox.isError ? (
-          <ErrorState title="Failed to load the outbox" message={outbox.error.message} />
-        ) : outbox.data.length === 0 ? (
-          <EmptyState
-            title="No emails yet"
-            hint="Alerts and auto-replies appear here as leads come in."
-          />
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {outbox.data.map((m) => (
-              <OutboxRow key={m.id} message={m} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={outbox}
+          loadingText="Loading outbox..."
+          errorTitle="Failed to load the outbox"
+        >
+          {(messages) =>
+            messages.length === 0 ? (
+              <EmptyState
+                title="No emails yet"
+                hint="Alerts and auto-replies appear here as leads come in."
+              />
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {messages.map((m) => (
+                  <OutboxRow key={m.id} message={m} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -12,7 +12,7 @@ import { SecondFactorForm } from './second-factor-form';
 /** The product (docs/PRODUCT.md): after a successful login a toast shows, then a full redirect after 1 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
 
-const { FormField } = formFields<{ username: string; password: string }>();
+const { FormField } = formFields<{ username: string; password: string }>('login');
 
 function welcome() {
   toast({ title: 'Login Successful', description: 'Welcome to the admin panel' });
@@ -51,12 +51,7 @@ export function LoginPage() {
           {secondStep ? (
             <SecondFactorForm onSignedIn={welcome} />
           ) : (
-            <Form
-              form={form}
-              idPrefix="login"
-              className="space-y-4"
-              onSubmit={(data) => login.mutate(data)}
-            >
+            <Form form={form} className="space-y-4" onSubmit={(data) => login.mutate(data)}>
               <FormField
                 name="username"
                 id="username"

@@ -22,7 +22,7 @@ const STEPS = {
 } as const;
 type Step = keyof typeof STEPS;
 
-const { FormField } = formFields<TSecondFactorInput>();
+const { FormField } = formFields<TSecondFactorInput>('second-factor');
 
 function StepForm({ step, onSignedIn }: { step: Step; onSignedIn: () => void }) {
   const { id, label, hint, inputMode } = STEPS[step];
@@ -34,12 +34,7 @@ function StepForm({ step, onSignedIn }: { step: Step; onSignedIn: () => void }) 
   });
   const pending = complete.isPending || complete.isSuccess;
   return (
-    <Form
-      form={form}
-      idPrefix="second-factor"
-      className="space-y-4"
-      onSubmit={(data) => complete.mutate(data)}
-    >
+    <Form form={form} className="space-y-4" onSubmit={(data) => complete.mutate(data)}>
       <p className="text-sm text-slate-600">{hint}</p>
       <FormField
         name={step}

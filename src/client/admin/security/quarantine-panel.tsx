@@ -13,11 +13,11 @@ import {
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { LoadingState } from '../components/page-states';
+import { InlineLoadError, LoadingState } from '../components/page-states';
 import { SearchInput } from '../components/search-input';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { formatDateTime } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyError, notifySuccess, notifyWrite } from '../lib/notify';
 
 /** One held submission: why, who, what they wrote (expandable), from where, and the actions. */
 function QuarantineItem({
@@ -81,11 +81,9 @@ export function QuarantinePanel() {
     onError: (e) => notifyError('Failed to release the submission', e),
     onSettled: refresh,
   });
-  const remove = trpc.admin.quarantine.delete.useMutation({
-    onSuccess: () => notifySuccess('Quarantined submission deleted'),
-    onError: (e) => notifyError('Failed to delete the submission', e),
-    onSettled: refresh,
-  });
+  const remove = trpc.admin.quarantine.delete.useMutation(
+    notifyWrite('Quarantined submission deleted', 'Failed to delete the submission', refresh),
+  );
 
   return (
     <Card>
@@ -97,18 +95,11 @@ export function QuarantinePanel() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <SearchInput
-          label="Filter by reason"
-          placeholder="Filter by reason..."
-          value={reason}
-          onChange={setReason}
-        />
+        <SearchInput label="Filter by reason" value={reason} onChange={setReason} />
         {pages.isPending ? (
           <LoadingState text="Loading quarantine..." />
         ) : pages.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            The quarantine could not be loaded: {pages.error.message}
-          </p>
+          <InlineLoadError what="The quarantine" message={pages.error.message} />
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-600">
             {filter ? 'No held submission matches this reason.' : 'Nothing in quarantine.'}

@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import {
   SECURITY_EVENT_TYPES,
   type TSecurityEventType,
@@ -20,20 +19,16 @@ import { FilterSelect } from '../components/filter-select';
 import { LoadingState } from '../components/page-states';
 import { capitalize, formatDateTime } from '../lib/format';
 import { priorityTone } from '../lib/status-styles';
+import { useFilter } from '../lib/use-filter';
+import { optionsOf, withAll } from '../components/filter-options';
 
 const typeLabel = (t: string) => t.split('_').map(capitalize).join(' ');
-const TYPE_OPTIONS = [
-  { value: 'all' as const, label: 'All events' },
-  ...SECURITY_EVENT_TYPES.map((t) => ({ value: t, label: typeLabel(t) })),
-];
-const SEVERITY_OPTIONS = [
-  { value: 'all' as const, label: 'All severities' },
-  ...SEVERITIES.map((s) => ({ value: s, label: capitalize(s) })),
-];
+const TYPE_OPTIONS = withAll('All events', optionsOf(SECURITY_EVENT_TYPES, typeLabel));
+const SEVERITY_OPTIONS = withAll('All severities', optionsOf(SEVERITIES));
 
 export function SecurityLogPanel() {
-  const [type, setType] = useState<TSecurityEventType | 'all'>('all');
-  const [severity, setSeverity] = useState<TSeverity | 'all'>('all');
+  const [type, typeControl] = useFilter<TSecurityEventType | 'all'>('all');
+  const [severity, severityControl] = useFilter<TSeverity | 'all'>('all');
   const events = trpc.admin.security.events.useInfiniteQuery(
     {
       type: type === 'all' ? undefined : type,
@@ -54,16 +49,10 @@ export function SecurityLogPanel() {
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex flex-col gap-2 sm:flex-row">
-          <FilterSelect
-            label="Filter by event type"
-            value={type}
-            onChange={setType}
-            options={TYPE_OPTIONS}
-          />
+          <FilterSelect label="Filter by event type" {...typeControl} options={TYPE_OPTIONS} />
           <FilterSelect
             label="Filter by severity"
-            value={severity}
-            onChange={setSeverity}
+            {...severityControl}
             options={SEVERITY_OPTIONS}
           />
         </div>

@@ -10,8 +10,8 @@ import {
 import { trpc } from '../../lib/trpc';
 import { LoadingState } from '../components/page-states';
 import { Form, formFields } from '../components/form';
-import { notifyError, notifySuccess } from '../lib/notify';
-import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
+import { notifyCrud } from '../lib/notify';
+import { saveThrough, useSchemaForm } from '../lib/schema-form';
 
 type SwitchKey = Exclude<
   keyof TSecuritySettings,
@@ -46,26 +46,17 @@ const SWITCHES: readonly { key: SwitchKey; label: string; hint: string }[] = [
   },
 ];
 
-const { FormField, FormSwitch } = formFields<TSecuritySettings>();
+const { FormField, FormSwitch } = formFields<TSecuritySettings>('security');
 
 function SettingsForm({ initial }: { initial: TSecuritySettings }) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(ZSecuritySettings, initial);
-  const save = trpc.admin.security.updateSettings.useMutation({
-    onSuccess: () => notifySuccess('Security settings saved successfully'),
-    onError: (e) => notifyError('Failed to save security settings', e),
-    onSettled: () => utils.admin.security.invalidate(),
-  });
+  const save = trpc.admin.security.updateSettings.useMutation(
+    notifyCrud('save', 'security settings', () => utils.admin.security.invalidate()),
+  );
 
   return (
-    <Form
-      form={form}
-      idPrefix="security"
-      className="space-y-4"
-      onSubmit={(data) =>
-        save.mutate(data, { onError: (error) => showServerFieldErrors(form, error) })
-      }
-    >
+    <Form form={form} className="space-y-4" onSubmit={saveThrough(form, save)}>
       {SWITCHES.map(({ key, label, hint }) => (
         <FormSwitch key={key} name={key} label={label} hint={hint} />
       ))}

@@ -4,7 +4,7 @@ import { FormDialog } from '../components/form-dialog';
 import { useSchemaForm } from '../lib/schema-form';
 import { useUserMutations } from './use-users';
 
-const { FormField, FormSelect } = formFields<TUserCreateInput>();
+const { FormField, FormSelect } = formFields<TUserCreateInput>('create');
 
 export function UserCreateDialog({
   open,
@@ -32,14 +32,15 @@ export function UserCreateDialog({
   return (
     <FormDialog
       open={open}
-      title="Create New User"
-      description="Add a user who can sign in to the admin panel."
+      text={{
+        title: 'Create New User',
+        description: 'Add a user who can sign in to the admin panel.',
+        submitLabel: 'Create User',
+        pendingLabel: 'Creating...',
+      }}
       form={form}
-      idPrefix="create"
       onClose={close}
       mutation={create}
-      submitLabel="Create User"
-      pendingLabel="Creating..."
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField name="firstName" label="First Name" />

@@ -9,7 +9,7 @@ import { FormDialog } from '../components/form-dialog';
 import { useSchemaForm } from '../lib/schema-form';
 import { useUserMutations } from './use-users';
 
-const { FormField, FormSelect } = formFields<TUserEditFormInput>();
+const { FormField, FormSelect } = formFields<TUserEditFormInput>('edit');
 
 /** Edit form for one user; mount with key={user.id} so it starts from that user's values. */
 export function UserEditDialog({
@@ -35,10 +35,8 @@ export function UserEditDialog({
 
   return (
     <FormDialog
-      title="Edit User"
-      description="Update user information"
+      text={{ title: 'Edit User', description: 'Update user information' }}
       form={form}
-      idPrefix="edit"
       // confirmPassword is checked here and never sent.
       save={({ confirmPassword: _confirm, ...data }) =>
         update.mutateAsync({ id: user.id, ...data })

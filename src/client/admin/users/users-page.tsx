@@ -61,14 +61,7 @@ export function UsersPage() {
           count: all.length,
           besideToolbar: true,
         }}
-        toolbar={
-          <SearchInput
-            value={search}
-            onChange={setSearch}
-            placeholder="Search users..."
-            label="Search users"
-          />
-        }
+        toolbar={<SearchInput value={search} onChange={setSearch} label="Search users" />}
         query={users}
         items="users"
         shown={shown.length}

@@ -1,5 +1,5 @@
 import { trpc } from '../../lib/trpc';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyError, notifySuccess, notifyWrite } from '../lib/notify';
 
 /** Endpoint writes; each refetches the endpoint list. */
 export function useWebhookMutations() {
@@ -17,10 +17,8 @@ export function useWebhookMutations() {
     onError: (e) => notifyError('Failed to update the endpoint', e),
     onSettled: refresh,
   });
-  const remove = trpc.admin.webhooks.delete.useMutation({
-    onSuccess: () => notifySuccess('Endpoint deleted'),
-    onError: (e) => notifyError('Failed to delete the endpoint', e),
-    onSettled: refresh,
-  });
+  const remove = trpc.admin.webhooks.delete.useMutation(
+    notifyWrite('Endpoint deleted', 'Failed to delete the endpoint', refresh),
+  );
   return { create, update, remove };
 }

@@ -1,10 +1,10 @@
 import type { TWebhookDelivery } from '../../../shared/webhooks.schema';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { EmptyState, ErrorState, LoadingState } from '../components/page-states';
 import { formatDateTime } from '../lib/format';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyRetry } from '../lib/notify';
+import { RetryButton } from '../components/retry-button';
 
 const STATUS: Record<TWebhookDelivery['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'blue' },
@@ -12,22 +12,18 @@ const STATUS: Record<TWebhookDelivery['status'], { label: string; tone: BadgeTon
   failed: { label: 'Failed', tone: 'red' },
 };
 
-function RetryButton({ delivery }: { delivery: TWebhookDelivery }) {
+function DeliveryRetry({ delivery }: { delivery: TWebhookDelivery }) {
   const utils = trpc.useUtils();
-  const retry = trpc.admin.webhooks.retryDelivery.useMutation({
-    onSuccess: () => notifySuccess('The delivery is queued to be sent again'),
-    onError: (e) => notifyError('Failed to retry the delivery', e),
-    onSettled: () => utils.admin.webhooks.deliveries.invalidate({ id: delivery.webhookId }),
-  });
+  const retry = trpc.admin.webhooks.retryDelivery.useMutation(
+    notifyRetry('delivery', () =>
+      utils.admin.webhooks.deliveries.invalidate({ id: delivery.webhookId }),
+    ),
+  );
   return (
-    <Button
-      size="sm"
-      variant="secondary"
-      disabled={retry.isPending}
-      onClick={() => retry.mutate({ id: delivery.webhookId, deliveryId: delivery.id })}
-    >
-      {retry.isPending ? 'Retrying...' : 'Retry'}
-    </Button>
+    <RetryButton
+      pending={retry.isPending}
+      onRetry={() => retry.mutate({ id: delivery.webhookId, deliveryId: delivery.id })}
+    />
   );
 }
 
@@ -67,7 +63,7 @@ function DeliveryRow({ delivery: d }: { delivery: TWebhookDelivery }) {
         {formatDateTime(d.createdAt)}
       </td>
       <td className="py-2 text-right max-sm:p-0">
-        {d.status === 'failed' && <RetryButton delivery={d} />}
+        {d.status === 'failed' && <DeliveryRetry delivery={d} />}
       </td>
     </tr>
   );

@@ -14,7 +14,7 @@ import { FormDialog } from '../components/form-dialog';
 import { useSchemaForm } from '../lib/schema-form';
 import { useWebhookMutations } from './use-webhooks';
 
-const { FormField } = formFields<TWebhookCreateInput>();
+const { FormField } = formFields<TWebhookCreateInput>('webhook');
 
 /** The events as checkboxes; the shared schema insists on at least one. */
 function EventChoices({
@@ -56,15 +56,14 @@ function EventChoices({
  * Adds an endpoint (then hands the answer, with its one-time secret, to `onCreated`) or edits
  * one; mount with key={webhook.id}.
  */
-export function WebhookFormDialog({
-  webhook,
-  onClose,
-  onCreated,
-}: {
+interface WebhookFormDialogProps {
+  /** The endpoint to edit; none to add one. */
   webhook?: TWebhook;
   onClose: () => void;
   onCreated?: (created: TWebhookCreated) => void;
-}) {
+}
+
+export function WebhookFormDialog({ webhook, onClose, onCreated }: WebhookFormDialogProps) {
   const form = useSchemaForm(ZWebhookCreate, {
     url: webhook?.url ?? '',
     events: webhook?.events ?? ['contact.created'],
@@ -75,14 +74,13 @@ export function WebhookFormDialog({
 
   return (
     <FormDialog
-      title={webhook ? 'Edit Endpoint' : 'Add Endpoint'}
-      description={
-        webhook
+      text={{
+        title: webhook ? 'Edit Endpoint' : 'Add Endpoint',
+        description: webhook
           ? `Editing ${webhook.url}`
-          : 'Convoza POSTs each event you choose to this URL, signed with a secret shown once.'
-      }
+          : 'Convoza POSTs each event you choose to this URL, signed with a secret shown once.',
+      }}
       form={form}
-      idPrefix="webhook"
       // A new endpoint's answer carries its one-time secret: it goes to onCreated, not away.
       save={async (data) => {
         if (webhook) await update.mutateAsync({ id: webhook.id, ...data });

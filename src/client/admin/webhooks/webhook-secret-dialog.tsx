@@ -11,11 +11,8 @@ export function WebhookSecretDialog({
 }) {
   return (
     <OneTimeSecretDialog
-      title="Endpoint added"
-      description={created.url}
-      label="Signing secret"
-      secret={created.secret}
-      testId="webhook-secret"
+      text={{ title: 'Endpoint added', description: created.url }}
+      secret={{ label: 'Signing secret', value: created.secret, testId: 'webhook-secret' }}
       onClose={onClose}
     >
       Your receiver uses it to verify the <code className="font-mono">webhook-signature</code>{' '}

@@ -9,17 +9,17 @@ import { useWebhookMutations } from './use-webhooks';
 import { WebhookCard } from './webhook-card';
 import { WebhookFormDialog } from './webhook-form-dialog';
 import { WebhookSecretDialog } from './webhook-secret-dialog';
+import { useCreateThenReveal } from '../lib/use-create-then-reveal';
 
 export function WebhooksPage() {
   const webhooks = trpc.admin.webhooks.list.useQuery();
   const { update, remove } = useWebhookMutations();
-  const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<TWebhookCreated | null>(null);
+  const newEndpoint = useCreateThenReveal<TWebhookCreated>();
   const [editing, setEditing] = useState<TWebhook | null>(null);
   const [deleting, setDeleting] = useState<TWebhook | null>(null);
   const all = webhooks.data ?? [];
   const addButton = (label: string) => (
-    <Button onClick={() => setAdding(true)}>
+    <Button onClick={newEndpoint.start}>
       <Plus aria-hidden /> {label}
     </Button>
   );
@@ -37,7 +37,6 @@ export function WebhooksPage() {
         }}
         query={webhooks}
         items="endpoints"
-        shown={all.length}
         empty={{
           title: 'No Endpoints Yet',
           hint: 'Add a URL to receive contact.created and contact.status_changed events.',
@@ -58,16 +57,12 @@ export function WebhooksPage() {
           ))}
         </ul>
       </ListPage>
-      {adding && (
-        <WebhookFormDialog
-          onClose={() => setAdding(false)}
-          onCreated={(answer) => {
-            setAdding(false);
-            setCreated(answer);
-          }}
-        />
+      {newEndpoint.creating && (
+        <WebhookFormDialog onClose={newEndpoint.cancel} onCreated={newEndpoint.reveal} />
       )}
-      {created && <WebhookSecretDialog created={created} onClose={() => setCreated(null)} />}
+      {newEndpoint.created && (
+        <WebhookSecretDialog created={newEndpoint.created} onClose={newEndpoint.dismiss} />
+      )}
       {editing && (
         <WebhookFormDialog key={editing.id} webhook={editing} onClose={() => setEditing(null)} />
       )}

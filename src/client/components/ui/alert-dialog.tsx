@@ -1,7 +1,8 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
-import type { ComponentProps, HTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { buttonVariants } from './button';
+import { withClasses } from './with-classes';
 
 /** Radix AlertDialog for confirmations: it cannot be dismissed by clicking outside. */
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -24,63 +25,27 @@ export function AlertDialogContent({
   );
 }
 
-export function AlertDialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex flex-col gap-2 text-left', className)} {...props} />;
-}
+export const AlertDialogHeader = withClasses('div', 'flex flex-col gap-2 text-left');
 
-export function AlertDialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
+/** The buttons' row, as in every dialog. */
+export { DialogFooter as AlertDialogFooter } from './dialog';
 
-export function AlertDialogTitle({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return (
-    <AlertDialogPrimitive.Title
-      className={cn('text-lg font-bold text-slate-900', className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogTitle = withClasses(
+  AlertDialogPrimitive.Title,
+  'text-lg font-bold text-slate-900',
+);
 
-export function AlertDialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return (
-    <AlertDialogPrimitive.Description
-      className={cn('text-sm text-slate-600', className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogDescription = withClasses(
+  AlertDialogPrimitive.Description,
+  'text-sm text-slate-600',
+);
 
-export function AlertDialogAction({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return (
-    <AlertDialogPrimitive.Action
-      className={cn(buttonVariants({ variant: 'destructive' }), className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogAction = withClasses(
+  AlertDialogPrimitive.Action,
+  buttonVariants({ variant: 'destructive' }),
+);
 
-export function AlertDialogCancel({
-  className,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
-  return (
-    <AlertDialogPrimitive.Cancel
-      className={cn(buttonVariants({ variant: 'secondary' }), className)}
-      {...props}
-    />
-  );
-}
+export const AlertDialogCancel = withClasses(
+  AlertDialogPrimitive.Cancel,
+  buttonVariants({ variant: 'secondary' }),
+);

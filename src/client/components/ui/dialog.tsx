@@ -1,26 +1,17 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ComponentProps, type HTMLAttributes } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { withClasses } from './with-classes';
 
 /** Radix Dialog with the house styles; Radix traps focus inside and restores it on close. */
 export const Dialog = DialogPrimitive.Root;
 export const DialogPortal = DialogPrimitive.Portal;
 
-export function DialogOverlay({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      className={cn(
-        'fixed inset-0 z-50 bg-ink/70 backdrop-blur-sm data-[state=open]:animate-[dialog-fade-in_150ms_ease-out]',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const DialogOverlay = withClasses(
+  DialogPrimitive.Overlay,
+  'fixed inset-0 z-50 bg-ink/70 backdrop-blur-sm data-[state=open]:animate-[dialog-fade-in_150ms_ease-out]',
+);
 
 interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** Accessible name of the corner close button. */
@@ -75,33 +66,16 @@ export function DialogContent({
   );
 }
 
-export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-8 text-left', className)} {...props} />;
-}
+export const DialogHeader = withClasses('div', 'flex flex-col gap-1.5 pr-8 text-left');
 
-export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
+export const DialogFooter = withClasses(
+  'div',
+  'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+);
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      className={cn('text-xl font-bold tracking-tight text-slate-900', className)}
-      {...props}
-    />
-  );
-}
+export const DialogTitle = withClasses(
+  DialogPrimitive.Title,
+  'text-xl font-bold tracking-tight text-slate-900',
+);
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />
-  );
-}
+export const DialogDescription = withClasses(DialogPrimitive.Description, 'text-sm text-slate-600');

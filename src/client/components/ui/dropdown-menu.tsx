@@ -1,6 +1,7 @@
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { withClasses } from './with-classes';
 
 /** Radix dropdown menu (card "more" menus): keyboard navigable, closes on choice. */
 export const DropdownMenu = DropdownMenuPrimitive.Root;
@@ -43,14 +44,7 @@ export function DropdownMenuItem({
   );
 }
 
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return (
-    <DropdownMenuPrimitive.Separator
-      className={cn('my-1 h-px bg-slate-200', className)}
-      {...props}
-    />
-  );
-}
+export const DropdownMenuSeparator = withClasses(
+  DropdownMenuPrimitive.Separator,
+  'my-1 h-px bg-slate-200',
+);

@@ -1,4 +1,5 @@
-import { CheckCircle2, Quote } from 'lucide-react';
+import { Quote } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import {
@@ -11,10 +12,21 @@ import {
 import { CASE_STUDY_DETAILS } from '../content/case-study-details.content';
 import type { CaseStudy } from '../content/marketing.types';
 import { TagList } from './tag-list';
+import { IconList } from './icon-list';
 
 interface CaseStudyDialogProps {
   study: CaseStudy | null;
   onClose: () => void;
+}
+
+/** One part of the write-up under its heading (Challenge, Solution, ...). */
+function StoryPart({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {children}
+    </div>
+  );
 }
 
 /** The full case study; closing by X, Escape, overlay or 'Start Your Project' clears the selection. */
@@ -46,29 +58,18 @@ export function CaseStudyDialog({ study, onClose }: CaseStudyDialogProps) {
               </div>
             ))}
           </dl>
-          <div>
-            <h3 className="font-semibold text-slate-900">Challenge</h3>
+          <StoryPart title="Challenge">
             <p className="mt-1 text-slate-700">{details.challenge}</p>
-          </div>
-          <div>
-            <h3 className="font-semibold text-slate-900">Solution</h3>
+          </StoryPart>
+          <StoryPart title="Solution">
             <p className="mt-1 text-slate-700">{details.solution}</p>
-          </div>
-          <div>
-            <h3 className="font-semibold text-slate-900">Technologies</h3>
+          </StoryPart>
+          <StoryPart title="Technologies">
             <TagList tags={details.technologies} className="mt-2" />
-          </div>
-          <div>
-            <h3 className="font-semibold text-slate-900">Results</h3>
-            <ul className="mt-2 space-y-2">
-              {details.results.map((r) => (
-                <li key={r} className="flex gap-2 text-slate-700">
-                  <CheckCircle2 className="mt-1 size-4 shrink-0 text-accent-700" aria-hidden />
-                  {r}
-                </li>
-              ))}
-            </ul>
-          </div>
+          </StoryPart>
+          <StoryPart title="Results">
+            <IconList items={details.results} variant="result" />
+          </StoryPart>
           <figure className="rounded-xl border-l-4 border-primary bg-primary-50 p-4">
             <Quote className="size-5 text-primary" aria-hidden />
             <blockquote className="mt-2 text-slate-800">“{details.testimonial}”</blockquote>

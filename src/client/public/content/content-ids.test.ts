@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../public-routes';
 import { CASE_STUDY_DETAILS } from './case-study-details.content';
 import { SERVICE_IDS, servicePath, type ServiceId } from './content-ids';
-import { HOME_CASE_STUDIES } from './home-case-studies.content';
+import { HOME_CASE_STUDIES, SUCCESS_STORIES } from './case-studies.content';
 import { NOT_FOUND_META, pageMeta } from './seo.content';
 import { SERVICES } from './services.content';
 import { FOOTER_SERVICE_LINKS } from './site.content';
-import { SUCCESS_STORIES } from './success-stories.content';
 
 describe('content ids', () => {
   it('give every service its content, route, footer link and page title, in one order', () => {

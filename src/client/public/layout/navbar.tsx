@@ -1,5 +1,6 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useEscape } from '../../lib/use-escape';
 import { Link, useLocation } from 'wouter';
 import { ctaClass } from '../components/cta-styles';
 import { clsx } from 'clsx';
@@ -15,12 +16,7 @@ export function Navbar() {
   const close = () => setOpen(false);
 
   // Escape closes the mobile menu, as it would a disclosure in a native app.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscape(open, close);
 
   const links = (extra: string) =>
     NAV_LINKS.map((l) => (

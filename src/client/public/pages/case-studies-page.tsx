@@ -1,11 +1,12 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { BackLink } from '../components/back-link';
+import { CaseStudyImage } from '../components/case-study-image';
 import { LazyCaseStudyDialog } from '../components/lazy-case-study-dialog';
+import { MetricRow } from '../components/metric-row';
 import { MetricGrid } from '../components/metric-grid';
 import { PageHero } from '../components/page-hero';
 import { PageSection } from '../components/page-section';
-import { FEATURED_STORY, SUCCESS_STATS, SUCCESS_STORIES } from '../content/success-stories.content';
+import { FEATURED_STORY, SUCCESS_STATS, SUCCESS_STORIES } from '../content/case-studies.content';
 import type { CaseStudy } from '../content/marketing.types';
 import { PublicLayout } from '../layout/public-layout';
 import { ClosingCtaSection } from '../sections/closing-cta-section';
@@ -17,13 +18,9 @@ export function CaseStudiesPage() {
     <PublicLayout>
       <PageHero
         before={
-          <Link
-            href="/"
-            className="mb-8 inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-300 hover:text-white"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
+          <BackLink href="/" className="mb-8">
             Back to Home
-          </Link>
+          </BackLink>
         }
         eyebrow="Success stories"
         title="Real teams, real numbers: 70x more appointments booked"
@@ -46,26 +43,13 @@ export function CaseStudiesPage() {
               {FEATURED_STORY.title}
             </h2>
             <p className="mt-4 text-lg text-slate-600">{FEATURED_STORY.body}</p>
-            <dl className="mt-8 grid grid-cols-3 gap-4">
-              {FEATURED_STORY.metrics.map((m) => (
-                <div key={m.label} className="flex flex-col">
-                  <dt className="order-2 text-sm text-slate-600">{m.label}</dt>
-                  <dd className="text-xl font-bold whitespace-nowrap text-primary sm:text-3xl">
-                    {m.value}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <MetricRow
+              metrics={FEATURED_STORY.metrics}
+              size="lg"
+              className="mt-8 grid grid-cols-3 gap-4"
+            />
           </div>
-          <img
-            src={FEATURED_STORY.image}
-            alt={FEATURED_STORY.imageAlt}
-            width={640}
-            height={480}
-            loading="lazy"
-            decoding="async"
-            className="w-full rounded-2xl border border-slate-200 shadow-lg"
-          />
+          <CaseStudyImage study={FEATURED_STORY} size="featured" />
         </div>
       </section>
       <PageSection

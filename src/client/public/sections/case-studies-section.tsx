@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { LazyCaseStudyDialog } from '../components/lazy-case-study-dialog';
 import { SectionHeading } from '../components/section-heading';
-import { HOME_CASE_STUDIES } from '../content/home-case-studies.content';
+import { HOME_CASE_STUDIES } from '../content/case-studies.content';
 import type { CaseStudy } from '../content/marketing.types';
+import { CaseStudyImage } from '../components/case-study-image';
+import { FadeUpItem } from '../components/fade-up-item';
 
 /** Home's six case studies; each card is one button that opens the full story. */
 export function CaseStudiesSection() {
@@ -22,26 +24,14 @@ export function CaseStudiesSection() {
         />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {HOME_CASE_STUDIES.map((study, i) => (
-            <li
-              key={study.id}
-              className="animate-fade-up"
-              style={{ animationDelay: `${i * 50}ms` }}
-            >
+            <FadeUpItem key={study.id} index={i}>
               <button
                 type="button"
                 onClick={() => setSelected(study)}
                 aria-haspopup="dialog"
                 className="group flex h-full w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm transition-shadow hover:shadow-lg"
               >
-                <img
-                  src={study.image}
-                  alt={study.imageAlt}
-                  width={600}
-                  height={340}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[30/17] w-full bg-slate-100 object-cover"
-                />
+                <CaseStudyImage study={study} />
                 <span className="flex flex-1 flex-col p-6">
                   <span className="text-sm font-semibold uppercase tracking-wider text-accent-700">
                     {study.category}
@@ -63,7 +53,7 @@ export function CaseStudiesSection() {
                   </span>
                 </span>
               </button>
-            </li>
+            </FadeUpItem>
           ))}
         </ul>
       </div>

@@ -1,5 +1,6 @@
-import { CheckCircle2, Clock, Mail, Phone } from 'lucide-react';
+import { Clock, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { SITE } from '../content/site.content';
+import { IconList } from '../components/icon-list';
 
 const WHAT_TO_EXPECT = [
   '30-minute discovery call',
@@ -8,36 +9,39 @@ const WHAT_TO_EXPECT = [
   'Implementation roadmap',
 ];
 
+/** One way to reach us: its icon, what it is, and the number or address as a link. */
+function ContactLink({
+  icon: Icon,
+  label,
+  href,
+  text,
+}: {
+  icon: LucideIcon;
+  label: string;
+  href: string;
+  text: string;
+}) {
+  return (
+    <li className="flex gap-3">
+      <Icon className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
+      <div>
+        <p className="text-sm text-slate-600">{label}</p>
+        <a href={href} className="rounded-sm font-semibold text-slate-900 hover:text-primary">
+          {text}
+        </a>
+      </div>
+    </li>
+  );
+}
+
 export function ContactInfo() {
   return (
     <div className="space-y-6">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-lg font-semibold text-slate-900">Talk to us directly</h2>
         <ul className="mt-4 space-y-4">
-          <li className="flex gap-3">
-            <Phone className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
-            <div>
-              <p className="text-sm text-slate-600">Toll-free</p>
-              <a
-                href={SITE.phoneHref}
-                className="rounded-sm font-semibold text-slate-900 hover:text-primary"
-              >
-                {SITE.phone}
-              </a>
-            </div>
-          </li>
-          <li className="flex gap-3">
-            <Mail className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
-            <div>
-              <p className="text-sm text-slate-600">Email</p>
-              <a
-                href={`mailto:${SITE.email}`}
-                className="rounded-sm font-semibold text-slate-900 hover:text-primary"
-              >
-                {SITE.email}
-              </a>
-            </div>
-          </li>
+          <ContactLink icon={Phone} label="Toll-free" href={SITE.phoneHref} text={SITE.phone} />
+          <ContactLink icon={Mail} label="Email" href={`mailto:${SITE.email}`} text={SITE.email} />
           <li className="flex gap-3">
             <Clock className="mt-1 size-5 shrink-0 text-primary" aria-hidden />
             <div>
@@ -52,14 +56,7 @@ export function ContactInfo() {
       </div>
       <div className="rounded-2xl bg-ink p-6 text-white">
         <h2 className="text-lg font-semibold">What to Expect</h2>
-        <ul className="mt-4 space-y-3">
-          {WHAT_TO_EXPECT.map((item) => (
-            <li key={item} className="flex gap-3 text-slate-200">
-              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <IconList items={WHAT_TO_EXPECT} variant="dark" />
       </div>
     </div>
   );

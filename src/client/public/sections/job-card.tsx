@@ -3,6 +3,20 @@ import { Link } from 'wouter';
 import { ctaClass } from '../components/cta-styles';
 import type { Job } from '../content/marketing.types';
 
+/** A titled list of short points inside a job card. */
+function BulletList({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <div>
+      <h4 className="font-semibold text-slate-900">{title}</h4>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function JobCard({ job }: { job: Job }) {
   const facts = [
     { icon: Briefcase, label: 'Department', value: job.department },
@@ -29,22 +43,8 @@ export function JobCard({ job }: { job: Job }) {
       </dl>
       <p className="mt-4 text-slate-700">{job.description}</p>
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <div>
-          <h4 className="font-semibold text-slate-900">Requirements</h4>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            {job.requirements.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h4 className="font-semibold text-slate-900">Benefits</h4>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-            {job.benefits.map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </ul>
-        </div>
+        <BulletList title="Requirements" items={job.requirements} />
+        <BulletList title="Benefits" items={job.benefits} />
       </div>
       <Link
         className={ctaClass('primary', 'md', 'mt-6')}

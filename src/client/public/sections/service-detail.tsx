@@ -1,8 +1,10 @@
-import { ArrowLeft, CheckCircle2, TrendingUp } from 'lucide-react';
+import { CheckCircle2, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { BackLink } from '../components/back-link';
 import { ctaClass } from '../components/cta-styles';
 import { ServiceIcon } from '../components/service-icon';
 import type { Service } from '../content/marketing.types';
+import { IconList } from '../components/icon-list';
 
 function CheckList({
   title,
@@ -11,19 +13,12 @@ function CheckList({
 }: {
   title: string;
   items: string[];
-  icon: typeof CheckCircle2;
+  icon: LucideIcon;
 }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
-      <ul className="mt-4 space-y-3">
-        {items.map((item) => (
-          <li key={item} className="flex gap-3 text-slate-700">
-            <Icon className="mt-1 size-5 shrink-0 text-accent-700" aria-hidden />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <IconList items={items} variant="feature" icon={Icon} />
     </div>
   );
 }
@@ -33,13 +28,7 @@ export function ServiceDetail({ service }: { service: Service }) {
     <>
       <section className="hero-glow relative isolate overflow-hidden bg-ink text-white">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-          <Link
-            href="/services"
-            className="inline-flex items-center gap-2 rounded-sm text-sm font-semibold text-slate-300 hover:text-white"
-          >
-            <ArrowLeft className="size-4" aria-hidden />
-            Back to Services
-          </Link>
+          <BackLink href="/services">Back to Services</BackLink>
           <div className="mt-8">
             <ServiceIcon name={service.icon} className="size-14 bg-white/10 text-accent" />
           </div>

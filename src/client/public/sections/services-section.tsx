@@ -6,6 +6,7 @@ import { PageSection } from '../components/page-section';
 import { ServiceIcon } from '../components/service-icon';
 import { RESULTS_STRIP } from '../content/home.content';
 import { SERVICES } from '../content/services.content';
+import { FadeUpItem } from '../components/fade-up-item';
 
 export function ServicesSection() {
   return (
@@ -18,10 +19,10 @@ export function ServicesSection() {
     >
       <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
         {SERVICES.map((service, i) => (
-          <li
+          <FadeUpItem
             key={service.id}
-            className="animate-fade-up flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-            style={{ animationDelay: `${i * 50}ms` }}
+            index={i}
+            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
             <ServiceIcon name={service.icon} />
             <h3 className="mt-5 text-lg font-semibold text-slate-900">{service.title}</h3>
@@ -40,7 +41,7 @@ export function ServicesSection() {
               View Details
               <ArrowRight className="size-4" aria-hidden />
             </Link>
-          </li>
+          </FadeUpItem>
         ))}
       </ul>
       <div className="mt-10 text-center">

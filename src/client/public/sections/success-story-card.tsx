@@ -1,20 +1,14 @@
 import { ctaClass } from '../components/cta-styles';
 import type { CaseStudy } from '../content/marketing.types';
+import { MetricRow } from '../components/metric-row';
 import { TagList } from '../components/tag-list';
+import { CaseStudyImage } from '../components/case-study-image';
 
 /** A success-stories card: image, category, tags, title, details, three metrics and the modal trigger. */
 export function SuccessStoryCard({ study, onOpen }: { study: CaseStudy; onOpen: () => void }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img
-        src={study.image}
-        alt={study.imageAlt}
-        width={600}
-        height={340}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[30/17] w-full bg-slate-100 object-cover"
-      />
+      <CaseStudyImage study={study} />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-semibold uppercase tracking-wider text-accent-700">
           {study.category}
@@ -22,14 +16,11 @@ export function SuccessStoryCard({ study, onOpen }: { study: CaseStudy; onOpen: 
         <TagList tags={study.tags} className="mt-3" />
         <h3 className="mt-4 text-xl font-semibold text-slate-900">{study.title}</h3>
         <p className="mt-2 flex-1 text-slate-600">{study.details}</p>
-        <dl className="mt-6 grid grid-cols-3 gap-3 border-t border-slate-200 pt-4">
-          {study.metrics.map((m) => (
-            <div key={m.label} className="flex flex-col">
-              <dt className="order-2 text-xs text-slate-600">{m.label}</dt>
-              <dd className="text-base font-bold whitespace-nowrap text-primary">{m.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <MetricRow
+          metrics={study.metrics}
+          size="sm"
+          className="mt-6 grid grid-cols-3 gap-3 border-t border-slate-200 pt-4"
+        />
         <button
           type="button"
           className={ctaClass('secondary', 'md', 'mt-6')}

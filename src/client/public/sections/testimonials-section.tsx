@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { PageSection } from '../components/page-section';
 import { TESTIMONIALS } from '../content/home.content';
+import { FadeUpItem } from '../components/fade-up-item';
 
 export function TestimonialsSection() {
   return (
@@ -12,10 +13,10 @@ export function TestimonialsSection() {
     >
       <ul className="mt-12 grid gap-6 lg:grid-cols-3">
         {TESTIMONIALS.map((t, i) => (
-          <li
+          <FadeUpItem
             key={t.name}
-            className="animate-fade-up flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
-            style={{ animationDelay: `${i * 50}ms` }}
+            index={i}
+            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
           >
             <figure className="flex flex-1 flex-col">
               <p
@@ -43,7 +44,7 @@ export function TestimonialsSection() {
                 </span>
               </figcaption>
             </figure>
-          </li>
+          </FadeUpItem>
         ))}
       </ul>
     </PageSection>
