@@ -27,14 +27,12 @@ export async function deliverNotification(
   if (message.toVisitor && !message.releasedAt) {
     const heldBack = await releaseVisitorEmail(em, message);
     if (heldBack) {
-      message.status = 'suppressed';
-      message.lastError = heldBack;
-      await em.flush();
+      await record(em, id, { status: 'suppressed', lastError: heldBack });
       emailsTotal.inc({ kind: message.kind, status: 'suppressed' });
       return;
     }
   }
-  message.attempts += 1;
+  const attempts = message.attempts + 1;
   try {
     await mailer.send({
       to: message.to,
@@ -44,21 +42,23 @@ export async function deliverNotification(
       messageId: messageIdOf(message.id),
       calendar: message.calendar ?? undefined,
     });
-    message.status = 'sent';
-    message.sentAt = new Date();
-    message.lastError = null;
   } catch (error) {
-    message.lastError = String(error instanceof Error ? error.message : error).slice(0, 1000);
-    if (message.attempts >= EMAIL_MAX_ATTEMPTS) message.status = 'failed';
-    await em.flush();
-    emailsTotal.inc({
-      kind: message.kind,
-      status: message.status === 'failed' ? 'failed' : 'retry',
+    const failed = attempts >= EMAIL_MAX_ATTEMPTS;
+    await record(em, id, {
+      attempts,
+      lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+      ...(failed ? { status: 'failed' } : {}),
     });
+    emailsTotal.inc({ kind: message.kind, status: failed ? 'failed' : 'retry' });
     throw error;
   }
-  await em.flush();
+  await record(em, id, { attempts, status: 'sent', sentAt: new Date(), lastError: null });
   emailsTotal.inc({ kind: message.kind, status: 'sent' });
+}
+
+/** One statement, no transaction around it: an attempt's outcome is a single row's update. */
+async function record(em: EntityManager, id: number, changes: Partial<INotification>) {
+  await em.nativeUpdate(Notification, { id }, changes);
 }
 
 export const outboxView = (m: INotification): TOutboxMessage => ({

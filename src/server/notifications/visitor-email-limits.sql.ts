@@ -28,71 +28,61 @@ interface VisitorEmail {
 }
 
 /** Whether the released messages to visitors matching `where` number `limit` or more. */
-async function reaches(
-  em: EntityManager,
-  where: string,
-  params: unknown[],
-  limit: number,
-): Promise<boolean> {
-  // Each question reads one partial index and stops at the limit.
-  const [row] = await em.execute<{ n: string }[]>(
-    `select count(*) as n from (
+const reaches = (where: string) => `(select count(*) from (
        select 1 from notification_messages
         where to_visitor and released_at is not null and ${where}
-        limit ?) as recent`,
-    [...params, limit],
-  );
-  return Number(row?.n) >= limit;
-}
+        limit ?) as recent) >= ?`;
+
+const DAY = `released_at > now() - interval '24 hours'`;
+
+// Each question reads one partial index and stops at its limit; the message is stamped released
+// by the same statement when none is reached.
+const RELEASE = `with held as (
+     select ? = 'auto_reply' and ${reaches(`kind = 'auto_reply' and lower("to") = lower(?) and ${DAY}`)} as auto_reply,
+            ${reaches(`booking_id = ? and ${DAY}`)} as booking,
+            ${reaches(`lower("to") = lower(?) and ${DAY}`)} as address,
+            ${reaches(`released_at > now() - interval '1 hour'`)} as hourly),
+   released as (
+     update notification_messages set released_at = now()
+      where id = ? and not exists (
+        select 1 from held where auto_reply or booking or address or hourly))
+   select auto_reply, booking, address, hourly from held`;
 
 /**
  * Releases a message to a visitor for sending (stamps released_at, which the limits count) or
  * says why it is held back. One release at a time across every instance (an advisory lock held
- * for this short transaction), so parallel workers cannot both take the last place; submissions
- * and bookings never wait for it, as only the email workers release.
+ * for this short transaction: the lock, then one statement that checks and stamps), so parallel
+ * workers cannot both take the last place; submissions and bookings never wait for it, as only
+ * the email workers release.
  */
 export async function releaseVisitorEmail(
   em: EntityManager,
   message: VisitorEmail,
 ): Promise<string | null> {
+  const { autoReplyHourlyLimit } = await getNotificationSettings(em);
   return em.transactional(async (tem) => {
     await lockForTransaction(tem, 'visitor_email_release');
-    const day = `released_at > now() - interval '24 hours'`;
-    if (
-      message.kind === 'auto_reply' &&
-      (await reaches(
-        tem,
-        `kind = 'auto_reply' and lower("to") = lower(?) and ${day}`,
-        [message.to],
-        1,
-      ))
-    )
-      return VISITOR_EMAIL_LIMIT_REASONS.autoReply;
-    if (
-      message.bookingId &&
-      (await reaches(
-        tem,
-        `booking_id = ? and ${day}`,
-        [message.bookingId],
-        VISITOR_EMAIL_LIMITS.perBookingPerDay,
-      ))
-    )
-      return VISITOR_EMAIL_LIMIT_REASONS.booking;
-    if (
-      await reaches(
-        tem,
-        `lower("to") = lower(?) and ${day}`,
-        [message.to],
-        VISITOR_EMAIL_LIMITS.perAddressPerDay,
-      )
-    )
-      return VISITOR_EMAIL_LIMIT_REASONS.address;
-    const { autoReplyHourlyLimit } = await getNotificationSettings(tem);
-    if (await reaches(tem, `released_at > now() - interval '1 hour'`, [], autoReplyHourlyLimit))
-      return VISITOR_EMAIL_LIMIT_REASONS.hourly(autoReplyHourlyLimit);
-    await tem.execute(`update notification_messages set released_at = now() where id = ?`, [
+    const [held] = await tem.execute<
+      { auto_reply: boolean; booking: boolean; address: boolean; hourly: boolean }[]
+    >(RELEASE, [
+      message.kind,
+      message.to,
+      1,
+      1,
+      message.bookingId ?? null,
+      VISITOR_EMAIL_LIMITS.perBookingPerDay,
+      VISITOR_EMAIL_LIMITS.perBookingPerDay,
+      message.to,
+      VISITOR_EMAIL_LIMITS.perAddressPerDay,
+      VISITOR_EMAIL_LIMITS.perAddressPerDay,
+      autoReplyHourlyLimit,
+      autoReplyHourlyLimit,
       message.id,
     ]);
+    if (held?.auto_reply) return VISITOR_EMAIL_LIMIT_REASONS.autoReply;
+    if (held?.booking) return VISITOR_EMAIL_LIMIT_REASONS.booking;
+    if (held?.address) return VISITOR_EMAIL_LIMIT_REASONS.address;
+    if (held?.hourly) return VISITOR_EMAIL_LIMIT_REASONS.hourly(autoReplyHourlyLimit);
     return null;
   });
 }
