@@ -170,6 +170,41 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Like work, for handlers that do a whole batch at once (one read and one write for all of
+   * it): `handle` answers, per job in order, the error that failed it or undefined. A throw fails
+   * the whole batch.
+   */
+  async workBatches<T extends object>(
+    queue: QueueName,
+    handle: (jobs: Job<T>[]) => Promise<unknown[]>,
+    { batchSize = 10, workers = 1 }: { batchSize?: number; workers?: number } = {},
+  ) {
+    const options = {
+      batchSize,
+      perJobResults: true,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 1,
+      localConcurrency: workers,
+    } as const;
+    await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) => {
+      let errors: unknown[];
+      try {
+        errors = await runInContext({ jobId: jobs.map((j) => j.id).join(',') }, () => handle(jobs));
+      } catch (error) {
+        errors = jobs.map(() => error);
+      }
+      return jobs.map((job, i): JobResult => {
+        const error = errors[i];
+        if (error === undefined) return { id: job.id, status: 'completed' };
+        this.log.warn('job failed', { queue, jobId: job.id, error: String(error) });
+        jobsFailed.inc({ queue });
+        return { id: job.id, status: 'failed', output: { message: String(error) } };
+      });
+    });
+  }
+
   private async attempt<T extends object>(
     queue: QueueName,
     job: Job<T>,

@@ -49,40 +49,53 @@ const RELEASE = `with held as (
    select auto_reply, booking, address, hourly from held`;
 
 /**
- * Releases a message to a visitor for sending (stamps released_at, which the limits count) or
- * says why it is held back. One release at a time across every instance (an advisory lock held
- * for this short transaction: the lock, then one statement that checks and stamps), so parallel
- * workers cannot both take the last place; submissions and bookings never wait for it, as only
- * the email workers release.
+ * Releases messages to visitors for sending (stamps released_at, which the limits count) or
+ * says why each is held back, in order: a later one counts the earlier ones released. One
+ * release at a time across every instance (an advisory lock held for this short transaction:
+ * the lock, then one statement per message that checks and stamps), so parallel workers cannot
+ * both take the last place; submissions and bookings never wait for it, as only the email
+ * workers release.
  */
-export async function releaseVisitorEmail(
+export async function releaseVisitorEmails(
   em: EntityManager,
-  message: VisitorEmail,
-): Promise<string | null> {
+  messages: VisitorEmail[],
+): Promise<Map<number, string | null>> {
+  const outcomes = new Map<number, string | null>();
+  if (!messages.length) return outcomes;
   const { autoReplyHourlyLimit } = await getNotificationSettings(em);
-  return em.transactional(async (tem) => {
+  await em.transactional(async (tem) => {
     await lockForTransaction(tem, 'visitor_email_release');
-    const [held] = await tem.execute<
-      { auto_reply: boolean; booking: boolean; address: boolean; hourly: boolean }[]
-    >(RELEASE, [
-      message.kind,
-      message.to,
-      1,
-      1,
-      message.bookingId ?? null,
-      VISITOR_EMAIL_LIMITS.perBookingPerDay,
-      VISITOR_EMAIL_LIMITS.perBookingPerDay,
-      message.to,
-      VISITOR_EMAIL_LIMITS.perAddressPerDay,
-      VISITOR_EMAIL_LIMITS.perAddressPerDay,
-      autoReplyHourlyLimit,
-      autoReplyHourlyLimit,
-      message.id,
-    ]);
-    if (held?.auto_reply) return VISITOR_EMAIL_LIMIT_REASONS.autoReply;
-    if (held?.booking) return VISITOR_EMAIL_LIMIT_REASONS.booking;
-    if (held?.address) return VISITOR_EMAIL_LIMIT_REASONS.address;
-    if (held?.hourly) return VISITOR_EMAIL_LIMIT_REASONS.hourly(autoReplyHourlyLimit);
-    return null;
+    for (const message of messages) {
+      const [held] = await tem.execute<
+        { auto_reply: boolean; booking: boolean; address: boolean; hourly: boolean }[]
+      >(RELEASE, [
+        message.kind,
+        message.to,
+        1,
+        1,
+        message.bookingId ?? null,
+        VISITOR_EMAIL_LIMITS.perBookingPerDay,
+        VISITOR_EMAIL_LIMITS.perBookingPerDay,
+        message.to,
+        VISITOR_EMAIL_LIMITS.perAddressPerDay,
+        VISITOR_EMAIL_LIMITS.perAddressPerDay,
+        autoReplyHourlyLimit,
+        autoReplyHourlyLimit,
+        message.id,
+      ]);
+      outcomes.set(
+        message.id,
+        held?.auto_reply
+          ? VISITOR_EMAIL_LIMIT_REASONS.autoReply
+          : held?.booking
+            ? VISITOR_EMAIL_LIMIT_REASONS.booking
+            : held?.address
+              ? VISITOR_EMAIL_LIMIT_REASONS.address
+              : held?.hourly
+                ? VISITOR_EMAIL_LIMIT_REASONS.hourly(autoReplyHourlyLimit)
+                : null,
+      );
+    }
   });
+  return outcomes;
 }

@@ -79,6 +79,24 @@ async function recordAttempt(
   result: PostResult,
   endpointEnabled: boolean,
 ): Promise<'succeeded' | 'retry' | 'failed' | undefined> {
+  // A success is one row's update (the claim made this attempt ours); a failure may queue the
+  // next attempt with it, in one transaction.
+  if (result.ok) {
+    const updated = await em.nativeUpdate(
+      WebhookDelivery,
+      { id: job.deliveryId },
+      {
+        attempts: job.attempt + 1,
+        status: 'succeeded',
+        responseStatus: result.status,
+        durationMs: result.durationMs,
+        lockedUntil: null,
+        nextAttemptAt: null,
+        lastError: null,
+      },
+    );
+    return updated ? 'succeeded' : undefined; // none: the endpoint was deleted meanwhile
+  }
   return em.transactional(async (tem) => {
     const delivery = await tem.findOne(WebhookDelivery, job.deliveryId);
     if (!delivery) return undefined; // the endpoint was deleted meanwhile
@@ -87,11 +105,6 @@ async function recordAttempt(
     delivery.durationMs = result.durationMs;
     delivery.lockedUntil = null;
     delivery.nextAttemptAt = null;
-    if (result.ok) {
-      delivery.status = 'succeeded';
-      delivery.lastError = null;
-      return 'succeeded';
-    }
     delivery.lastError = (result.error ?? 'Failed').slice(0, 1000);
     const delay = endpointEnabled ? settings.retryDelays[job.retry] : undefined;
     if (delay === undefined || !settings.queue) {
