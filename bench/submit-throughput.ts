@@ -1,9 +1,13 @@
-// Lead throughput: key-authenticated POST /api/contacts on the production app (SMTP to a local
-// sink, one webhook endpoint, so every lead queues an alert, an auto-reply and a delivery)
-// against bench/bare-submit-server.ts writing the same rows in one transaction, alternating
-// rounds on the same PostgreSQL. Then every acknowledged lead must be stored once with its two
-// emails sent and its webhook delivered. Last, two app instances on one database: pg_locks is
-// sampled for waits on a shared row, and together they must serve at least what one does.
+// Lead throughput: key-authenticated POST /api/contacts on the production app against bare
+// node:http + pg baselines on the same PostgreSQL, in alternating rounds, two ways:
+// - acknowledging: the app without SMTP or webhooks vs bench/bare-submit-server.ts writing the
+//   same rows in one transaction (leads answered per second);
+// - delivering: the app with SMTP to a local sink and one webhook endpoint vs
+//   bench/bare-delivery-pipeline.ts (same rows, then pooled SMTP and a keep-alive webhook):
+//   leads fully delivered per second over a burst and its drain.
+// Every acknowledged lead must be stored once, with its two emails sent and its webhook
+// delivered. Last, two app instances on one database: pg_locks is sampled for waits on a shared
+// row, and together they must serve at least what one does.
 //   npm run bench:submit            (writes "Lead throughput" in docs/BENCHMARKS.md)
 //   node --import tsx bench/submit-throughput.ts --duration 5 --rounds 1   (quick, prints only)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -49,33 +53,29 @@ function startSinks() {
   return { ports, stop: () => child.kill() };
 }
 
-async function startBare(databaseUrl: string, endpointId: number) {
+/** A bare baseline (bench/bare-submit-server.ts or bench/bare-delivery-pipeline.ts) on its port. */
+async function startBare(script: string, env: Record<string, string>) {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/bare-submit-server.ts'],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        ENDPOINT_ID: String(endpointId),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((done) => child.stdout!.once('data', done));
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-/** Sets up a database the way the bench needs it: one key, one endpoint, alert recipient, limits. */
-async function prepare(app: AppInstance, webhookPort: number) {
+/** Sets up a database the way the bench needs it: one key, alert recipient, limits, and one endpoint when `webhookPort`. */
+async function prepare(app: AppInstance, webhookPort?: number) {
   const admin = await adminApi(app.url, ADMIN);
   const { key } = await admin<{ key: string }>('POST', '/integration-keys', { name: 'bench' });
-  const { id: endpointId } = await admin<{ id: number }>('POST', '/webhooks', {
-    url: `http://127.0.0.1:${webhookPort}/hook`,
-    events: ['contact.created'],
-  });
+  const endpointId = webhookPort
+    ? (
+        await admin<{ id: number }>('POST', '/webhooks', {
+          url: `http://127.0.0.1:${webhookPort}/hook`,
+          events: ['contact.created'],
+        })
+      ).id
+    : undefined;
   const notifications = await admin<Record<string, unknown>>('GET', '/notifications/settings');
   await admin('PUT', '/notifications/settings', {
     ...notifications,
@@ -87,8 +87,8 @@ async function prepare(app: AppInstance, webhookPort: number) {
   return { key, endpointId };
 }
 
-/** Drives `urls` (connections split between them) for DURATION s; the emails acknowledged. */
-async function drive(urls: string[], key: string, tag: string) {
+/** Drives `urls` (connections split between them) for `duration` s; the emails acknowledged. */
+async function drive(urls: string[], key: string, tag: string, duration = DURATION) {
   const acked: string[] = [];
   const results = await Promise.all(
     urls.map((url, u) => {
@@ -96,7 +96,7 @@ async function drive(urls: string[], key: string, tag: string) {
       return autocannon({
         url,
         connections: Math.max(1, Math.round(CONNECTIONS / urls.length)),
-        duration: DURATION,
+        duration,
         timeout: 30,
         requests: [
           {
@@ -124,7 +124,7 @@ async function drive(urls: string[], key: string, tag: string) {
     }),
   );
   const errors = results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
-  return { rps: acked.length / DURATION, acked, errors };
+  return { rps: acked.length / duration, acked, errors };
 }
 
 /** Samples ungranted locks every 50 ms while `work` runs: what the waiting statements were. */
@@ -149,8 +149,8 @@ async function sampleLockWaits<T>(databaseUrl: string, work: Promise<T>) {
   return { result: await work, samples, waits };
 }
 
-/** Every acknowledged lead once, with its two emails sent and its webhook delivered. */
-async function verify(databaseUrl: string, acked: string[]) {
+/** Waits (polling every 50 ms) until no email is queued and no webhook pending; when that was. */
+async function drained(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -160,7 +160,7 @@ async function verify(databaseUrl: string, acked: string[]) {
         `select (select count(*) from notification_messages where status = 'queued')
               + (select count(*) from webhook_deliveries where status = 'pending') as pending`,
       );
-      if (Number(rows[0]!.pending) === 0) break;
+      if (Number(rows[0]!.pending) === 0) return performance.now();
       if (Date.now() > deadline) {
         const { rows: why } = await client.query<{ error: string; n: string }>(
           `select what || ': ' || coalesce(last_error, 'no error yet') as error, count(*) as n from (
@@ -172,8 +172,22 @@ async function verify(databaseUrl: string, acked: string[]) {
           `${rows[0]!.pending} emails/webhooks still pending: ${why.map((w) => `${w.n}× ${w.error}`).join('; ')}`,
         );
       }
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, 50));
     }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Every acknowledged lead stored once and, when `sent`, with its two emails sent and its webhook
+ * delivered (once each: a second send would need a second outbox row or delivery).
+ */
+async function verify(databaseUrl: string, acked: string[], sent = true) {
+  await drained(databaseUrl);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
     const { rows } = await client.query<{
       email: string;
       contacts: string;
@@ -198,7 +212,7 @@ async function verify(databaseUrl: string, acked: string[]) {
       const row = byEmail.get(email);
       if (!row) missing += 1;
       else if (Number(row.contacts) > 1) twice += 1;
-      else if (Number(row.sent) !== 2 || Number(row.delivered) !== 1) incomplete += 1;
+      else if (sent && (Number(row.sent) !== 2 || Number(row.delivered) !== 1)) incomplete += 1;
     }
     return { missing, twice, incomplete };
   } finally {
@@ -206,57 +220,124 @@ async function verify(databaseUrl: string, acked: string[]) {
   }
 }
 
+/**
+ * A burst of `duration` s and its drain: leads fully delivered (two emails sent, the webhook
+ * delivered) per second from the burst's start until nothing is left to send.
+ */
+async function burst(
+  url: string,
+  key: string,
+  tag: string,
+  databaseUrl: string,
+  duration = DURATION,
+) {
+  const started = performance.now();
+  const driven = await drive([url], key, tag, duration);
+  const seconds = ((await drained(databaseUrl)) - started) / 1000;
+  const checked = await verify(databaseUrl, driven.acked);
+  const delivered = driven.acked.length - checked.missing - checked.twice - checked.incomplete;
+  return { ...driven, seconds, delivered, lps: delivered / seconds, checked };
+}
+
+/** What the figures leave out and where the rest goes, written under them. */
+const REMAINS = `Where the rest goes (neither ratio reaches 0.5x). **Acknowledging**: a lead is nine statements in two transactions on the app (wrong-key check, key look-up, the key's hourly count committed on its own, then begin, contact, round-robin turn, clean-submission count, outbox, commit) against six in one on the baseline, each statement one socket write that wakes PostgreSQL on the same 2 cores (about a quarter of the app's busy time in a CPU profile), and the rest of the app's CPU per lead is Express, tRPC and its OpenAPI adapter, zod and MikroORM's unit of work. **Delivering**: the app sends from the same single thread that acknowledges, so during a burst it acknowledges a fraction of what it does without sending; a lead adds three statements to its transaction (the delivery and two pg-boss inserts, email and webhook), and its sending about six more (per email batch of up to 10: one fetch, one read, the relay release transaction with one check-and-stamp per auto-reply, one sent-write and one settle; per webhook: the claim that also reads what to send, the success update and its settle, and the fetches every new job's NOTIFY wakes on each idle webhook worker), where the bare pipeline records all three sends in one statement and has no queue. What changed to get here: webhook workers claim up to 4 attempts per fetch and fetch again at once after a full one (they took one per fetch and then waited out the 1 s poll, so a backlog drained at about one delivery per worker per second), each attempt settled as it ends, so it frees its endpoint's place at once rather than when the slowest of its batch ends; 8 workers instead of 16 (every idle worker fetches on every new job); keep-alive agents for webhooks (one per address rule); emails handled a batch at a time (one read, one relay-release transaction, one sent-write); a webhook's claim reads what to send and a success is one update; the connection guard looks at short statements only.`;
+
 const id = randomBytes(4).toString('hex');
-const appDb = `convoza_bench_submit_${id}`;
-const bareDb = `convoza_bench_bare_${id}`;
-const appUrl = await createDatabase(appDb);
-const bareUrl = await createDatabase(bareDb);
+const names = ['ack_app', 'ack_bare', 'send_app', 'send_bare', 'pair'].map(
+  (n) => `convoza_bench_${n}_${id}`,
+);
+const [ackAppUrl, ackBareUrl, appUrl, bareUrl, pairUrl] = await Promise.all(
+  names.map((n) => createDatabase(n)),
+);
 const sinks = startSinks();
 const stops: (() => unknown)[] = [sinks.stop];
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 try {
   const ports = await sinks.ports;
-  const env = {
+  const quiet = {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
-    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
   };
-  // The bare server's database gets the app's schema and set-up from an app started once on it
-  // and stopped: no worker runs there, so the bare rounds send nothing.
-  const migrator = await startAppInstance(bareUrl, { env });
-  const bareSetup = await prepare(migrator, ports.http);
-  await migrator.stop();
+  const env = { ...quiet, SMTP_URL: `smtp://127.0.0.1:${ports.smtp}` };
+  // A bare baseline's database gets the app's schema and set-up from an app started once on it
+  // and stopped: no worker runs there.
+  const setUpForBare = async (url: string, webhookPort?: number) => {
+    const migrator = await startAppInstance(url, { env });
+    const setup = await prepare(migrator, webhookPort);
+    await migrator.stop();
+    return setup;
+  };
+  const ackBareSetup = await setUpForBare(ackBareUrl!);
+  const bareSetup = await setUpForBare(bareUrl!, ports.http);
 
-  const app = await startAppInstance(appUrl, { env });
+  // Acknowledging: the app without SMTP or webhook endpoints against the bare server.
+  const ackApp = await startAppInstance(ackAppUrl!, { env: quiet });
+  stops.push(ackApp.stop);
+  const { key: ackKey } = await prepare(ackApp);
+  const ackBare = await startBare('bench/bare-submit-server.ts', { DATABASE_URL: ackBareUrl! });
+  stops.push(ackBare.stop);
+  // Delivering: the app with SMTP and one endpoint against the bare pipeline.
+  const app = await startAppInstance(appUrl!, { env });
   stops.push(app.stop);
   const { key } = await prepare(app, ports.http);
-  const bare = await startBare(bareUrl, bareSetup.endpointId);
+  const bare = await startBare('bench/bare-delivery-pipeline.ts', {
+    DATABASE_URL: bareUrl!,
+    ENDPOINT_ID: String(bareSetup.endpointId),
+    SMTP_URL: env.SMTP_URL,
+  });
   stops.push(bare.stop);
 
-  await drive([app.url], key, 'warm-app');
-  await drive([bare.url], bareSetup.key, 'warm-bare');
-  const acked: string[] = [];
-  const rounds: { app: number; bare: number }[] = [];
+  // Short warm-ups: the delivering database's auto-replies count against the hourly limit.
+  await drive([ackApp.url], ackKey, 'warm-app', 3);
+  await drive([ackBare.url], ackBareSetup.key, 'warm-bare', 3);
+  await burst(app.url, key, 'warm-send-app', appUrl!, 2);
+  await burst(bare.url, bareSetup.key, 'warm-send-bare', bareUrl!, 2);
+  const ackAcked: string[] = [];
+  const acks: { app: number; bare: number }[] = [];
+  const sends: { app: number; bare: number; appSeconds: number; bareSeconds: number }[] = [];
+  const sendChecks: { missing: number; twice: number; incomplete: number }[] = [];
+  let sendAcked = 0;
   for (let round = 1; round <= ROUNDS; round++) {
-    const a = await drive([app.url], key, `app${round}`);
-    const b = await drive([bare.url], bareSetup.key, `bare${round}`);
-    if (a.errors || b.errors)
-      console.log(`round ${round}: ${a.errors} app / ${b.errors} bare errors`);
-    acked.push(...a.acked);
-    rounds.push({ app: a.rps, bare: b.rps });
+    const a = await drive([ackApp.url], ackKey, `app${round}`);
+    const b = await drive([ackBare.url], ackBareSetup.key, `bare${round}`);
+    const sa = await burst(app.url, key, `send-app${round}`, appUrl!);
+    const sb = await burst(bare.url, bareSetup.key, `send-bare${round}`, bareUrl!);
+    const errors = [a, b, sa, sb].map((r) => r.errors);
+    if (errors.some(Boolean))
+      console.log(`round ${round}: errors (ack app, bare, send app, bare)`, errors);
+    ackAcked.push(...a.acked);
+    sendAcked += sa.acked.length;
+    sendChecks.push(sa.checked);
+    acks.push({ app: a.rps, bare: b.rps });
+    sends.push({ app: sa.lps, bare: sb.lps, appSeconds: sa.seconds, bareSeconds: sb.seconds });
     console.log(
-      `round ${round}: app ${a.rps.toFixed(0)} leads/s, bare ${b.rps.toFixed(0)} leads/s (${(a.rps / b.rps).toFixed(2)}x)`,
+      `round ${round}: acknowledging app ${a.rps.toFixed(0)} leads/s, bare ${b.rps.toFixed(0)} (${(a.rps / b.rps).toFixed(2)}x); ` +
+        `delivering app ${sa.lps.toFixed(0)} leads/s (${sa.delivered} in ${sa.seconds.toFixed(1)} s), ` +
+        `bare ${sb.lps.toFixed(0)} (${sb.delivered} in ${sb.seconds.toFixed(1)} s) (${(sa.lps / sb.lps).toFixed(2)}x)`,
     );
   }
-  const checked = await verify(appUrl, acked);
-  console.log('every acknowledged lead:', checked);
+  const ackChecked = await verify(ackAppUrl!, ackAcked, false);
+  const checked = sendChecks.reduce((sum, c) => ({
+    missing: sum.missing + c.missing,
+    twice: sum.twice + c.twice,
+    incomplete: sum.incomplete + c.incomplete,
+  }));
+  console.log('acknowledged without sending:', ackChecked, '; delivering:', checked);
 
-  // Two instances on the same database, the same connections split between them.
-  const second = await startAppInstance(appUrl, { env });
+  // Two instances on a database of their own (the hourly auto-reply limit counts per database),
+  // the same connections split between them.
+  const first = await startAppInstance(pairUrl!, { env });
+  stops.push(first.stop);
+  const { key: pairKey } = await prepare(first, ports.http);
+  const second = await startAppInstance(pairUrl!, { env });
   stops.push(second.stop);
-  const oneInstance = await sampleLockWaits(appUrl, drive([app.url], key, 'one'));
-  const twoInstances = await sampleLockWaits(appUrl, drive([app.url, second.url], key, 'two'));
-  const twoChecked = await verify(appUrl, [
+  const oneInstance = await sampleLockWaits(pairUrl!, drive([first.url], pairKey, 'one'));
+  const twoInstances = await sampleLockWaits(
+    pairUrl!,
+    drive([first.url, second.url], pairKey, 'two'),
+  );
+  const twoChecked = await verify(pairUrl!, [
     ...oneInstance.result.acked,
     ...twoInstances.result.acked,
   ]);
@@ -266,27 +347,37 @@ try {
   );
   console.log(`lock waits in ${twoInstances.samples} samples:`, waitLines);
 
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  const ratio = median(rounds.map((r) => r.app / r.bare));
-  console.log(`median ratio ${ratio.toFixed(2)}x (goal: at least 0.5x)`);
+  const ackRatio = median(acks.map((r) => r.app / r.bare));
+  const sendRatio = median(sends.map((r) => r.app / r.bare));
+  console.log(
+    `median ratios: acknowledging ${ackRatio.toFixed(2)}x, delivering ${sendRatio.toFixed(2)}x (goal: at least 0.5x each)`,
+  );
   if (process.argv.includes('--write'))
     writeBenchmarkSection(
       'Lead throughput',
-      `\`npm run bench:submit\` (bench/submit-throughput.ts), ${machine()}. The production app (one process, its own database on the local PostgreSQL 15) takes \`POST /api/contacts\` with an integration key from ${CONNECTIONS} connections for ${DURATION} s; each lead is stored with an alert and an auto-reply queued for SMTP (a local sink) and a \`contact.created\` delivery queued for one webhook endpoint (a local receiver), and the same process sends them while the round runs. The baseline (bench/bare-submit-server.ts) is \`node:http\` + \`pg\` writing the same rows (key look-up, contact, two outbox messages, the delivery, three queue jobs, the clean-submission count) in one transaction into a copy of the schema, sending nothing. Rounds alternate.
+      `\`npm run bench:submit\` (bench/submit-throughput.ts), ${machine()}. The production app (one process, its own database on the local PostgreSQL 15) takes \`POST /api/contacts\` with an integration key from ${CONNECTIONS} connections for ${DURATION} s, against a bare baseline on a copy of the schema. Each round runs both measures, app then baseline.
 
-| round | app | bare node:http + pg | ratio |
-| ---: | ---: | ---: | ---: |
-${rounds.map((r, i) => `| ${i + 1} | ${r.app.toFixed(0)} leads/s | ${r.bare.toFixed(0)} leads/s | ${(r.app / r.bare).toFixed(2)}x |`).join('\n')}
+**Acknowledging.** The app without SMTP and without webhook endpoints (each lead stores the contact and its alert and auto-reply as not_configured) against bench/bare-submit-server.ts: \`node:http\` + \`pg\` writing the same rows (key look-up, contact, two outbox messages, the clean-submission count) in one transaction. Leads acknowledged per second.
 
-Median ratio **${ratio.toFixed(2)}x** (goal 0.5x). Afterwards every acknowledged lead (${acked.length}) was checked: missing ${checked.missing}, stored twice ${checked.twice}, without its two sent emails and delivered webhook ${checked.incomplete}.
+**Delivering.** The app with SMTP (a local sink) and one \`contact.created\` endpoint (a local receiver): each lead queues an alert, an auto-reply and a delivery, which the same process sends. Against bench/bare-delivery-pipeline.ts: the same rows with their queue jobs in one transaction, then the two emails over a pooled nodemailer transport (5 connections, as the app) and the signed webhook over a keep-alive agent (4 sockets, the app's per-endpoint limit), recorded as done in one statement. Leads fully delivered (two emails sent and the webhook delivered) per second, from the start of the burst until nothing is left to send.
 
-**Two instances on one database**, the same ${CONNECTIONS} connections split between them: ${twoInstances.result.rps.toFixed(0)} leads/s against ${oneInstance.result.rps.toFixed(0)} for one instance (this machine has 2 cores, shared by both instances, PostgreSQL and the load generator). Lock waits sampled every 50 ms from \`pg_locks\` (${twoInstances.samples} samples): ${waitLines.length ? waitLines.map(([q, n]) => `${n}× \`${q}\``).join('; ') : 'none'}. Checked afterwards: missing ${twoChecked.missing}, stored twice ${twoChecked.twice}, incomplete ${twoChecked.incomplete}.
+| round | acknowledging: app | bare | ratio | delivering: app | bare pipeline | ratio |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${acks
+  .map((a, i) => {
+    const d = sends[i]!;
+    return `| ${i + 1} | ${a.app.toFixed(0)} leads/s | ${a.bare.toFixed(0)} leads/s | ${(a.app / a.bare).toFixed(2)}x | ${d.app.toFixed(0)} leads/s (drained in ${d.appSeconds.toFixed(1)} s) | ${d.bare.toFixed(0)} leads/s (${d.bareSeconds.toFixed(1)} s) | ${(d.app / d.bare).toFixed(2)}x |`;
+  })
+  .join('\n')}
 
-Where the rest goes: the figure is a lead's whole cost on this machine, its sending included (the app process also renders and sends two emails and one signed webhook per lead while the round runs; the baseline sends nothing), on 2 cores that also run PostgreSQL and the load generator. A lead's transaction is now the contact insert, the round-robin read, the clean-count upsert on its connection's own row, the outbox insert, one email-jobs insert, the delivery insert and one webhook-jobs insert; the settings and endpoints come from the shared cache and the key's count from its connection's own row, so two instances wait on no shared row. The waits left are the auto-reply release lock, taken by email workers (one release at a time keeps the relay limits exact) and never by a lead's request. The 0.5x goal is not met.
+Median ratios: acknowledging **${ackRatio.toFixed(2)}x**, delivering **${sendRatio.toFixed(2)}x** (goal 0.5x each). Checked afterwards: of the ${ackAcked.length} leads acknowledged without sending, missing ${ackChecked.missing} and stored twice ${ackChecked.twice}; of the ${sendAcked} acknowledged with sending, missing ${checked.missing}, stored twice ${checked.twice}, without its two sent emails and delivered webhook ${checked.incomplete}.
+
+**Two instances on one database** (with sending), the same ${CONNECTIONS} connections split between them: ${twoInstances.result.rps.toFixed(0)} leads/s acknowledged against ${oneInstance.result.rps.toFixed(0)} for one instance (this machine has 2 cores, shared by both instances, PostgreSQL and the load generator). Lock waits sampled every 50 ms from \`pg_locks\` (${twoInstances.samples} samples): ${waitLines.length ? waitLines.map(([q, n]) => `${n}× \`${q}\``).join('; ') : 'none'}. Checked afterwards: missing ${twoChecked.missing}, stored twice ${twoChecked.twice}, incomplete ${twoChecked.incomplete}.
+
+${REMAINS}
 `,
     );
 } finally {
   for (const stop of stops.reverse()) await stop();
-  await dropDatabase(appDb);
-  await dropDatabase(bareDb);
+  for (const name of names) await dropDatabase(name);
 }

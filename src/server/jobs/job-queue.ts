@@ -128,12 +128,18 @@ export class JobQueue {
       batchSize = 10,
       workers = 1,
       perGroup,
+      settleEach = false,
     }: {
       batchSize?: number;
       /** Independent fetch loops on this instance: a slow job holds up only its own loop. */
       workers?: number;
       /** At most this many jobs of one group run at once, across every instance. */
       perGroup?: number;
+      /**
+       * Settle each job when its handler ends, not with the rest of its batch: a job that
+       * finished then no longer holds its group's place while a slow one of the batch runs on.
+       */
+      settleEach?: boolean;
     } = {},
   ) {
     const options = {
@@ -152,19 +158,77 @@ export class JobQueue {
           runInContext(
             { requestId: (job.data as { requestId?: string }).requestId, jobId: job.id },
             async (): Promise<JobResult> => {
-              try {
-                await handle(job);
-                return { id: job.id, status: 'completed' };
-              } catch (error) {
-                this.log.warn('job failed', { queue, error: String(error) });
-                jobsFailed.inc({ queue });
-                return { id: job.id, status: 'failed', output: { message: String(error) } };
-              }
+              const result = await this.attempt(queue, job, handle);
+              // The batch's own settling then finds this job settled and leaves it alone (pg-boss
+              // settles a job only at the attempt it was fetched for).
+              if (settleEach) await this.settle(queue, job, result);
+              return result;
             },
           ),
         ),
       ),
     );
+  }
+
+  /**
+   * Like work, for handlers that do a whole batch at once (one read and one write for all of
+   * it): `handle` answers, per job in order, the error that failed it or undefined. A throw fails
+   * the whole batch.
+   */
+  async workBatches<T extends object>(
+    queue: QueueName,
+    handle: (jobs: Job<T>[]) => Promise<unknown[]>,
+    { batchSize = 10, workers = 1 }: { batchSize?: number; workers?: number } = {},
+  ) {
+    const options = {
+      batchSize,
+      perJobResults: true,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 1,
+      localConcurrency: workers,
+    } as const;
+    await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) => {
+      let errors: unknown[];
+      try {
+        errors = await runInContext({ jobId: jobs.map((j) => j.id).join(',') }, () => handle(jobs));
+      } catch (error) {
+        errors = jobs.map(() => error);
+      }
+      return jobs.map((job, i): JobResult => {
+        const error = errors[i];
+        if (error === undefined) return { id: job.id, status: 'completed' };
+        this.log.warn('job failed', { queue, jobId: job.id, error: String(error) });
+        jobsFailed.inc({ queue });
+        return { id: job.id, status: 'failed', output: { message: String(error) } };
+      });
+    });
+  }
+
+  private async attempt<T extends object>(
+    queue: QueueName,
+    job: Job<T>,
+    handle: (job: Job<T>) => Promise<void>,
+  ): Promise<JobResult> {
+    try {
+      await handle(job);
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      this.log.warn('job failed', { queue, error: String(error) });
+      jobsFailed.inc({ queue });
+      return { id: job.id, status: 'failed', output: { message: String(error) } };
+    }
+  }
+
+  private async settle(queue: QueueName, job: Job<object>, result: JobResult): Promise<void> {
+    const attempt = { id: job.id, retryCount: job.retryCount };
+    try {
+      if (result.status === 'completed') await this.boss.complete(queue, attempt);
+      else await this.boss.fail(queue, attempt, result.output);
+    } catch (error) {
+      // The batch's settling tries again.
+      this.log.warn('job settle failed', { queue, error: String(error) });
+    }
   }
 
   /** Jobs waiting per queue, from pg-boss's cached counts (no count over the job table). */

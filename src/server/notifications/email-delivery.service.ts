@@ -4,7 +4,8 @@ import { QUEUES } from '../jobs/job-queue';
 import { emailsTotal } from '../observability/metrics';
 import type { Mailer } from './mailer';
 import { Notification, type INotification } from './notification.entity';
-import { releaseVisitorEmail } from './visitor-email-limits.sql';
+import { markSent } from './email-outcomes.sql';
+import { releaseVisitorEmails } from './visitor-email-limits.sql';
 
 /** Attempts before a message is marked failed (pg-boss stops retrying at the same count). */
 export const EMAIL_MAX_ATTEMPTS = QUEUES.email.retryLimit + 1;
@@ -13,52 +14,80 @@ export const EMAIL_MAX_ATTEMPTS = QUEUES.email.retryLimit + 1;
 export const messageIdOf = (id: number) => `<notification-${id}@convoza>`;
 
 /**
- * Sends one outbox message. At least once: a crash after the SMTP server accepted it but before
- * `sent` is saved sends it again, with the same Message-ID. A message already sent is skipped.
- * A failure is recorded and rethrown so the job retries; the last attempt marks it failed.
+ * Sends outbox messages (a batch of `email` jobs): one read for all, one release transaction
+ * for those to visitors, the sends in parallel over the pooled transport, one write for all
+ * sent. At least once: a crash after the SMTP server accepted a message but before `sent` is
+ * saved sends it again, with the same Message-ID. A message already sent is skipped. Answers,
+ * per id in order, the error of a failed send (recorded; its job retries, and the last attempt
+ * marks it failed) or undefined.
  */
-export async function deliverNotification(
+export async function deliverNotifications(
   em: EntityManager,
-  id: number,
+  ids: number[],
   mailer: Mailer,
-): Promise<void> {
-  const message = await em.findOne(Notification, id);
-  if (!message || message.status === 'sent' || message.status === 'suppressed') return;
-  if (message.toVisitor && !message.releasedAt) {
-    const heldBack = await releaseVisitorEmail(em, message);
-    if (heldBack) {
-      message.status = 'suppressed';
-      message.lastError = heldBack;
-      await em.flush();
-      emailsTotal.inc({ kind: message.kind, status: 'suppressed' });
-      return;
+): Promise<unknown[]> {
+  const rows = await em.find(Notification, { id: { $in: ids } });
+  const due = rows.filter((m) => m.status !== 'sent' && m.status !== 'suppressed');
+  const held = await releaseVisitorEmails(
+    em,
+    due.filter((m) => m.toVisitor && !m.releasedAt),
+  );
+  const sending: INotification[] = [];
+  for (const message of due) {
+    const heldBack = held.get(message.id);
+    if (!heldBack) {
+      sending.push(message);
+      continue;
     }
+    await record(em, message.id, { status: 'suppressed', lastError: heldBack });
+    emailsTotal.inc({ kind: message.kind, status: 'suppressed' });
   }
-  message.attempts += 1;
-  try {
-    await mailer.send({
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      messageId: messageIdOf(message.id),
-      calendar: message.calendar ?? undefined,
-    });
-    message.status = 'sent';
-    message.sentAt = new Date();
-    message.lastError = null;
-  } catch (error) {
-    message.lastError = String(error instanceof Error ? error.message : error).slice(0, 1000);
-    if (message.attempts >= EMAIL_MAX_ATTEMPTS) message.status = 'failed';
-    await em.flush();
-    emailsTotal.inc({
-      kind: message.kind,
-      status: message.status === 'failed' ? 'failed' : 'retry',
-    });
-    throw error;
-  }
-  await em.flush();
-  emailsTotal.inc({ kind: message.kind, status: 'sent' });
+  const errors = new Map<number, unknown>();
+  const sent: INotification[] = [];
+  await Promise.all(
+    sending.map(async (message) => {
+      try {
+        await send(message, mailer);
+        sent.push(message);
+      } catch (error) {
+        errors.set(message.id, error);
+        await recordFailure(em, message, error);
+      }
+    }),
+  );
+  await markSent(
+    em,
+    sent.map((m) => m.id),
+  );
+  for (const message of sent) emailsTotal.inc({ kind: message.kind, status: 'sent' });
+  return ids.map((id) => errors.get(id));
+}
+
+function send(message: INotification, mailer: Mailer) {
+  return mailer.send({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    messageId: messageIdOf(message.id),
+    calendar: message.calendar ?? undefined,
+  });
+}
+
+async function recordFailure(em: EntityManager, message: INotification, error: unknown) {
+  const attempts = message.attempts + 1;
+  const failed = attempts >= EMAIL_MAX_ATTEMPTS;
+  await record(em, message.id, {
+    attempts,
+    lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+    ...(failed ? { status: 'failed' } : {}),
+  });
+  emailsTotal.inc({ kind: message.kind, status: failed ? 'failed' : 'retry' });
+}
+
+/** One statement, no transaction around it: an attempt's outcome is a single row's update. */
+async function record(em: EntityManager, id: number, changes: Partial<INotification>) {
+  await em.nativeUpdate(Notification, { id }, changes);
 }
 
 export const outboxView = (m: INotification): TOutboxMessage => ({

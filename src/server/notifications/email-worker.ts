@@ -1,13 +1,27 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm';
 import type { JobQueue } from '../jobs/job-queue';
-import { deliverNotification } from './email-delivery.service';
+import { deliverNotifications } from './email-delivery.service';
 import type { EmailJob } from './outbox.service';
 import type { Mailer } from './mailer';
 
+/**
+ * Two fetch loops of up to 10 messages each, each batch read, released and recorded at once:
+ * while one waits for the last send of its batch, the other keeps the pooled SMTP connections
+ * busy.
+ */
+const EMAIL_WORKERS = { perInstance: 2, batch: 10 } as const;
+
 /** Sends queued lead emails from this instance (every instance runs one; pg-boss shares the work). */
 export function startEmailWorker(queue: JobQueue, orm: Orm, mailer: Mailer): Promise<void> {
-  return queue.work<EmailJob>('email', (job) =>
-    deliverNotification(orm.em.fork() as EntityManager, job.data.notificationId, mailer),
+  return queue.workBatches<EmailJob>(
+    'email',
+    (jobs) =>
+      deliverNotifications(
+        orm.em.fork() as EntityManager,
+        jobs.map((job) => job.data.notificationId),
+        mailer,
+      ),
+    { batchSize: EMAIL_WORKERS.batch, workers: EMAIL_WORKERS.perInstance },
   );
 }

@@ -6,11 +6,10 @@
 // - VISITOR_EMAIL_LIMITS.perAddressPerDay messages to one address per 24 hours, all kinds;
 // - the settings' autoReplyHourlyLimit messages to visitors per hour for the whole site.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql, type ExpressionOrFactory, type SqlBool } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { TNotificationKind } from '../../shared/notifications.schema';
 import { lockForTransaction } from '../db/advisory-lock.sql';
-import { typedSql, type TypedDB } from '../db/typed-sql';
-import { Notification } from './notification.entity';
+import { runSql } from '../db/typed-sql';
 import { getNotificationSettings } from './notification-settings.service';
 
 export const VISITOR_EMAIL_LIMITS = { perBookingPerDay: 10, perAddressPerDay: 20 } as const;
@@ -30,82 +29,70 @@ interface VisitorEmail {
   bookingId?: number | null;
 }
 
-const messagesSql = (em: EntityManager) => typedSql(em, [Notification]);
-type Where = ExpressionOrFactory<TypedDB<typeof Notification>, 'notification_messages', SqlBool>;
-
-/** Released within the last `interval` (PostgreSQL interval text, a constant). */
-const releasedWithin =
-  (interval: '24 hours' | '1 hour'): Where =>
-  (eb) =>
-    eb('released_at', '>', sql<string>`now() - ${sql.lit(interval)}::interval`);
-/** Addressed to `to`, in any case (the partial indexes are on lower("to")). */
-const addressedTo =
-  (to: string): Where =>
-  (eb) =>
-    eb(eb.fn('lower', ['to']), '=', eb.fn('lower', [eb.val(to)]));
-
-/** Whether the released messages to visitors matching `where` number `limit` or more. */
-async function reaches(em: EntityManager, where: Where[], limit: number): Promise<boolean> {
-  // Each question reads one partial index (`to_visitor`, not `to_visitor = $1`, so the planner
-  // matches its predicate) and stops at the limit.
-  const row = await messagesSql(em)
-    .selectFrom((db) =>
-      where
-        .reduce(
-          (query, condition) => query.where(condition),
-          db
-            .selectFrom('notification_messages')
-            .select(sql.lit(1).as('one'))
-            .where((eb) => eb.ref('to_visitor'))
-            .where('released_at', 'is not', null),
-        )
-        .limit(limit)
-        .as('recent'),
-    )
-    .select(({ fn }) => fn.countAll().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n) >= limit;
-}
+/** Released within the last `interval` (a constant, so the partial indexes match). */
+const releasedWithin = (interval: '24 hours' | '1 hour') =>
+  sql`released_at > now() - ${sql.lit(interval)}::interval`;
+const DAY = releasedWithin('24 hours');
 
 /**
- * Releases a message to a visitor for sending (stamps released_at, which the limits count) or
- * says why it is held back. One release at a time across every instance (an advisory lock held
- * for this short transaction), so parallel workers cannot both take the last place; submissions
- * and bookings never wait for it, as only the email workers release.
+ * Whether the released messages to visitors matching `where` number `limit` or more: one partial
+ * index read (`to_visitor` and the kind written as literals, so the planner matches its
+ * predicate) that stops at the limit.
  */
-export async function releaseVisitorEmail(
+const reaches = (where: RawBuilder<unknown>, limit: number) =>
+  sql<boolean>`(select count(*) from (
+      select 1 from notification_messages
+       where to_visitor and released_at is not null and ${where}
+       limit ${limit}) as recent) >= ${limit}`;
+
+/** Checks the four limits for `message` and stamps it released in the same statement when none is reached. */
+const release = (message: VisitorEmail, hourlyLimit: number) => {
+  const to = sql`lower("to") = lower(${message.to})`;
+  return sql<{ auto_reply: boolean; booking: boolean; address: boolean; hourly: boolean }>`
+    with held as (
+      select ${message.kind === 'auto_reply'} and ${reaches(sql`kind = 'auto_reply' and ${to} and ${DAY}`, 1)} as auto_reply,
+             ${reaches(sql`booking_id = ${message.bookingId ?? null} and ${DAY}`, VISITOR_EMAIL_LIMITS.perBookingPerDay)} as booking,
+             ${reaches(sql`${to} and ${DAY}`, VISITOR_EMAIL_LIMITS.perAddressPerDay)} as address,
+             ${reaches(releasedWithin('1 hour'), hourlyLimit)} as hourly),
+    released as (
+      update notification_messages set released_at = now()
+       where id = ${message.id} and not exists (
+         select 1 from held where auto_reply or booking or address or hourly))
+    select auto_reply, booking, address, hourly from held`;
+};
+
+/**
+ * Releases messages to visitors for sending (stamps released_at, which the limits count) or
+ * says why each is held back, in order: a later one counts the earlier ones released. One
+ * release at a time across every instance (an advisory lock held for this short transaction:
+ * the lock, then one statement per message that checks and stamps), so parallel workers cannot
+ * both take the last place; submissions and bookings never wait for it, as only the email
+ * workers release.
+ */
+export async function releaseVisitorEmails(
   em: EntityManager,
-  message: VisitorEmail,
-): Promise<string | null> {
-  return em.transactional(async (tem) => {
+  messages: VisitorEmail[],
+): Promise<Map<number, string | null>> {
+  const outcomes = new Map<number, string | null>();
+  if (!messages.length) return outcomes;
+  const { autoReplyHourlyLimit } = await getNotificationSettings(em);
+  await em.transactional(async (tem) => {
     await lockForTransaction(tem, 'visitor_email_release');
-    const day = releasedWithin('24 hours');
-    const autoReply: Where = (eb) => eb('kind', '=', sql.lit('auto_reply'));
-    if (
-      message.kind === 'auto_reply' &&
-      (await reaches(tem, [autoReply, addressedTo(message.to), day], 1))
-    )
-      return VISITOR_EMAIL_LIMIT_REASONS.autoReply;
-    const bookingId = message.bookingId;
-    if (
-      bookingId &&
-      (await reaches(
-        tem,
-        [(eb) => eb('booking_id', '=', bookingId), day],
-        VISITOR_EMAIL_LIMITS.perBookingPerDay,
-      ))
-    )
-      return VISITOR_EMAIL_LIMIT_REASONS.booking;
-    if (await reaches(tem, [addressedTo(message.to), day], VISITOR_EMAIL_LIMITS.perAddressPerDay))
-      return VISITOR_EMAIL_LIMIT_REASONS.address;
-    const { autoReplyHourlyLimit } = await getNotificationSettings(tem);
-    if (await reaches(tem, [releasedWithin('1 hour')], autoReplyHourlyLimit))
-      return VISITOR_EMAIL_LIMIT_REASONS.hourly(autoReplyHourlyLimit);
-    await messagesSql(tem)
-      .updateTable('notification_messages')
-      .set({ released_at: sql<string>`now()` })
-      .where('id', '=', message.id)
-      .execute();
-    return null;
+    for (const message of messages) {
+      const [held] = await runSql(tem, release(message, autoReplyHourlyLimit));
+      outcomes.set(
+        message.id,
+        held?.auto_reply
+          ? VISITOR_EMAIL_LIMIT_REASONS.autoReply
+          : held?.booking
+            ? VISITOR_EMAIL_LIMIT_REASONS.booking
+            : held?.address
+              ? VISITOR_EMAIL_LIMIT_REASONS.address
+              : held?.hourly
+                ? VISITOR_EMAIL_LIMIT_REASONS.hourly(autoReplyHourlyLimit)
+                : null,
+      );
+    }
   });
+  return outcomes;
 }

@@ -1,33 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { webhookDeliveries } from '../observability/metrics';
+import { claimDelivery } from './delivery-claim.sql';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { postWebhook, type PostResult } from './webhook-http';
 import { queueWebhookAttempt, type WebhookJob, type WebhookSettings } from './webhook-settings';
 import { signWebhook } from './webhook-signature';
 
 /**
- * Claims the delivery for this attempt: an atomic update that succeeds only while it is still
- * pending, at the attempt the job was queued for, and not claimed by another worker. So a
- * delivery that succeeded is never sent again, and a stale duplicate job sends nothing.
+ * Claims the delivery for this attempt (claimDelivery): only while it is still pending, at the
+ * attempt the job was queued for, and not claimed by another worker. So a delivery that
+ * succeeded is never sent again, and a stale duplicate job sends nothing.
  */
 async function claim(em: EntityManager, job: WebhookJob, settings: WebhookSettings) {
   const now = new Date();
-  const claimed = await em.nativeUpdate(
-    WebhookDelivery,
-    {
-      id: job.deliveryId,
-      status: 'pending',
-      attempts: job.attempt,
-      $or: [{ lockedUntil: null }, { lockedUntil: { $lt: now } }],
-    },
-    { lockedUntil: new Date(now.getTime() + settings.timeoutMs + 30_000) },
-  );
-  if (claimed) return true;
+  const lockedUntil = new Date(now.getTime() + settings.timeoutMs + 30_000);
+  const claimed = await claimDelivery(em, job.deliveryId, job.attempt, lockedUntil, now);
+  if (claimed) return claimed;
   const row = await em.findOne(WebhookDelivery, job.deliveryId);
   // Another worker holds this very attempt: throw, so pg-boss runs the job again later.
   if (row?.status === 'pending' && row.attempts === job.attempt)
     throw new Error(`Webhook delivery ${job.deliveryId} is being sent by another worker`);
-  return false;
+  return null;
 }
 
 /**
@@ -42,24 +35,22 @@ export async function deliverWebhook(
   job: WebhookJob,
   settings: WebhookSettings,
 ): Promise<void> {
-  if (!(await claim(em, job, settings))) return;
-  const delivery = await em.findOne(WebhookDelivery, job.deliveryId, { populate: ['endpoint'] });
+  const delivery = await claim(em, job, settings);
   if (!delivery) return;
-  const endpoint = delivery.endpoint;
 
   let result: PostResult;
-  if (!endpoint.enabled) {
+  if (!delivery.enabled) {
     result = { ok: false, status: null, durationMs: 0, error: 'The endpoint is disabled' };
   } else {
     const timestamp = Math.floor(Date.now() / 1000);
     result = await postWebhook(
-      endpoint.url,
+      delivery.url,
       delivery.payload,
       {
         'webhook-id': delivery.messageId,
         'webhook-timestamp': String(timestamp),
         'webhook-signature': signWebhook(
-          endpoint.secret,
+          delivery.secret,
           delivery.messageId,
           timestamp,
           delivery.payload,
@@ -68,7 +59,7 @@ export async function deliverWebhook(
       settings,
     );
   }
-  const outcome = await recordAttempt(em, job, settings, result, endpoint.enabled);
+  const outcome = await recordAttempt(em, job, settings, result, delivery.enabled);
   if (outcome) webhookDeliveries.inc({ status: outcome });
 }
 
@@ -79,6 +70,24 @@ async function recordAttempt(
   result: PostResult,
   endpointEnabled: boolean,
 ): Promise<'succeeded' | 'retry' | 'failed' | undefined> {
+  // A success is one row's update (the claim made this attempt ours); a failure may queue the
+  // next attempt with it, in one transaction.
+  if (result.ok) {
+    const updated = await em.nativeUpdate(
+      WebhookDelivery,
+      { id: job.deliveryId },
+      {
+        attempts: job.attempt + 1,
+        status: 'succeeded',
+        responseStatus: result.status,
+        durationMs: result.durationMs,
+        lockedUntil: null,
+        nextAttemptAt: null,
+        lastError: null,
+      },
+    );
+    return updated ? 'succeeded' : undefined; // none: the endpoint was deleted meanwhile
+  }
   return em.transactional(async (tem) => {
     const delivery = await tem.findOne(WebhookDelivery, job.deliveryId);
     if (!delivery) return undefined; // the endpoint was deleted meanwhile
@@ -87,11 +96,6 @@ async function recordAttempt(
     delivery.durationMs = result.durationMs;
     delivery.lockedUntil = null;
     delivery.nextAttemptAt = null;
-    if (result.ok) {
-      delivery.status = 'succeeded';
-      delivery.lastError = null;
-      return 'succeeded';
-    }
     delivery.lastError = (result.error ?? 'Failed').slice(0, 1000);
     const delay = endpointEnabled ? settings.retryDelays[job.retry] : undefined;
     if (delay === undefined || !settings.queue) {

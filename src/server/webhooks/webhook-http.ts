@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import { keepAliveAgent } from './keep-alive-agents';
 import { guardedLookup, isPublicAddress, literalIp, PrivateNetworkError } from './network-guard';
 
 export interface PostOptions {
@@ -117,24 +118,27 @@ function guardedRequest(
   const ip = literalIp(url.hostname);
   // Node connects to a literal IP without a lookup: check it here.
   if (guard && ip && !isAllowed(ip)) return Promise.reject(new PrivateNetworkError(url.hostname));
-  const request = url.protocol === 'https:' ? https.request : http.request;
+  const protocol = url.protocol as 'http:' | 'https:';
+  const request = protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
     const req = request(url, {
       method,
       headers:
         body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
       signal,
-      agent: false,
+      agent: keepAliveAgent(protocol, guard ? isAllowed : null),
       ...(guard ? { lookup: guardedLookup(isAllowed) } : {}),
     });
-    // The last word: whatever the resolver said, the peer we reached must be public.
+    // The last word: whatever the resolver said, the peer we reached must be public. A reused
+    // keep-alive socket was checked when it connected (its agent serves this rule alone).
     if (guard)
-      req.on('socket', (socket: Socket) =>
+      req.on('socket', (socket: Socket) => {
+        if (!socket.connecting) return;
         socket.once('connect', () => {
           const peer = socket.remoteAddress ?? '';
           if (!isAllowed(peer)) req.destroy(new PrivateNetworkError(peer));
-        }),
-      );
+        });
+      });
     req.on('response', resolve);
     req.on('error', reject);
     req.end(body);
@@ -146,7 +150,7 @@ export const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
  * The first `max` characters of the answer (for the delivery's last error). At most
- * MAX_ANSWER_BYTES are read; then the connection is closed (the agent is per request).
+ * MAX_ANSWER_BYTES are read; then the connection is closed (not kept for the next request).
  */
 async function readSome(res: IncomingMessage, max: number): Promise<string> {
   let bytes = 0;

@@ -5,13 +5,16 @@ import { deliverWebhook } from './webhook-delivery.service';
 import type { WebhookJob, WebhookSettings } from './webhook-settings';
 
 /**
- * How deliveries share this instance: independent workers, each taking one attempt at a time,
- * and at most `perEndpoint` attempts at one endpoint at once across all instances. An endpoint
- * that never answers holds a quarter of the workers for its timeout; the others keep delivering
- * to every other endpoint (they used to wait for the slowest attempt of a shared batch). With 2
- * per endpoint, one endpoint's deliveries fell behind a busy form (bench:submit, ~100 leads/s).
+ * How deliveries share this instance: independent workers, each claiming up to `batch`
+ * attempts per fetch, and at most `perEndpoint` attempts at one endpoint at once across all
+ * instances. A worker whose fetch came back full fetches again at once; one that claimed a job
+ * at a time waited out the 1 s poll after each, so a backlog drained at about a job per worker
+ * per second (bench:submit). An endpoint that never answers holds at most `perEndpoint` workers
+ * (those whose batch has one of its attempts) for its timeout; the others keep delivering to
+ * every other endpoint. Each new job wakes every idle worker to fetch (NOTIFY), so there are no
+ * more of them than that needs: 16 made about four fetches per lead.
  */
-export const WEBHOOK_WORKERS = { perInstance: 16, perEndpoint: 4 } as const;
+export const WEBHOOK_WORKERS = { perInstance: 8, perEndpoint: 4, batch: 4 } as const;
 
 /** Sends webhook deliveries from this instance (every instance runs one; pg-boss shares the work). */
 export function startWebhookWorker(
@@ -22,6 +25,12 @@ export function startWebhookWorker(
   return queue.work<WebhookJob>(
     'webhook',
     (job) => deliverWebhook(orm.em.fork() as EntityManager, job.data, settings),
-    { batchSize: 1, workers: WEBHOOK_WORKERS.perInstance, perGroup: WEBHOOK_WORKERS.perEndpoint },
+    {
+      batchSize: WEBHOOK_WORKERS.batch,
+      workers: WEBHOOK_WORKERS.perInstance,
+      perGroup: WEBHOOK_WORKERS.perEndpoint,
+      // A delivery done frees its endpoint's place at once, not when its batch's slowest ends.
+      settleEach: true,
+    },
   );
 }
