@@ -1,15 +1,11 @@
-import { bookingCalendarRoute, subscriptionFeedRoute } from './booking/calendar-files.route';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { pingDatabase } from './db/health.sql';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createOpenApiExpressMiddleware } from 'trpc-to-openapi';
-import { auditExportRoute } from './audit/audit-export.route';
-import { contactsExportRoute } from './contacts/contacts-export.route';
-import { contactImportUploadRoute } from './contact-imports/import-upload.route';
-import { importErrorsRoute } from './contact-imports/import-errors.route';
 import type { UploadPaceRule } from './contact-imports/upload-pace';
-import { contactsListRoute } from './contacts/contacts-list.route';
 import { apiDocsRouter } from './http/api-docs';
+import { expressPath } from './http/streamed-route';
+import { streamedRoutes } from './streamed-routes';
 import { sendApiError } from './http/send-api-error';
 import { bodilessJson } from './http/bodiless-json';
 import { jsonBody, LARGE_BODY_LIMIT } from './http/body-limits';
@@ -91,13 +87,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use('/api/docs', apiDocsRouter());
   // Streamed answers trpc-to-openapi cannot send; registered first because its middleware answers
   // 404 to anything it does not match and never passes a request on.
-  app.get('/api/contacts/export/csv', contactsExportRoute(deps));
-  app.get('/api/audit-log/export/csv', auditExportRoute(deps));
-  app.get('/api/contacts', contactsListRoute(deps));
-  app.post('/api/contacts/import', contactImportUploadRoute(deps, options.importUploadPace));
-  app.get('/api/contacts/imports/:jobId/errors/csv', importErrorsRoute(deps));
-  app.get('/api/calendar/:feedToken.ics', subscriptionFeedRoute(deps));
-  app.get('/api/bookings/manage/:manageToken/calendar.ics', bookingCalendarRoute(deps));
+  for (const route of streamedRoutes(options.importUploadPace))
+    app[route.method](expressPath(route.path), route.handler(deps));
   keepRestInputTypes(appRouter);
   app.use(
     '/api',

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { sendApiError } from '../http/send-api-error';
 import { clientIp } from '../http/client-ip';
+import type { StreamedRoute } from '../http/streamed-route';
 import { RateLimitedError } from '../rate-limit/rate-limit.service';
 import type { AppDeps } from '../app-deps';
 import { limitBookingRead } from './booking-throttle';
@@ -35,15 +36,25 @@ function calendarRoute(
   };
 }
 
-/** GET /api/calendar/{feedToken}.ics: the host's booked calls, for their calendar app. */
-export const subscriptionFeedRoute = (deps: AppDeps) =>
-  calendarRoute(deps, subscriptionCalendar, 'inline; filename="convoza-calls.ics"', 'feedToken');
+// Calendar files are links for calendar apps, not API operations: they stay out of the document.
 
-/** GET /api/bookings/manage/{manageToken}/calendar.ics: the lead's call as a calendar file. */
-export const bookingCalendarRoute = (deps: AppDeps) =>
-  calendarRoute(
-    deps,
-    bookingCalendarFile,
-    'attachment; filename="strategy-call.ics"',
-    'manageToken',
-  );
+/** The host's booked calls, for their calendar app. */
+export const subscriptionFeedRoute: StreamedRoute = {
+  method: 'get',
+  path: '/calendar/{feedToken}.ics',
+  handler: (deps) =>
+    calendarRoute(deps, subscriptionCalendar, 'inline; filename="convoza-calls.ics"', 'feedToken'),
+};
+
+/** The lead's call as a calendar file. */
+export const bookingCalendarRoute: StreamedRoute = {
+  method: 'get',
+  path: '/bookings/manage/{manageToken}/calendar.ics',
+  handler: (deps) =>
+    calendarRoute(
+      deps,
+      bookingCalendarFile,
+      'attachment; filename="strategy-call.ics"',
+      'manageToken',
+    ),
+};

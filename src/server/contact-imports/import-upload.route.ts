@@ -6,14 +6,18 @@ import {
   storeImportChunk,
 } from './import-files.sql';
 import { PassThrough } from 'node:stream';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ZImportQuery, type TImportAccepted } from '../../shared/contact-import.schema';
+import {
+  IMPORT_MODES,
+  ZImportQuery,
+  type TImportAccepted,
+} from '../../shared/contact-import.schema';
 import { recordAudit } from '../audit/audit.service';
 import { adminRoute } from '../http/admin-route';
+import type { StreamedRoute } from '../http/streamed-route';
 import { sendTimeout, timesItsOwnBody } from '../http/request-deadline';
 import { sendApiError } from '../http/send-api-error';
-import type { AppDeps } from '../app-deps';
 import { describeZodError } from '../trpc/errors';
 import { checkFileStart } from './import-file-check';
 import { IMPORT_UPLOAD_PACE, UploadPace, uploadTooSlowMessage } from './upload-pace';
@@ -38,62 +42,109 @@ class UploadRefused extends Error {
  * then the import is queued in the same transaction (pg-boss) and the answer is
  * 202 { jobId, statusUrl }. A plain route because the body is a stream, not JSON.
  */
-export function contactImportUploadRoute(deps: AppDeps, pace = IMPORT_UPLOAD_PACE): RequestHandler {
-  return adminRoute(deps, async (em, req, res, actor) => {
-    timesItsOwnBody(req);
-    const query = ZImportQuery.safeParse(req.query);
-    if (!query.success) return refuse(res, 400, describeZodError(query.error), 'mode');
-    if (req.headers['content-type'] && !req.is(CSV_TYPES))
-      return refuse(
-        res,
-        415,
-        'Send the CSV file itself as the request body, with Content-Type: text/csv',
-        'file',
-      );
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > IMPORT_MAX_BYTES) return refuse(res, 413, tooLarge(), 'file');
+export const contactImportUploadRoute = (pace = IMPORT_UPLOAD_PACE): StreamedRoute => ({
+  method: 'post',
+  path: '/contacts/import',
+  operation: {
+    operationId: 'admin-contacts-importStream',
+    summary:
+      'Import contacts from a CSV file sent as the request body (streamed, up to 1 GB); answers 202 with the job to follow at GET /contacts/imports/{jobId}',
+    tags: ['contacts'],
+    security: [{ cookieAuth: [] }],
+    parameters: [
+      {
+        name: 'mode',
+        in: 'query',
+        description:
+          'all_or_nothing (default): nothing is stored if any row is invalid; skip_invalid: valid rows are stored; upsert: skip_invalid, and a row whose email (any case) is a contact updates it',
+        schema: { type: 'string', enum: [...IMPORT_MODES], default: 'all_or_nothing' },
+      },
+    ],
+    requestBody: {
+      required: true,
+      content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } },
+    },
+    responses: {
+      '202': {
+        description: 'Queued',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: {
+                jobId: { type: 'string', format: 'uuid' },
+                statusUrl: { type: 'string' },
+              },
+              required: ['jobId', 'statusUrl'],
+            },
+          },
+        },
+      },
+      '400': {
+        description: 'Empty file, not UTF-8 CSV text, header without name and email, or a bad mode',
+      },
+      '401': { description: 'Not signed in' },
+      '403': { description: 'Not an administrator, or a cross-site request' },
+      '413': { description: 'Larger than 1 GB' },
+      '415': { description: 'Not sent as text/csv' },
+    },
+  },
+  handler: (deps) =>
+    adminRoute(deps, async (em, req, res, actor) => {
+      timesItsOwnBody(req);
+      const query = ZImportQuery.safeParse(req.query);
+      if (!query.success) return refuse(res, 400, describeZodError(query.error), 'mode');
+      if (req.headers['content-type'] && !req.is(CSV_TYPES))
+        return refuse(
+          res,
+          415,
+          'Send the CSV file itself as the request body, with Content-Type: text/csv',
+          'file',
+        );
+      const declared = Number(req.headers['content-length'] ?? 0);
+      if (declared > IMPORT_MAX_BYTES) return refuse(res, 413, tooLarge(), 'file');
 
-    const jobId = randomUUID();
-    const pool = await em.getConnection().getNativeClient();
-    await createUploadingImport(pool, jobId, query.data.mode, actor.userId);
-    let bytes: number;
-    try {
-      bytes = await storeBody(req, pace, async (seq, data) => {
-        if (seq === 0) {
-          const problem = checkFileStart(data);
-          if (problem) throw new UploadRefused(400, problem);
-          // Only a well-formed upload is told that this instance runs no imports (no job queue).
-          if (!deps.jobs) throw new UploadRefused(503, 'Imports are not running');
-        }
-        await storeImportChunk(pool, jobId, seq, data);
-      });
-      if (bytes === 0) throw new UploadRefused(400, 'The file is empty');
-    } catch (error) {
-      await deleteImport(pool, jobId);
-      if (error instanceof UploadRefused) return refuse(res, error.status, error.message, 'file');
-      if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
-      throw error;
-    }
+      const jobId = randomUUID();
+      const pool = await em.getConnection().getNativeClient();
+      await createUploadingImport(pool, jobId, query.data.mode, actor.userId);
+      let bytes: number;
+      try {
+        bytes = await storeBody(req, pace, async (seq, data) => {
+          if (seq === 0) {
+            const problem = checkFileStart(data);
+            if (problem) throw new UploadRefused(400, problem);
+            // Only a well-formed upload is told that this instance runs no imports (no job queue).
+            if (!deps.jobs) throw new UploadRefused(503, 'Imports are not running');
+          }
+          await storeImportChunk(pool, jobId, seq, data);
+        });
+        if (bytes === 0) throw new UploadRefused(400, 'The file is empty');
+      } catch (error) {
+        await deleteImport(pool, jobId);
+        if (error instanceof UploadRefused) return refuse(res, error.status, error.message, 'file');
+        if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
+        throw error;
+      }
 
-    const queue = deps.jobs!;
-    await em.transactional(async (tem: EntityManager) => {
-      await markImportQueued(tem, jobId, bytes);
-      await queue.sendInTransaction(tem, 'contactImport', { importId: jobId });
-      await recordAudit(tem, {
-        actor: { id: actor.userId, username: actor.username },
-        action: 'import',
-        entityType: 'contact_import',
-        entityId: jobId,
-        changes: { mode: { to: query.data.mode }, bytes: { to: bytes } },
-        ip: req.ip ?? null,
-        userAgent: req.get('user-agent') ?? null,
+      const queue = deps.jobs!;
+      await em.transactional(async (tem: EntityManager) => {
+        await markImportQueued(tem, jobId, bytes);
+        await queue.sendInTransaction(tem, 'contactImport', { importId: jobId });
+        await recordAudit(tem, {
+          actor: { id: actor.userId, username: actor.username },
+          action: 'import',
+          entityType: 'contact_import',
+          entityId: jobId,
+          changes: { mode: { to: query.data.mode }, bytes: { to: bytes } },
+          ip: req.ip ?? null,
+          userAgent: req.get('user-agent') ?? null,
+        });
       });
-    });
-    const statusUrl = `/api/contacts/imports/${jobId}`;
-    const body: TImportAccepted = { jobId, statusUrl };
-    res.status(202).location(statusUrl).json(body);
-  });
-}
+      const statusUrl = `/api/contacts/imports/${jobId}`;
+      const body: TImportAccepted = { jobId, statusUrl };
+      res.status(202).location(statusUrl).json(body);
+    }),
+});
 
 /**
  * Reads the request body into pieces of CHUNK_BYTES and hands each to `store` in order,
