@@ -32,7 +32,7 @@ const FEATURE_EXCEPTIONS = [
     reason: 'MikroORM relations: an entity names the entity class it references.',
   },
   {
-    from: '^src/server/(booking)/bookings\\.sql\\.ts$',
+    from: '^src/server/(booking)/(booking-reads|booking-contact|host-schedule)\\.sql\\.ts$',
     to: '^src/server/(users/user|contacts/contact|lead-routing/lead-routing-member)\\.entity\\.ts$',
     reason:
       "Booking's read queries join hosts, the routing pool and leads in one statement; typedSql types the join from those entities. Reads only.",

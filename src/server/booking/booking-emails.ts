@@ -12,7 +12,7 @@ import {
 } from '../notifications/outbox.service';
 import { autoReplyName, textToHtml } from '../notifications/email-text.service';
 import { displayName } from '../../shared/users.schema';
-import { bookingWithPeople, type BookingWithPeople } from './bookings.sql';
+import { bookingWithPeopleOnce, type BookingWithPeople } from './booking-reads.sql';
 import { bookingNow } from './clock';
 import { manageUrlOf } from './manage-url';
 import { calendarText, type CalendarEvent, type CalendarMethod } from './icalendar';
@@ -25,10 +25,10 @@ export const whenIn = (date: Date, zone: string) =>
 
 /** The booking with its people, as the emails and calendar files need them. */
 export async function bookingParticipants(em: EntityManager, bookingId: number, publicUrl: string) {
-  return participantsOf(await bookingWithPeople(em, bookingId), publicUrl);
+  return participantsOf(await bookingWithPeopleOnce(em, bookingId), publicUrl);
 }
 
-/** The participants of a booking read with its people (bookings.sql.ts). */
+/** The participants of a booking read with its people (booking-reads.sql.ts). */
 export function participantsOf(row: BookingWithPeople, publicUrl: string) {
   const manageUrl = `${publicUrl}${manageUrlOf(row.manage_token)}`;
   // What the lead's copies quote of the name they typed: the auto-reply's cleaned name (no links,

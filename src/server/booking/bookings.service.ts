@@ -1,5 +1,5 @@
 // Booking for the visitor: the free times of the hosts who may take a contact's call, and the
-// booking itself, which PostgreSQL's exclusion constraint decides (bookings.sql.ts).
+// booking itself, which PostgreSQL's exclusion constraint decides (booking-writes.sql.ts).
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
@@ -17,15 +17,10 @@ import { Booking } from './booking.entity';
 import { loadBookingRules, type BookingRules } from './booking-settings.service';
 import { contactOfBookingToken, issueBookingToken } from './booking-token';
 import { recordBookingRefusal, type BookingVisitor } from './booking-throttle';
-import {
-  bookingWithPeople,
-  contactForBooking,
-  contactOwner,
-  insertConfirmedBooking,
-  lockContact,
-  upcomingBookingOf,
-  moveBooking,
-} from './bookings.sql';
+import { contactForBooking, contactOwner } from './booking-contact.sql';
+import { lockContact } from './booking-locks.sql';
+import { bookingWithPeople, upcomingBookingOf } from './booking-reads.sql';
+import { insertConfirmedBooking, moveBooking } from './booking-writes.sql';
 import { bookingNow } from './clock';
 import { WorkGate } from '../http/work-gate';
 import { hostsFor } from './host-calendars';

@@ -1,5 +1,5 @@
 // Hosts' calendar feeds in SQL: replacing a feed's busy times in one statement pair, and claiming
-// the feeds due for a refresh across instances (the slots read the busy times in bookings.sql.ts).
+// the feeds due for a refresh across instances (the slots read the busy times in host-schedule.sql.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { typedSql } from '../db/typed-sql';
 import type { BusyInterval } from './calendar-feed-parse';

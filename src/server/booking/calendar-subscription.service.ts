@@ -8,7 +8,7 @@ import {
   bookingWithPeopleOfLink,
   hostBookingsWithPeople,
   type BookingWithPeople,
-} from './bookings.sql';
+} from './booking-reads.sql';
 import { CalendarSubscription } from './calendar-subscription.entity';
 import { calendarText, type CalendarEvent } from './icalendar';
 import { isLinkToken, newLinkToken } from './link-token';

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { BOOKING_MESSAGES } from '../../shared/booking.schema';
 import { AppError } from '../errors';
 import type { BookingRules } from './booking-settings.service';
-import { availabilityOf, busyTimes, fallbackHostIds } from './bookings.sql';
+import { availabilityOf, busyTimes, fallbackHostIds } from './host-schedule.sql';
 import { bookingNow } from './clock';
 import { bookableWindow, hasFreeStart, isOffered, type HostCalendar, type Interval } from './slots';
 import { localDateOf } from './wall-clock';

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { Booking } from './booking.entity';
 import { bookingView, cancel, FOR_CHANGE, moveTo, slotsFor, upcoming } from './bookings.service';
-import { bookingPage } from './bookings.sql';
+import { bookingPage } from './booking-reads.sql';
 import { bookingNow } from './clock';
 
 type ListQuery = z.output<typeof ZBookingListQuery>;

@@ -7,13 +7,9 @@ import { setContactOwner } from '../contacts/contact-owner.service';
 import { AppError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import type { BookingRules } from './booking-settings.service';
-import {
-  confirmedBookings,
-  isOverlap,
-  lastBookedAt,
-  lockHostDay,
-  tryClaimSlot,
-} from './bookings.sql';
+import { lockHostDay, tryClaimSlot } from './booking-locks.sql';
+import { isOverlap } from './booking-writes.sql';
+import { confirmedBookings, lastBookedAt } from './host-schedule.sql';
 import { freeHostsAt } from './host-calendars';
 import { bookedTimes, type HostCalendar } from './slots';
 import { localDateOf, startOfLocalDate } from './wall-clock';
