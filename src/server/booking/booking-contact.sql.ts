@@ -3,8 +3,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAvailability } from '../../shared/booking.schema';
 import { Contact } from '../contacts/contact.entity';
-import { typedSql } from '../db/typed-sql';
-import { claimSlotSql, slotParameter } from './booking-locks.sql';
+import { runSql, typedSql } from '../db/typed-sql';
+import { sql } from 'kysely';
+import { claimSlot } from './booking-locks.sql';
 
 /** A contact about to book, with what decides at once whether its owner can take the time. */
 export interface BookingContact {
@@ -13,7 +14,7 @@ export interface BookingContact {
   /** The owner's hours, when the owner can host (active, with hours saved); else null. */
   ownerHours: TAvailability | null;
   /**
-   * The owner cannot take this time right now: another transaction holds it (claimSlotSql), or
+   * The owner cannot take this time right now: another transaction holds it (claimSlot), or
    * a committed booking of theirs overlaps it with the buffers (the exclusion constraint's test).
    * Always false when the owner cannot host.
    */
@@ -34,8 +35,9 @@ export async function contactForBooking(
   times: { startsAt: Date; blockedUntil: Date },
   caps: { perHour: number; perDay: number },
 ): Promise<BookingContact | undefined> {
-  const [row] = await em.execute<
-    {
+  const [row] = await runSql(
+    em,
+    sql<{
       id: number;
       owner_id: number | null;
       time_zone: string | null;
@@ -44,31 +46,21 @@ export async function contactForBooking(
       taken: boolean;
       booked_last_hour: string;
       booked_last_day: string;
-    }[]
-  >(
-    `select c.id, c.owner_id, a.time_zone, a.weekly, a.overrides,
+    }>`select c.id, c.owner_id, a.time_zone, a.weekly, a.overrides,
             (select count(*) from (select 1 from bookings
-                                    where created_at > now() - interval '1 hour' limit ?) h) as booked_last_hour,
+                                    where created_at > now() - interval '1 hour' limit ${caps.perHour}) h) as booked_last_hour,
             (select count(*) from (select 1 from bookings
-                                    where created_at > now() - interval '24 hours' limit ?) d) as booked_last_day,
+                                    where created_at > now() - interval '24 hours' limit ${caps.perDay}) d) as booked_last_day,
             case when a.user_id is null then false
-                 else not ${claimSlotSql('c.owner_id')}
+                 else not ${claimSlot(sql`c.owner_id`, times.startsAt)}
                    or exists (select 1 from bookings b
                                where b.host_id = c.owner_id and b.status = 'confirmed'
-                                 and tstzrange(b.starts_at, b.blocked_until) && tstzrange(?, ?))
+                                 and tstzrange(b.starts_at, b.blocked_until) && tstzrange(${times.startsAt}, ${times.blockedUntil}))
             end as taken
        from contacts c
        left join users u on u.id = c.owner_id and u.is_active
        left join user_availability a on a.user_id = u.id
-      where c.id = ?`,
-    [
-      caps.perHour,
-      caps.perDay,
-      slotParameter(times.startsAt),
-      times.startsAt,
-      times.blockedUntil,
-      contactId,
-    ],
+      where c.id = ${contactId}`,
   );
   if (!row) return undefined;
   return {

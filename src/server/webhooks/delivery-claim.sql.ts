@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { typedSql } from '../db/typed-sql';
+import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookEndpoint } from './webhook-endpoint.entity';
 
 /** What an attempt sends, read by the claim that makes it this worker's. */
 interface ClaimedDelivery {
@@ -21,22 +24,19 @@ export async function claimDelivery(
   lockedUntil: Date,
   now: Date,
 ): Promise<ClaimedDelivery | null> {
-  const [row] = await em.execute<
-    {
-      message_id: string;
-      payload: string;
-      url: string;
-      secret: string;
-      enabled: boolean;
-    }[]
-  >(
-    `update webhook_deliveries d set locked_until = ?
-       from webhook_endpoints e
-      where d.id = ? and e.id = d.endpoint_id and d.status = 'pending' and d.attempts = ?
-        and (d.locked_until is null or d.locked_until < ?)
-      returning d.message_id, d.payload, e.url, e.secret, e.enabled`,
-    [lockedUntil, id, attempt, now],
-  );
+  const row = await typedSql(em, [WebhookDelivery, WebhookEndpoint])
+    .updateTable('webhook_deliveries as d')
+    .from('webhook_endpoints as e')
+    .set({ locked_until: lockedUntil })
+    .where('d.id', '=', id)
+    .whereRef('e.id', '=', 'd.endpoint_id')
+    .where('d.status', '=', 'pending')
+    .where('d.attempts', '=', attempt)
+    .where((eb) =>
+      eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now.toISOString())]),
+    )
+    .returning(['d.message_id', 'd.payload', 'e.url', 'e.secret', 'e.enabled'])
+    .executeTakeFirst();
   return row
     ? {
         messageId: row.message_id,
