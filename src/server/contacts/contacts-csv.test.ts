@@ -9,17 +9,13 @@ import {
 import { actorFor, type Client } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { CSV_COLUMNS } from './contacts.csv';
+import type { RestErrorBody } from '../test/rest-error-body';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');
 
-interface ErrorBody {
-  message: string;
-  data?: { fieldErrors?: Record<string, string> };
-}
-
 const importCsv = (csvData: unknown, client: Client = admin) =>
-  client.rest<TCsvImportResult & ErrorBody>('POST', '/contacts/import/csv', { csvData });
+  client.rest<TCsvImportResult & RestErrorBody>('POST', '/contacts/import/csv', { csvData });
 const contacts = async () =>
   (await admin.rest<TContact[]>('GET', '/contacts')).body.sort((a, b) => a.id - b.id);
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -151,7 +147,7 @@ describe('POST /api/contacts/import/csv', () => {
     const empty = await importCsv('');
     expect(empty.status).toBe(400);
     expect(empty.body.data?.fieldErrors).toEqual({ csvData: 'The CSV file is empty' });
-    const missing = await admin.rest<ErrorBody>('POST', '/contacts/import/csv', {});
+    const missing = await admin.rest<RestErrorBody>('POST', '/contacts/import/csv', {});
     expect(missing.status).toBe(400);
     expect(missing.body.data?.fieldErrors).toEqual({ csvData: 'csvData is required' });
     const nul = await importCsv('name,email\nA\u0000B,a@b.co\n');
