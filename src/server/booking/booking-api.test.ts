@@ -25,6 +25,10 @@ const newLead = (n = 1, ownerId: number | null = null) => support.newLead(t, n, 
 const slotsOf = (token: string, query?: string) => support.slotsOf(t, token, query);
 const book = (token: string, startsAt: string) => support.book(t, token, startsAt);
 
+/** Each host takes at most `calls` calls a day. */
+const capCallsPerHostDay = (calls: number) =>
+  admin.rest('PUT', '/booking/settings', { ...DEFAULT_BOOKING_SETTINGS, maxPerDayPerHost: calls });
+
 /** `count` new leads book at once, the i-th at `at(i)`: the answers, in order. */
 async function leadsBook(count: number, at: (i: number) => string) {
   const leads = await Promise.all(Array.from({ length: count }, (_, i) => newLead(i + 1)));
@@ -187,10 +191,7 @@ describe('booking', () => {
 
   it('holds the daily cap per host', async () => {
     await giveHours(admin.userId);
-    await admin.rest('PUT', '/booking/settings', {
-      ...DEFAULT_BOOKING_SETTINGS,
-      maxPerDayPerHost: 1,
-    });
+    await capCallsPerHostDay(1);
     expect((await book((await newLead(1)).token, '2026-12-07T10:00:00Z')).status).toBe(201);
     const second = await newLead(2);
     expect((await slotsOf(second.token)).body.days[0]!.slots).toEqual([]);
@@ -338,10 +339,7 @@ describe('no double booking, by construction', () => {
 
   it('holds the daily cap exactly when leads book different times of one day at once', async () => {
     await giveHours(admin.userId);
-    await admin.rest('PUT', '/booking/settings', {
-      ...DEFAULT_BOOKING_SETTINGS,
-      maxPerDayPerHost: 3,
-    });
+    await capCallsPerHostDay(3);
     // Six different times an hour apart (11:00 to 16:00 Berlin), none blocking another.
     const answers = await leadsBook(6, hourApart);
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
@@ -354,10 +352,7 @@ describe('no double booking, by construction', () => {
     const hosts = [admin.userId, (await t.signedIn('user', 'second-host')).userId];
     for (const id of hosts) await giveHours(id);
     expect((await admin.rest('PUT', '/lead-routing', { userIds: hosts })).status).toBe(200);
-    await admin.rest('PUT', '/booking/settings', {
-      ...DEFAULT_BOOKING_SETTINGS,
-      maxPerDayPerHost: 1,
-    });
+    await capCallsPerHostDay(1);
     const answers = await leadsBook(6, hourApart);
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     // One call a day for each of the two hosts.

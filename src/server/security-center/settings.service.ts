@@ -5,6 +5,7 @@ import {
   type TSecuritySettings,
   type TSecuritySettingsUpdate,
 } from '../../shared/security.schema';
+import { definedChanges } from '../db/partial-update';
 import { singletonSettings } from '../db/singleton-settings';
 import { SecuritySettings, type ISecuritySettings } from './security-settings.entity';
 
@@ -56,7 +57,6 @@ export async function updateSecuritySettings(
   em: EntityManager,
   input: TSecuritySettingsUpdate,
 ): Promise<TSecuritySettings> {
-  const defined = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  await table.save(em, defined);
+  await table.save(em, definedChanges(input));
   return getSecuritySettings(em);
 }
