@@ -12,6 +12,7 @@ import { appRouter } from '../app-router';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { runMaintenance } from '../db/maintenance';
 import { maintenanceTasks } from '../features';
+import { SECURITY_FORM_DEFAULTS } from '../test/security-settings-form';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin', 'auditor');
@@ -513,22 +514,12 @@ describe('retention', () => {
     );
     expect((await runMaintenance(t.db.em(), maintenanceTasks, t.deps)).auditLog).toBe(1);
     await admin.rest('PUT', '/security/settings', {
-      rateLimitEnabled: true,
-      honeypotEnabled: true,
-      botDetectionEnabled: true,
-      suspiciousContentFiltering: true,
-      maxSubmissionsPerHour: 5,
-      minFormFillTime: 3,
+      ...SECURITY_FORM_DEFAULTS,
       auditRetentionDays: 30,
     });
     expect((await runMaintenance(t.db.em(), maintenanceTasks, t.deps)).auditLog).toBe(1);
     const bad = await admin.rest<{ message: string }>('PUT', '/security/settings', {
-      rateLimitEnabled: true,
-      honeypotEnabled: true,
-      botDetectionEnabled: true,
-      suspiciousContentFiltering: true,
-      maxSubmissionsPerHour: 5,
-      minFormFillTime: 3,
+      ...SECURITY_FORM_DEFAULTS,
       auditRetentionDays: 5,
     });
     expect(bad.status).toBe(400);

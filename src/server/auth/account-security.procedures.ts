@@ -40,7 +40,7 @@ const verifier = (ctx: Pick<Context, 'ip' | 'req' | 'deps'> & { actor: Actor }):
 /** Step-up checks answer 429 with Retry-After once the sign-in throttle is exhausted. */
 const stepUpProcedure = authedProcedure.use(throttled);
 
-const rest = restRoutes(['account security']);
+const rest = restRoutes(['account security'], 'user');
 
 /** The signed-in user's own two-factor set-up and sessions (auth.*). */
 export const accountSecurityProcedures = {
@@ -50,7 +50,7 @@ export const accountSecurityProcedures = {
         'POST',
         '/auth/2fa/setup',
         'A new TOTP key with its otpauth URL and QR code (pending until enabled); needs the current password',
-        { audit: { action: 'two_factor_setup', entity: 'user' } },
+        { audit: 'two_factor_setup' },
       ),
     )
     .input(ZTwoFactorSetupInput)
@@ -68,7 +68,7 @@ export const accountSecurityProcedures = {
         'POST',
         '/auth/2fa/enable',
         'Turn two-factor sign-in on with a code; answers 10 one-time recovery codes',
-        { audit: { action: 'two_factor_enable', entity: 'user' } },
+        { audit: 'two_factor_enable' },
       ),
     )
     .input(ZTwoFactorEnable)
@@ -81,7 +81,7 @@ export const accountSecurityProcedures = {
         'POST',
         '/auth/2fa/disable',
         'Turn two-factor sign-in off (password and a code or recovery code)',
-        { audit: { action: 'two_factor_disable', entity: 'user' } },
+        { audit: 'two_factor_disable' },
       ),
     )
     .input(ZTwoFactorDisable)
@@ -113,7 +113,7 @@ export const accountSecurityProcedures = {
   revokeSession: authedProcedure
     .meta(
       rest('DELETE', '/auth/sessions/{id}', 'Sign one of my sessions out', {
-        audit: { action: 'revoke_session', entity: 'user' },
+        audit: 'revoke_session',
       }),
     )
     .input(z.strictObject({ id: z.string().min(1).max(40) }))
@@ -126,7 +126,7 @@ export const accountSecurityProcedures = {
   revokeOtherSessions: authedProcedure
     .meta(
       rest('POST', '/auth/sessions/revoke-others', 'Sign out everywhere but here', {
-        audit: { action: 'revoke_other_sessions', entity: 'user' },
+        audit: 'revoke_other_sessions',
       }),
     )
     .input(z.void())

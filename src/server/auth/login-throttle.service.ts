@@ -2,15 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors';
 import { findUserByUsername } from '../users/users.service';
 import { clientKey } from '../http/client-ip';
-import { recordSecurityEvent } from '../security-center/security-events.service';
 import {
   clearRateLimit,
   consumeRateLimits,
   refundRateLimit,
   type RateLimitRule,
   aboutMinutes,
-  RateLimitedError,
 } from '../rate-limit/rate-limit.service';
+import { refuseThrottledSignIn } from './refuse-throttled-sign-in';
 
 /**
  * Sign-in limits per 15 minutes. Refusals are per client network, so a stranger guessing at an
@@ -103,24 +102,17 @@ export async function withLoginThrottle<T>(
   if (pair.limited || network.limited) {
     // The account if the name is one; what was typed may be a password, so never that.
     const known = pair.limited ? await findUserByUsername(em, attempt.username) : null;
-    await recordSecurityEvent(em, {
-      type: 'rate_limit',
-      scope: 'login',
-      severity: 'high',
-      ip: attempt.ip,
-      userAgent: attempt.userAgent,
-      details: pair.limited
-        ? `Sign-in throttled: ${pair.count} attempts for ${known ? `account "${known.username}"` : 'an unknown user'} from this network in 15 minutes`
-        : `Sign-in throttled: ${network.count} attempts from this network in 15 minutes`,
-    });
     const wait = Math.max(
       pair.limited ? pair.retryAfterSeconds : 0,
       network.limited ? network.retryAfterSeconds : 0,
     );
-    throw new RateLimitedError(
-      `Too many sign-in attempts. Please wait about ${aboutMinutes(wait)} and try again.`,
-      wait,
-    );
+    await refuseThrottledSignIn(em, attempt, {
+      details: pair.limited
+        ? `Sign-in throttled: ${pair.count} attempts for ${known ? `account "${known.username}"` : 'an unknown user'} from this network in 15 minutes`
+        : `Sign-in throttled: ${network.count} attempts from this network in 15 minutes`,
+      message: `Too many sign-in attempts. Please wait about ${aboutMinutes(wait)} and try again.`,
+      retryAfterSeconds: wait,
+    });
   }
   const delay = slowdownMs(account.count);
   if (delay) await sleep(delay);

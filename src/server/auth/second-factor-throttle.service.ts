@@ -4,9 +4,8 @@ import {
   refundRateLimit,
   type RateLimitRule,
   aboutMinutes,
-  RateLimitedError,
 } from '../rate-limit/rate-limit.service';
-import { recordSecurityEvent } from '../security-center/security-events.service';
+import { refuseThrottledSignIn } from './refuse-throttled-sign-in';
 
 /**
  * Wrong second-factor codes an account may take in 15 minutes, from all networks and sign-ins
@@ -43,18 +42,11 @@ export async function withSecondFactorThrottle(
   const rule = ruleFor(attempt.userId);
   const state = await consumeRateLimit(em, rule);
   if (state.limited) {
-    await recordSecurityEvent(em, {
-      type: 'rate_limit',
-      scope: 'login',
-      severity: 'high',
-      ip: attempt.ip,
-      userAgent: attempt.userAgent,
+    await refuseThrottledSignIn(em, attempt, {
       details: `Second-factor codes throttled: ${state.count} attempts for account "${attempt.username.slice(0, 100)}" in 15 minutes, from any network`,
+      message: `Too many wrong codes for this account. Please wait about ${aboutMinutes(state.retryAfterSeconds)} and try again.`,
+      retryAfterSeconds: state.retryAfterSeconds,
     });
-    throw new RateLimitedError(
-      `Too many wrong codes for this account. Please wait about ${aboutMinutes(state.retryAfterSeconds)} and try again.`,
-      state.retryAfterSeconds,
-    );
   }
   // Only a wrong code counts: a right one, or a check that failed on our side, gives it back.
   let wrong = false;

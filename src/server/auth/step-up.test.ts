@@ -2,19 +2,16 @@
 // networks and sign-ins; every check that confirms who a signed-in user is (2FA set-up, 2FA off,
 // recovery codes) is throttled, audited and logged; an admin can reset a user's 2FA; a pending
 // second step is single-use; a failed sign-in never records what was typed as a username.
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { TWO_FACTOR_MESSAGES, type TTwoFactorSetup } from '../../shared/account-security.schema';
+import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import type { TLoginResult } from '../../shared/auth.schema';
 import { TEST_PASSWORD, type Client } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { codeAt, enableTwoFactor, now } from './two-factor-test-support';
 
 // Client addresses come from X-Forwarded-For, so one test process can be many networks.
 const t = useTestApp({ app: { trustProxy: true } });
 const admin = useSignedIn(t, 'admin', 'ada');
-
-const now = () => Math.floor(Date.now() / 1000);
-const codeAt = (secret: string, epoch = now()) => generate({ secret, epoch });
 
 /** A JSON REST call from the network of `ip`. */
 async function from<T = { message: string }>(
@@ -35,18 +32,6 @@ async function from<T = { message: string }>(
     retryAfter: res.headers.get('retry-after'),
     body: (text ? JSON.parse(text) : undefined) as T,
   };
-}
-
-async function enable(client: Client = admin) {
-  const setup = await client.rest<TTwoFactorSetup>('POST', '/auth/2fa/setup', {
-    password: TEST_PASSWORD,
-  });
-  expect(setup.status).toBe(200);
-  const enabled = await client.rest<{ recoveryCodes: string[] }>('POST', '/auth/2fa/enable', {
-    code: await codeAt(setup.body.secret, now() - 30),
-  });
-  expect(enabled.status).toBe(200);
-  return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
 }
 
 /** The password step of a sign-in as `username`, from `ip`. */
@@ -74,7 +59,7 @@ async function wrongCode(secret: string): Promise<string> {
 
 describe('second-factor codes are counted per account', () => {
   it('refuses the 11th wrong code in 15 minutes with 429, from every network, and a right password does not reset it', async () => {
-    const { secret } = await enable();
+    const { secret } = await enableTwoFactor(admin);
     const wrong = await wrongCode(secret);
     // 10 wrong codes from 10 networks, a fresh (correct) password step before each.
     for (let i = 0; i < 10; i++) {
@@ -94,7 +79,7 @@ describe('second-factor codes are counted per account', () => {
     }
     // Another account is not affected.
     const other = await t.signedIn('admin', 'grace');
-    const { secret: graces } = await enable(other);
+    const { secret: graces } = await enableTwoFactor(other);
     const client = await passwordStep('198.51.0.10', 'grace');
     const ok = await from(client, '198.51.0.10', 'POST', '/auth/login/2fa', {
       code: await codeAt(graces),
@@ -108,7 +93,7 @@ describe('second-factor codes are counted per account', () => {
   });
 
   it('counts wrong recovery codes too (tRPC)', async () => {
-    const { recoveryCodes } = await enable();
+    const { recoveryCodes } = await enableTwoFactor(admin);
     for (let i = 0; i < 10; i++) {
       const client = await passwordStep(`192.0.2.${i + 1}`);
       await expect(
@@ -155,7 +140,7 @@ describe('step-up checks', () => {
   });
 
   it('throttles turning 2FA off: wrong passwords end in 429 with Retry-After, each failure audited and logged', async () => {
-    const { secret } = await enable();
+    const { secret } = await enableTwoFactor(admin);
     const statuses: number[] = [];
     let last: Awaited<ReturnType<typeof from>> | undefined;
     for (let i = 0; i < 12; i++) {
@@ -183,7 +168,7 @@ describe('step-up checks', () => {
   });
 
   it('throttles turning 2FA off: wrong codes count against the account', async () => {
-    const { secret } = await enable();
+    const { secret } = await enableTwoFactor(admin);
     const wrong = await wrongCode(secret);
     for (let i = 0; i < 10; i++) {
       const res = await from(admin, `198.18.1.${i}`, 'POST', '/auth/2fa/disable', {
@@ -211,7 +196,7 @@ describe('step-up checks', () => {
 describe("an admin resets a user's 2FA", () => {
   it('turns it off over REST and tRPC, audited; a user may not', async () => {
     const grace = await t.signedIn('admin', 'grace');
-    await enable(grace);
+    await enableTwoFactor(grace);
     const res = await admin.rest<{ success: boolean }>('POST', `/users/${grace.userId}/2fa/reset`);
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
@@ -220,7 +205,7 @@ describe("an admin resets a user's 2FA", () => {
       password: TEST_PASSWORD,
     });
     expect(signIn.body).toMatchObject({ success: true });
-    await enable(grace);
+    await enableTwoFactor(grace);
     await admin.trpc.admin.users.resetTwoFactor.mutate({ id: grace.userId });
     expect((await grace.trpc.auth.me.query()).twoFactorEnabled).toBe(false);
     const audit = await sql<{ action: string; entity_id: string; actor_id: number }>(
@@ -237,8 +222,8 @@ describe("an admin resets a user's 2FA", () => {
 
   it('with 2FA required for admins, the reset admin must set it up again at the next sign-in', async () => {
     const grace = await t.signedIn('admin', 'grace');
-    await enable(grace);
-    await enable();
+    await enableTwoFactor(grace);
+    await enableTwoFactor(admin);
     const settings = await admin.rest('GET', '/security/settings');
     await admin.rest('PUT', '/security/settings', {
       ...(settings.body as object),
@@ -254,7 +239,7 @@ describe("an admin resets a user's 2FA", () => {
 
 describe('the pending second step', () => {
   it('completes one sign-in: a copy of the cookie completes no other', async () => {
-    const { secret } = await enable();
+    const { secret } = await enableTwoFactor(admin);
     const client = await passwordStep('127.0.0.1');
     const copy = t.anonymous();
     copy.copyCookiesFrom(client);

@@ -1,30 +1,15 @@
 // Two-factor sign-in and the account's sessions, over REST and tRPC in one cookie jar.
-import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { TSessionInfo, TTwoFactorSetup } from '../../shared/account-security.schema';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import type { TLoginResult } from '../../shared/auth.schema';
-import { TEST_PASSWORD, type Client } from '../test/test-app';
+import { TEST_PASSWORD } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { SECURITY_FORM_DEFAULTS } from '../test/security-settings-form';
+import { codeAt, enableTwoFactor, now } from './two-factor-test-support';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin', 'ada');
-
-const now = () => Math.floor(Date.now() / 1000);
-const codeAt = (secret: string, epoch: number) => generate({ secret, epoch });
-
-/** Turns 2FA on for the signed-in client; answers the key and the recovery codes. */
-async function enable(client: Client = admin) {
-  const setup = await client.rest<TTwoFactorSetup>('POST', '/auth/2fa/setup', {
-    password: TEST_PASSWORD,
-  });
-  expect(setup.status).toBe(200);
-  const enabled = await client.rest<{ recoveryCodes: string[] }>('POST', '/auth/2fa/enable', {
-    code: await codeAt(setup.body.secret, now() - 30),
-  });
-  expect(enabled.status).toBe(200);
-  return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
-}
 
 async function passwordStep(username = 'ada') {
   const client = t.anonymous();
@@ -76,7 +61,7 @@ describe('two-factor set-up', () => {
 
 describe('signing in with 2FA on', () => {
   it('grants nothing after the password alone; a code completes it (REST), once', async () => {
-    const { secret } = await enable();
+    const { secret } = await enableTwoFactor(admin);
     const { client, res } = await passwordStep();
     expect(res.body).toEqual({ success: false, twoFactorRequired: true });
     expect((await client.rest('GET', '/auth/me')).status).toBe(401);
@@ -91,7 +76,7 @@ describe('signing in with 2FA on', () => {
   });
 
   it('accepts a code one step off, refuses two steps off (tRPC)', async () => {
-    const { secret } = await enable();
+    const { secret } = await enableTwoFactor(admin);
     const { client } = await passwordStep();
     await expect(
       client.trpc.auth.loginSecondFactor.mutate({ code: await codeAt(secret, now() - 65) }),
@@ -103,7 +88,7 @@ describe('signing in with 2FA on', () => {
   });
 
   it('takes each recovery code once', async () => {
-    const { recoveryCodes } = await enable();
+    const { recoveryCodes } = await enableTwoFactor(admin);
     const first = await passwordStep();
     const code = recoveryCodes[0]!.toUpperCase();
     expect(
@@ -116,7 +101,7 @@ describe('signing in with 2FA on', () => {
   });
 
   it('refuses the second step without the first, or with both kinds of code', async () => {
-    const { secret } = await enable();
+    const { secret } = await enableTwoFactor(admin);
     const res = await t
       .anonymous()
       .rest<{ message: string }>('POST', '/auth/login/2fa', { code: '123456' });
@@ -131,7 +116,7 @@ describe('signing in with 2FA on', () => {
   });
 
   it('turns off with the password and a code; not with a wrong password', async () => {
-    const { secret } = await enable();
+    const { secret } = await enableTwoFactor(admin);
     const wrong = await admin.rest<{ message: string }>('POST', '/auth/2fa/disable', {
       password: 'nope-nope-nope',
       code: await codeAt(secret, now()),
@@ -151,12 +136,7 @@ describe('signing in with 2FA on', () => {
 describe('requiring 2FA for admins', () => {
   it('keeps an admin without 2FA out of admin operations until they set it up', async () => {
     const body = {
-      rateLimitEnabled: true,
-      honeypotEnabled: true,
-      botDetectionEnabled: true,
-      suspiciousContentFiltering: true,
-      maxSubmissionsPerHour: 5,
-      minFormFillTime: 3,
+      ...SECURITY_FORM_DEFAULTS,
       requireAdminTwoFactor: true,
     };
     expect((await admin.rest('PUT', '/security/settings', body)).status).toBe(200);
@@ -168,7 +148,7 @@ describe('requiring 2FA for admins', () => {
     expect(download.status).toBe(403);
     expect(download.body.message).toBe(TWO_FACTOR_MESSAGES.required);
     expect((await admin.trpc.auth.me.query()).twoFactorRequired).toBe(true);
-    await enable();
+    await enableTwoFactor(admin);
     expect((await admin.rest('GET', '/contacts/search')).status).toBe(200);
   });
 });

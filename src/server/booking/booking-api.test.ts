@@ -25,6 +25,35 @@ const newLead = (n = 1, ownerId: number | null = null) => support.newLead(t, n, 
 const slotsOf = (token: string, query?: string) => support.slotsOf(t, token, query);
 const book = (token: string, startsAt: string) => support.book(t, token, startsAt);
 
+/** Each host takes at most `calls` calls a day. */
+const capCallsPerHostDay = (calls: number) =>
+  admin.rest('PUT', '/booking/settings', { ...DEFAULT_BOOKING_SETTINGS, maxPerDayPerHost: calls });
+
+/** `count` new leads book at once, the i-th at `at(i)`: the answers, in order. */
+async function leadsBook(count: number, at: (i: number) => string) {
+  const leads = await Promise.all(Array.from({ length: count }, (_, i) => newLead(i + 1)));
+  return Promise.all(leads.map((l, i) => book(l.token, at(i))));
+}
+/** An hour apart from Monday 7 December, 11:00 Berlin. */
+const hourApart = (i: number) =>
+  new Date(Date.parse('2026-12-07T10:00:00Z') + i * 60 * 60_000).toISOString();
+
+const confirmedCount = async () => {
+  const [row] = await queryRows<{ n: string }>(
+    t.db.url,
+    `select count(*) as n from bookings where status = 'confirmed'`,
+  );
+  return Number(row!.n);
+};
+/** The hosts of the confirmed calls, one entry per call, by id. */
+const confirmedHosts = async () =>
+  (
+    await queryRows<{ host_id: number }>(
+      t.db.url,
+      `select host_id from bookings where status = 'confirmed' order by host_id`,
+    )
+  ).map((r) => r.host_id);
+
 describe('the submission answer', () => {
   it('carries the booking link while booking is on, and none when it is off', async () => {
     const { key } = (
@@ -162,10 +191,7 @@ describe('booking', () => {
 
   it('holds the daily cap per host', async () => {
     await giveHours(admin.userId);
-    await admin.rest('PUT', '/booking/settings', {
-      ...DEFAULT_BOOKING_SETTINGS,
-      maxPerDayPerHost: 1,
-    });
+    await capCallsPerHostDay(1);
     expect((await book((await newLead(1)).token, '2026-12-07T10:00:00Z')).status).toBe(201);
     const second = await newLead(2);
     expect((await slotsOf(second.token)).body.days[0]!.slots).toEqual([]);
@@ -249,8 +275,7 @@ describe('the manage link', () => {
 describe('no double booking, by construction', () => {
   it('50 leads booking one host at the same time: exactly 1 confirmed and 49 409, no 5xx', async () => {
     await giveHours(admin.userId);
-    const leads = await Promise.all(Array.from({ length: 50 }, (_, i) => newLead(i + 1)));
-    const answers = await Promise.all(leads.map((l) => book(l.token, '2026-12-07T10:00:00Z')));
+    const answers = await leadsBook(50, () => '2026-12-07T10:00:00Z');
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -258,11 +283,7 @@ describe('no double booking, by construction', () => {
     expect((taken.body as { message: string }).message).toBe(
       'That time was just taken. Please pick another.',
     );
-    const [count] = await queryRows<{ n: string }>(
-      t.db.url,
-      `select count(*) as n from bookings where status = 'confirmed'`,
-    );
-    expect(count?.n).toBe('1');
+    expect(await confirmedCount()).toBe(1);
   });
 
   it("50 leads of one owner on the owner's same time: 1 confirmed, 49 409; the contract holds after", async () => {
@@ -299,11 +320,7 @@ describe('no double booking, by construction', () => {
     const leads = await Promise.all([1, 2].map((n) => newLead(n, hoursless)));
     const answers = await Promise.all(leads.map((l) => book(l.token, '2026-12-07T10:00:00Z')));
     expect(answers.map((a) => a.status)).toEqual([201, 201]);
-    const rows = await queryRows<{ host_id: number }>(
-      t.db.url,
-      `select host_id from bookings where status = 'confirmed' order by host_id`,
-    );
-    expect(rows.map((r) => r.host_id)).toEqual([...hosts].sort((a, b) => a - b));
+    expect(await confirmedHosts()).toEqual([...hosts].sort((a, b) => a - b));
   });
 
   it('one lead booking two times at once (two tabs): one call, the other tab gets its manage link', async () => {
@@ -317,58 +334,30 @@ describe('no double booking, by construction', () => {
     expect(booked && refused).toBeTruthy();
     expect(refused!.body.message).toBe('You already have a call booked');
     expect(refused!.body.manageUrl).toBe(booked!.body.manageUrl);
-    const [row] = await queryRows<{ n: string }>(
-      t.db.url,
-      `select count(*) as n from bookings where status = 'confirmed'`,
-    );
-    expect(row?.n).toBe('1');
+    expect(await confirmedCount()).toBe(1);
   });
 
   it('holds the daily cap exactly when leads book different times of one day at once', async () => {
     await giveHours(admin.userId);
-    await admin.rest('PUT', '/booking/settings', {
-      ...DEFAULT_BOOKING_SETTINGS,
-      maxPerDayPerHost: 3,
-    });
-    const leads = await Promise.all(Array.from({ length: 6 }, (_, i) => newLead(i + 1)));
+    await capCallsPerHostDay(3);
     // Six different times an hour apart (11:00 to 16:00 Berlin), none blocking another.
-    const answers = await Promise.all(
-      leads.map((l, i) =>
-        book(l.token, new Date(Date.parse('2026-12-07T10:00:00Z') + i * 60 * 60_000).toISOString()),
-      ),
-    );
+    const answers = await leadsBook(6, hourApart);
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(3);
-    const [row] = await queryRows<{ n: string }>(
-      t.db.url,
-      `select count(*) as n from bookings where status = 'confirmed'`,
-    );
-    expect(Number(row!.n)).toBe(3);
+    expect(await confirmedCount()).toBe(3);
   });
 
   it('a lead that loses the last place of one host’s day gets another host at that time', async () => {
     const hosts = [admin.userId, (await t.signedIn('user', 'second-host')).userId];
     for (const id of hosts) await giveHours(id);
     expect((await admin.rest('PUT', '/lead-routing', { userIds: hosts })).status).toBe(200);
-    await admin.rest('PUT', '/booking/settings', {
-      ...DEFAULT_BOOKING_SETTINGS,
-      maxPerDayPerHost: 1,
-    });
-    const leads = await Promise.all(Array.from({ length: 6 }, (_, i) => newLead(i + 1)));
-    const answers = await Promise.all(
-      leads.map((l, i) =>
-        book(l.token, new Date(Date.parse('2026-12-07T10:00:00Z') + i * 60 * 60_000).toISOString()),
-      ),
-    );
+    await capCallsPerHostDay(1);
+    const answers = await leadsBook(6, hourApart);
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     // One call a day for each of the two hosts.
     expect(answers.filter((a) => a.status === 201)).toHaveLength(2);
-    const rows = await queryRows<{ host_id: number }>(
-      t.db.url,
-      `select host_id from bookings where status = 'confirmed' order by host_id`,
-    );
-    expect(rows.map((r) => r.host_id)).toEqual([...hosts].sort((a, b) => a - b));
+    expect(await confirmedHosts()).toEqual([...hosts].sort((a, b) => a - b));
   });
 
   it('with three free hosts in the routing pool: exactly 3 confirmed, each host once', async () => {
@@ -376,15 +365,10 @@ describe('no double booking, by construction', () => {
     for (const name of ['host-b', 'host-c']) hosts.push((await t.signedIn('user', name)).userId);
     for (const id of hosts) await giveHours(id);
     expect((await admin.rest('PUT', '/lead-routing', { userIds: hosts })).status).toBe(200);
-    const leads = await Promise.all(Array.from({ length: 50 }, (_, i) => newLead(i + 1)));
-    const answers = await Promise.all(leads.map((l) => book(l.token, '2026-12-07T10:00:00Z')));
+    const answers = await leadsBook(50, () => '2026-12-07T10:00:00Z');
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
-    const rows = await queryRows<{ host_id: number }>(
-      t.db.url,
-      `select host_id from bookings where status = 'confirmed' order by host_id`,
-    );
-    expect(rows.map((r) => r.host_id)).toEqual([...hosts].sort((a, b) => a - b));
+    expect(await confirmedHosts()).toEqual([...hosts].sort((a, b) => a - b));
   });
 });
 

@@ -81,6 +81,12 @@ function invitationOf(mail: ParsedMail): Invitation & { partMethod: string; atta
   };
 }
 
+/** A new lead books the host at `startsAt` through their booking link. */
+async function leadBooks(startsAt: string, options: { timeZone?: string } = {}) {
+  const { token } = await lead();
+  return t.anonymous().rest<TBooking>('POST', '/bookings', { token, startsAt, ...options });
+}
+
 const to = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '');
 const outbox = async () =>
   (await admin.rest<TOutboxMessage[]>('GET', '/notifications/outbox')).body;
@@ -88,12 +94,7 @@ const outbox = async () =>
 it('invites the lead and the host by iMIP; a move keeps the UID and raises SEQUENCE; a cancel is METHOD:CANCEL', async () => {
   setBookingClock(new Date('2026-12-07T08:00:00Z'));
   await hostWithHours();
-  const { token } = await lead();
-  const booked = await t.anonymous().rest<TBooking>('POST', '/bookings', {
-    token,
-    startsAt: '2026-12-09T12:00:00Z',
-    timeZone: 'Europe/Berlin',
-  });
+  const booked = await leadBooks('2026-12-09T12:00:00Z', { timeZone: 'Europe/Berlin' });
   expect(booked.status).toBe(201);
 
   const first = await inbox.waitFor(2);
@@ -167,11 +168,7 @@ it('invites the lead and the host by iMIP; a move keeps the UID and raises SEQUE
 it('holds the reminders until due and suppresses those of a moved or cancelled call', async () => {
   setBookingClock(new Date('2026-12-07T08:00:00Z'));
   await hostWithHours();
-  const { token } = await lead();
-  const booked = await t.anonymous().rest<TBooking>('POST', '/bookings', {
-    token,
-    startsAt: '2026-12-09T12:00:00Z',
-  });
+  const booked = await leadBooks('2026-12-09T12:00:00Z');
   await inbox.waitFor(2);
   const reminders = () => outbox().then((all) => all.filter((m) => m.kind === 'booking_reminder'));
   expect((await reminders()).map((m) => [m.to, m.status, m.sendAfter])).toEqual([
@@ -210,11 +207,7 @@ it('sends a reminder when it comes due, with the manage link', async () => {
     weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
     overrides: [],
   });
-  const { token } = await lead();
-  const booked = await t.anonymous().rest<TBooking>('POST', '/bookings', {
-    token,
-    startsAt: startsAt.toISOString(),
-  });
+  const booked = await leadBooks(startsAt.toISOString());
   expect(booked.status).toBe(201);
   // The 24-hour reminder is due at once (its time has passed in real time); the 1-hour one later.
   const mails = await inbox.waitFor(3);

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_BOOKING_SETTINGS, type TBookingSettings } from '../../shared/booking.schema';
-import { cachedRead, invalidateShared } from '../db/shared-cache';
+import { singletonSettings } from '../db/singleton-settings';
 import { BookingSettings, type IBookingSettings } from './booking-settings.entity';
 
 export interface BookingRules extends TBookingSettings {
   /** HMAC key of the booking links; server-only. */
   tokenSecret: string;
 }
-
-const SETTINGS_ID = 1;
-const CACHE_KEY = 'booking_settings';
 
 const toRules = (row: IBookingSettings): BookingRules =>
   Object.freeze({
@@ -26,27 +23,15 @@ const toRules = (row: IBookingSettings): BookingRules =>
     tokenSecret: row.tokenSecret,
   });
 
-const readRow = (em: EntityManager) => em.findOne(BookingSettings, SETTINGS_ID, { refresh: true });
+const table = singletonSettings({
+  entity: BookingSettings,
+  cacheKey: 'booking_settings',
+  firstRow: () => ({ ...DEFAULT_BOOKING_SETTINGS, tokenSecret: randomBytes(32).toString('hex') }),
+  toSettings: toRules,
+});
 
 /** The settings (created with the defaults on first use), from the cache every instance shares. */
-export function loadBookingRules(em: EntityManager): Promise<BookingRules> {
-  return cachedRead(em, CACHE_KEY, async () => {
-    const row = await readRow(em);
-    if (row) return toRules(row);
-    // Two instances may race to create it: the loser's insert does nothing and it reads the winner's.
-    await em
-      .createQueryBuilder(BookingSettings)
-      .insert({
-        id: SETTINGS_ID,
-        ...DEFAULT_BOOKING_SETTINGS,
-        tokenSecret: randomBytes(32).toString('hex'),
-      })
-      .onConflict('id')
-      .ignore()
-      .execute();
-    return toRules((await readRow(em))!);
-  });
-}
+export const loadBookingRules = table.load;
 
 export async function getBookingSettings(em: EntityManager): Promise<TBookingSettings> {
   const { tokenSecret: _secret, ...settings } = await loadBookingRules(em);
@@ -58,10 +43,6 @@ export async function updateBookingSettings(
   em: EntityManager,
   input: TBookingSettings,
 ): Promise<TBookingSettings> {
-  await loadBookingRules(em); // creates the row on first use
-  const row = (await readRow(em))!;
-  em.assign(row, { ...input, updatedAt: new Date() });
-  await em.flush();
-  await invalidateShared(em, CACHE_KEY);
+  await table.save(em, input);
   return getBookingSettings(em);
 }

@@ -40,7 +40,7 @@ import {
   rescheduleManagedBooking,
 } from './bookings.service';
 
-const rest = restRoutes(['booking']);
+const rest = restRoutes(['booking'], 'booking');
 
 /** The lead's side: free times and booking, with the link their submission answer carried. */
 export const publicBookingRouter = router({
@@ -146,7 +146,7 @@ export const adminBookingRouter = router({
   setOutcome: authedProcedure
     .meta(
       rest('PATCH', '/bookings/{id}', 'Record how a call went: completed or no-show', {
-        audit: { action: 'record_outcome', entity: 'booking' },
+        audit: 'record_outcome',
       }),
     )
     .input(ZBookingOutcome)
@@ -168,7 +168,7 @@ export const adminBookingRouter = router({
   reschedule: authedProcedure
     .meta(
       rest('POST', '/bookings/{id}/reschedule', 'Move a call for the lead', {
-        audit: { action: 'reschedule', entity: 'booking' },
+        audit: 'reschedule',
         description: 'The lead is emailed an updated invitation (same UID, SEQUENCE raised).',
       }),
     )
@@ -177,11 +177,7 @@ export const adminBookingRouter = router({
     .mutation(({ ctx, input }) => rescheduleForLead(ctx.em, ctx.actor, input, ctx.deps.events)),
 
   cancel: authedProcedure
-    .meta(
-      rest('POST', '/bookings/{id}/cancel', 'Cancel a call for the lead', {
-        audit: { action: 'cancel', entity: 'booking' },
-      }),
-    )
+    .meta(rest('POST', '/bookings/{id}/cancel', 'Cancel a call for the lead', { audit: 'cancel' }))
     .input(ZCancel.extend({ id: ZId }))
     .output(ZBooking)
     .mutation(({ ctx, input }) => cancelForLead(ctx.em, ctx.actor, input, ctx.deps.events)),

@@ -14,22 +14,11 @@ import { until } from '../test/until';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { queueDueFeeds } from './calendar-feed-worker';
 import { setBookingClock } from './clock';
+import { WEEKLY_STANDUP_FEED } from './calendar-feed-test-support';
 import { secondlyEventsFeed, secondlyZonesFeed } from './hostile-feeds';
 
-const GOOD = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//Test//Feed//EN',
-  'BEGIN:VEVENT',
-  'UID:standup@example.com',
-  'DTSTAMP:20261101T000000Z',
-  'DTSTART:20261207T100000Z',
-  'DTEND:20261207T110000Z',
-  'RRULE:FREQ=WEEKLY;BYDAY=MO,WE',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n');
+/** The feed that reads well: a weekly series. */
+const GOOD = WEEKLY_STANDUP_FEED;
 
 /** What each path serves; a test swaps a hostile feed for a good one to show a refresh by hand. */
 const served = new Map<string, string>();

@@ -16,34 +16,9 @@ import { bookingLinkFor } from './bookings.service';
 import { feedFetchOptions, queueDueFeeds } from './calendar-feed-worker';
 import { FEED_TIMEOUT_MS } from './calendar-fetch';
 import { setBookingClock } from './clock';
+import { WEEKLY_STANDUP_FEED } from './calendar-feed-test-support';
 
-/** A weekly series (Mondays and Wednesdays 10:00-11:00 UTC), one Wednesday cut, one Monday moved. */
-const WEEKLY = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//Test//Feed//EN',
-  'BEGIN:VEVENT',
-  'UID:standup@example.com',
-  'DTSTAMP:20261101T000000Z',
-  'DTSTART:20261207T100000Z',
-  'DTEND:20261207T110000Z',
-  'RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6',
-  'EXDATE:20261209T100000Z',
-  'SUMMARY:Standup',
-  'END:VEVENT',
-  'BEGIN:VEVENT',
-  'UID:standup@example.com',
-  'DTSTAMP:20261101T000000Z',
-  'RECURRENCE-ID:20261214T100000Z',
-  'DTSTART:20261214T140000Z',
-  'DTEND:20261214T150000Z',
-  'SUMMARY:Standup (moved)',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n');
-
-let served = WEEKLY;
+let served = WEEKLY_STANDUP_FEED;
 let status = 200;
 const feedServer = createServer((_req, res) => {
   res.writeHead(status, { 'content-type': 'text/calendar' }).end(served);
@@ -56,7 +31,7 @@ const t = useTestApp({ calendarFeeds: true, webhooks: { allowPrivateNetworks: tr
 const admin = useSignedIn(t);
 
 beforeEach(async () => {
-  served = WEEKLY;
+  served = WEEKLY_STANDUP_FEED;
   status = 200;
   t.deps.notifier.webhooks!.allowPrivateNetworks = true;
   // Sunday 6 December 2026: every slot of the next two weeks is past the notice.
@@ -105,6 +80,17 @@ const synced = (userId: number) =>
     return feed && feed.status !== 'pending' ? feed : undefined;
   });
 
+/** Adds the test server's feed to the admin's calendar and waits for its first fetch. */
+async function addSyncedFeed() {
+  const { body: feed } = await admin.rest<TCalendarFeed>(
+    'POST',
+    `/users/${admin.userId}/calendar-feeds`,
+    { url: feedUrl },
+  );
+  await synced(admin.userId);
+  return feed;
+}
+
 describe('calendar feeds', () => {
   it('blocks exactly the times of a weekly series with an EXDATE and a moved occurrence', async () => {
     const token = await bookingToken();
@@ -134,12 +120,7 @@ describe('calendar feeds', () => {
 
   it('refreshes on demand, keeps the last good times on a failed fetch, and removes them with the feed', async () => {
     const token = await bookingToken();
-    const { body: feed } = await admin.rest<TCalendarFeed>(
-      'POST',
-      `/users/${admin.userId}/calendar-feeds`,
-      { url: feedUrl },
-    );
-    await synced(admin.userId);
+    const feed = await addSyncedFeed();
     status = 500;
     const refresh = `/users/${admin.userId}/calendar-feeds/${feed.id}/refresh`;
     expect((await admin.rest('POST', refresh)).status).toBe(200);
@@ -169,13 +150,8 @@ describe('calendar feeds', () => {
 
   it('refreshes each feed every 10 minutes, claimed by one sweep at a time', async () => {
     const token = await bookingToken();
-    const { body: feed } = await admin.rest<TCalendarFeed>(
-      'POST',
-      `/users/${admin.userId}/calendar-feeds`,
-      { url: feedUrl },
-    );
-    await synced(admin.userId);
-    served = WEEKLY.replace('EXDATE:20261209T100000Z\r\n', '');
+    const feed = await addSyncedFeed();
+    served = WEEKLY_STANDUP_FEED.replace('EXDATE:20261209T100000Z\r\n', '');
     const em = () => t.deps.orm.em.fork() as EntityManager;
     // Not due yet: added a moment ago, next due 10 minutes after.
     expect(await queueDueFeeds(em(), t.deps.jobs!, new Date())).toEqual([]);

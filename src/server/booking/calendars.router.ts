@@ -14,7 +14,7 @@ import {
   regenerateCalendarSubscription,
 } from './calendar-subscription.service';
 
-const rest = restRoutes(['booking']);
+const rest = restRoutes(['booking'], 'calendar_feed');
 const ZFeedInput = z.strictObject({ id: ZId, feedId: ZId });
 const ZSubscription = z.object({ url: z.string() });
 
@@ -48,7 +48,7 @@ export const calendarProcedures = {
             'once now, then every 10 minutes. Addresses on loopback or private networks are refused when fetched ' +
             '(the status says so), as for webhooks. A calendar over a reading budget (10 s, a 128 MB heap, 10 MB, ' +
             '50,000 occurrences) fails with the reason and is fetched again only when refreshed. At most 10 per user.',
-          audit: { action: 'create', entity: 'calendar_feed' },
+          audit: 'create',
           created: true,
         },
       ),
@@ -69,7 +69,7 @@ export const calendarProcedures = {
           description:
             'Queues a fetch, also of a feed left out of the 10-minute refresh for going over a reading budget; ' +
             'the feed answers as it stands, and its status changes when done.',
-          audit: { action: 'update', entity: 'calendar_feed' },
+          audit: 'update',
         },
       ),
     )
@@ -82,7 +82,7 @@ export const calendarProcedures = {
   removeCalendarFeed: authedProcedure
     .meta(
       rest('DELETE', '/users/{id}/calendar-feeds/{feedId}', 'Remove an external calendar', {
-        audit: { action: 'delete', entity: 'calendar_feed' },
+        audit: 'delete',
       }),
     )
     .input(ZFeedInput)

@@ -11,7 +11,7 @@ import {
   updateCampaign,
 } from './campaigns.service';
 
-const rest = restRoutes(['campaigns']);
+const rest = restRoutes(['campaigns'], 'campaign');
 
 export const adminCampaignsRouter = router({
   list: adminProcedure
@@ -21,21 +21,13 @@ export const adminCampaignsRouter = router({
     .query(({ ctx }) => listCampaigns(ctx.em)),
 
   create: adminProcedure
-    .meta(
-      rest('POST', '/campaigns', 'Create a campaign', {
-        audit: { action: 'create', entity: 'campaign' },
-      }),
-    )
+    .meta(rest('POST', '/campaigns', 'Create a campaign', { audit: 'create' }))
     .input(ZCampaignCreate)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => createCampaign(ctx.em, input)),
 
   update: adminProcedure
-    .meta(
-      rest('PATCH', '/campaigns/{id}', 'Change any fields of a campaign', {
-        audit: { action: 'update', entity: 'campaign' },
-      }),
-    )
+    .meta(rest('PATCH', '/campaigns/{id}', 'Change any fields of a campaign', { audit: 'update' }))
     .input(ZCampaignUpdate)
     .output(ZCampaign)
     .mutation(({ ctx, input }) => updateCampaign(ctx.em, input)),
@@ -43,7 +35,7 @@ export const adminCampaignsRouter = router({
   duplicate: adminProcedure
     .meta(
       rest('POST', '/campaigns/{id}/duplicate', 'Copy a campaign as a new draft', {
-        audit: { action: 'duplicate', entity: 'campaign' },
+        audit: 'duplicate',
       }),
     )
     .input(ZIdInput)
@@ -51,11 +43,7 @@ export const adminCampaignsRouter = router({
     .mutation(({ ctx, input }) => duplicateCampaign(ctx.em, input.id)),
 
   delete: adminProcedure
-    .meta(
-      rest('DELETE', '/campaigns/{id}', 'Delete a campaign', {
-        audit: { action: 'delete', entity: 'campaign' },
-      }),
-    )
+    .meta(rest('DELETE', '/campaigns/{id}', 'Delete a campaign', { audit: 'delete' }))
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

@@ -10,6 +10,7 @@ import type {
 import { AppError, notFound } from '../errors';
 import { campaignResults } from '../contacts/contact-stats.service';
 import { Campaign, type ICampaign } from './campaign.entity';
+import { patchRow } from '../db/partial-update';
 
 export function toCampaignView(c: ICampaign, results?: Map<string, TCampaignResults>): TCampaign {
   const code = c.utmCampaign ?? null;
@@ -66,12 +67,7 @@ export async function updateCampaign(
   em: EntityManager,
   input: TCampaignUpdate,
 ): Promise<TCampaign> {
-  const campaign = await em.findOne(Campaign, { id: input.id });
-  if (!campaign) throw notFound('Campaign', input.id);
-  const { id: _id, ...changes } = input;
-  for (const [key, value] of Object.entries(changes)) {
-    if (value !== undefined) (campaign as Record<string, unknown>)[key] = value;
-  }
+  const campaign = await patchRow(em, Campaign, 'Campaign', input);
   await flushCampaign(em);
   return withResults(em, campaign);
 }

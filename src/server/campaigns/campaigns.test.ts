@@ -3,14 +3,11 @@ import { TRPCClientError } from '@trpc/client';
 import { NEW_CAMPAIGN_DEFAULTS, type TCampaign } from '../../shared/campaigns.schema';
 import { actorFor } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
+import type { RestErrorBody } from '../test/rest-error-body';
+import { expectAdminOnly, type RestCall } from '../test/expect-admin-only';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');
-
-interface ErrorBody {
-  message: string;
-  data?: { fieldErrors?: Record<string, string> };
-}
 
 const webinar = {
   name: 'Spring Webinar',
@@ -70,7 +67,7 @@ describe('campaigns: create and list', () => {
       [{ name: '   ' }, 'name', 'Name is required'],
     ];
     for (const [patch, field, message] of cases) {
-      const res = await admin.rest<ErrorBody>('POST', '/campaigns', { ...webinar, ...patch });
+      const res = await admin.rest<RestErrorBody>('POST', '/campaigns', { ...webinar, ...patch });
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.body.data?.fieldErrors?.[field]).toBe(message);
       expect(res.body.message).toContain(`${field}: ${message}`);
@@ -137,19 +134,21 @@ describe('campaigns: update', () => {
 
   it('answers 400 for a bad status or negative goal value and 404 for an unknown id', async () => {
     const campaign = await create();
-    const badStatus = await admin.rest<ErrorBody>('PATCH', `/campaigns/${campaign.id}`, {
+    const badStatus = await admin.rest<RestErrorBody>('PATCH', `/campaigns/${campaign.id}`, {
       status: 'running',
     });
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.data?.fieldErrors?.status).toBe(
       'Status must be one of: draft, active, paused, completed',
     );
-    const negative = await admin.rest<ErrorBody>('PATCH', `/campaigns/${campaign.id}`, {
+    const negative = await admin.rest<RestErrorBody>('PATCH', `/campaigns/${campaign.id}`, {
       goalValue: -10,
     });
     expect(negative.status).toBe(400);
     expect(negative.body.data?.fieldErrors?.goalValue).toBe('Goal value must be 0 or more');
-    const unknown = await admin.rest<ErrorBody>('PATCH', '/campaigns/424242', { status: 'paused' });
+    const unknown = await admin.rest<RestErrorBody>('PATCH', '/campaigns/424242', {
+      status: 'paused',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Campaign 424242 was not found');
     await expect(
@@ -207,20 +206,14 @@ describe('campaigns: access', () => {
   it('refuses anonymous callers with 401 and non-admins with 403 on every operation', async () => {
     const campaign = await create();
     const user = await t.signedIn('user');
-    const calls: [string, string, object?][] = [
+    const calls: RestCall[] = [
       ['GET', '/campaigns'],
       ['POST', '/campaigns', NEW_CAMPAIGN_DEFAULTS],
       ['PATCH', `/campaigns/${campaign.id}`, { status: 'paused' }],
       ['POST', `/campaigns/${campaign.id}/duplicate`],
       ['DELETE', `/campaigns/${campaign.id}`],
     ];
-    for (const [method, path, body] of calls) {
-      expect(
-        (await t.anonymous().rest(method, path, body)).status,
-        `${method} ${path} anonymous`,
-      ).toBe(401);
-      expect((await user.rest(method, path, body)).status, `${method} ${path} as user`).toBe(403);
-    }
+    await expectAdminOnly(t, user, calls);
     await expect(t.caller(null).admin.campaigns.list()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });

@@ -12,7 +12,7 @@ import { addContactNote, deleteContactNote } from './contact-activity.service';
 import { restRoutes } from '../trpc/rest-meta';
 import { listContactActivity } from './contact-timeline.sql';
 
-const rest = restRoutes(['contacts']);
+const rest = restRoutes(['contacts'], 'contact');
 
 export const adminContactActivityRouter = router({
   list: adminProcedure
@@ -30,7 +30,7 @@ export const adminContactActivityRouter = router({
   addNote: adminProcedure
     .meta(
       rest('POST', '/contacts/{id}/notes', 'Add a note (1-5000 characters) to a contact', {
-        audit: { action: 'add_note', entity: 'contact' },
+        audit: 'add_note',
       }),
     )
     .input(ZNoteCreate)
@@ -45,7 +45,7 @@ export const adminContactActivityRouter = router({
         'DELETE',
         '/contacts/{id}/notes/{noteId}',
         "Delete a note (its author's or, as an admin, anyone's)",
-        { audit: { action: 'delete_note', entity: 'contact' } },
+        { audit: 'delete_note' },
       ),
     )
     .input(ZNoteDelete)

@@ -7,15 +7,11 @@ import { relaxContactProtections } from '../test/contact-form-support';
 import { actorFor } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { deleteContactNote } from './contact-activity.service';
+import type { RestErrorBody } from '../test/rest-error-body';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin', 'ada');
 beforeEach(() => relaxContactProtections(t.db.em()));
-
-interface ErrorBody {
-  message: string;
-  data?: { fieldErrors?: Record<string, string> };
-}
 
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   t.db.em().getConnection().execute<T[]>(text, params);
@@ -138,7 +134,7 @@ describe('notes', () => {
     ['5001 characters', { body: 'x'.repeat(5001) }, 'Note must be at most 5000 characters'],
   ])('refuses %s with 400 naming body', async (_case, payload, message) => {
     const id = await submitLead();
-    const res = await admin.rest<ErrorBody>('POST', `/contacts/${id}/notes`, payload);
+    const res = await admin.rest<RestErrorBody>('POST', `/contacts/${id}/notes`, payload);
     expect(res.status).toBe(400);
     expect(res.body.data?.fieldErrors?.body).toBe(message);
     expect((await timeline(id)).some((e) => e.type === 'note')).toBe(false);

@@ -5,7 +5,7 @@ import { runContactBulkAction } from './contacts-bulk.service';
 import { restRoutes } from '../trpc/rest-meta';
 import { setContactOwner } from './contact-owner.service';
 
-const rest = restRoutes(['contacts']);
+const rest = restRoutes(['contacts'], 'contact');
 
 /** Team work on contacts: who owns a lead, and acting on many at once (admin.contacts.*). */
 export const contactsTeamProcedures = {
@@ -15,7 +15,7 @@ export const contactsTeamProcedures = {
         'PATCH',
         '/contacts/{id}/owner',
         "Set a contact's owner (a user id), or unassign it with null",
-        { audit: { action: 'set_owner', entity: 'contact' } },
+        { audit: 'set_owner' },
       ),
     )
     .input(ZContactOwnerUpdate)
@@ -34,7 +34,7 @@ export const contactsTeamProcedures = {
         'POST',
         '/contacts/bulk',
         'Set the status of, assign, or delete many contacts at once: the ids given, or every contact matching filter. One transaction; affected counts the contacts that changed. No per-contact webhooks are sent.',
-        { audit: { action: 'bulk', entity: 'contact' } },
+        { audit: 'bulk' },
       ),
     )
     .input(ZContactBulk)

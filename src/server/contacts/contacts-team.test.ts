@@ -4,14 +4,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TContact, TContactPage } from '../../shared/contacts.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
+import type { RestErrorBody } from '../test/rest-error-body';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');
-
-interface ErrorBody {
-  message: string;
-  data?: { fieldErrors?: Record<string, string> };
-}
 
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []) {
   return t.db.em().getConnection().execute<T[]>(text, params);
@@ -66,7 +62,7 @@ describe('PATCH /api/contacts/{id}/owner', () => {
 
   it('refuses an unknown or deactivated user (400 naming ownerId), an unknown contact (404), a missing ownerId (400)', async () => {
     const [id] = await seed(1);
-    const unknown = await admin.rest<ErrorBody>('PATCH', `/contacts/${id}/owner`, {
+    const unknown = await admin.rest<RestErrorBody>('PATCH', `/contacts/${id}/owner`, {
       ownerId: 999999,
     });
     expect(unknown.status).toBe(400);
@@ -77,7 +73,7 @@ describe('PATCH /api/contacts/{id}/owner', () => {
     expect((await admin.rest('PATCH', '/contacts/999999/owner', { ownerId: null })).status).toBe(
       404,
     );
-    const missing = await admin.rest<ErrorBody>('PATCH', `/contacts/${id}/owner`, {});
+    const missing = await admin.rest<RestErrorBody>('PATCH', `/contacts/${id}/owner`, {});
     expect(missing.status).toBe(400);
     expect(missing.body.data?.fieldErrors?.ownerId).toBeDefined();
     expect(await owners()).toEqual([null]);
@@ -126,7 +122,7 @@ describe('the owner filter of GET /api/contacts/search', () => {
     expect(page.items.every((c) => c.ownerId === admin.userId && c.company === 'Even Co')).toBe(
       true,
     );
-    const bad = await admin.rest<ErrorBody>('GET', '/contacts/search?ownerId=nobody');
+    const bad = await admin.rest<RestErrorBody>('GET', '/contacts/search?ownerId=nobody');
     expect(bad.status).toBe(400);
     expect(bad.body.data?.fieldErrors?.ownerId).toBe('Must be a user id, "me" or "unassigned"');
   });
@@ -214,7 +210,7 @@ describe('POST /api/contacts/bulk', () => {
     ],
   ])('refuses %j with 400 naming %s, changing nothing', async (body, field, message) => {
     await seed(2);
-    const res = await admin.rest<ErrorBody>('POST', '/contacts/bulk', body);
+    const res = await admin.rest<RestErrorBody>('POST', '/contacts/bulk', body);
     expect(res.status).toBe(400);
     expect(res.body.data?.fieldErrors?.[field]).toBe(message);
     expect(await sql('select id from contacts')).toHaveLength(2);
@@ -223,13 +219,13 @@ describe('POST /api/contacts/bulk', () => {
   it('refuses more than 5,000 ids, and an owner who cannot take leads', async () => {
     await seed(1);
     const many = Array.from({ length: 5001 }, (_, i) => i + 1);
-    const tooMany = await admin.rest<ErrorBody>('POST', '/contacts/bulk', {
+    const tooMany = await admin.rest<RestErrorBody>('POST', '/contacts/bulk', {
       ids: many,
       action: 'delete',
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.data?.fieldErrors?.ids).toBe('At most 5000 ids; send a filter for more');
-    const ghost = await admin.rest<ErrorBody>('POST', '/contacts/bulk', {
+    const ghost = await admin.rest<RestErrorBody>('POST', '/contacts/bulk', {
       filter: {},
       action: 'assign',
       ownerId: 424242,

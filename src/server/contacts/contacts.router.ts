@@ -21,7 +21,7 @@ import {
   updateContactStatus,
 } from './contacts.service';
 
-const rest = restRoutes(['contacts']);
+const rest = restRoutes(['contacts'], 'contact');
 
 /** admin.contacts; the root mounts the import procedures (contact-imports/) beside them. */
 export const adminContactsProcedures = {
@@ -51,9 +51,7 @@ export const adminContactsProcedures = {
 
   updateStatus: adminProcedure
     .meta(
-      rest('PATCH', '/contacts/{id}/status', "Set a contact's status", {
-        audit: { action: 'update_status', entity: 'contact' },
-      }),
+      rest('PATCH', '/contacts/{id}/status', "Set a contact's status", { audit: 'update_status' }),
     )
     .input(ZContactStatusUpdate)
     .output(ZContact)
@@ -62,11 +60,7 @@ export const adminContactsProcedures = {
     ),
 
   delete: adminProcedure
-    .meta(
-      rest('DELETE', '/contacts/{id}', 'Delete one contact', {
-        audit: { action: 'delete', entity: 'contact' },
-      }),
-    )
+    .meta(rest('DELETE', '/contacts/{id}', 'Delete one contact', { audit: 'delete' }))
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
@@ -75,11 +69,7 @@ export const adminContactsProcedures = {
     }),
 
   deleteAll: adminProcedure
-    .meta(
-      rest('DELETE', '/contacts/bulk/all', 'Delete every contact', {
-        audit: { action: 'delete_all', entity: 'contact' },
-      }),
-    )
+    .meta(rest('DELETE', '/contacts/bulk/all', 'Delete every contact', { audit: 'delete_all' }))
     .input(z.void())
     .output(ZOk.extend({ deleted: z.number().int() }))
     .mutation(async ({ ctx }) => {
@@ -90,7 +80,7 @@ export const adminContactsProcedures = {
   import: adminProcedure
     .meta(
       rest('POST', '/contacts/import/csv', 'Import contacts from CSV text (all or nothing)', {
-        audit: { action: 'import', entity: 'contact' },
+        audit: 'import',
         textCheckedPerValue: ['csvData'],
       }),
     )

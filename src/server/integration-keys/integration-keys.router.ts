@@ -13,7 +13,7 @@ import {
   listIntegrationKeys,
 } from './integration-keys.service';
 
-const rest = restRoutes(['integration-keys']);
+const rest = restRoutes(['integration-keys'], 'integration_key');
 
 export const adminIntegrationKeysRouter = router({
   list: adminProcedure
@@ -35,7 +35,7 @@ export const adminIntegrationKeysRouter = router({
         '/integration-keys',
         'Create an integration key; the answer is the only time the key is shown',
         {
-          audit: { action: 'create', entity: 'integration_key' },
+          audit: 'create',
           description:
             'Send it as `Authorization: Bearer <key>` with POST /contacts to submit leads from a server: ' +
             'no form token, browser headers or fill time; the content filter and the per-key hourly limit apply.',
@@ -52,7 +52,7 @@ export const adminIntegrationKeysRouter = router({
         'DELETE',
         '/integration-keys/{id}',
         'Revoke an integration key (requests with it get 401 at once)',
-        { audit: { action: 'delete', entity: 'integration_key' } },
+        { audit: 'delete' },
       ),
     )
     .input(ZIdInput)

@@ -7,6 +7,7 @@ import type { AppRouter } from '../app-router';
 import { queryRows } from '../test/pg-admin';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { WRONG_KEYS_PER_HOUR } from './integration-submit.service';
+import { SECURITY_FORM_DEFAULTS } from '../test/security-settings-form';
 
 // Integration keys: managed by admins, sent by servers as a Bearer token to submit leads without
 // the browser checks (form token, fill time, browser headers); every protection is on here.
@@ -199,19 +200,11 @@ describe('POST /api/contacts with an integration key', () => {
   });
 
   it('keeps the limit when an older client saves the settings without it', async () => {
-    const { maxSubmissionsPerHour, minFormFillTime } = DEFAULT_SECURITY_SETTINGS;
     await admin.rest('PUT', '/security/settings', {
       ...DEFAULT_SECURITY_SETTINGS,
       integrationKeyHourlyLimit: 250,
     });
-    const saved = await admin.rest('PUT', '/security/settings', {
-      rateLimitEnabled: true,
-      honeypotEnabled: true,
-      botDetectionEnabled: true,
-      suspiciousContentFiltering: true,
-      maxSubmissionsPerHour,
-      minFormFillTime,
-    });
+    const saved = await admin.rest('PUT', '/security/settings', SECURITY_FORM_DEFAULTS);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ integrationKeyHourlyLimit: 250 });
     const bad = await admin.rest<{ message: string }>('PUT', '/security/settings', {

@@ -36,6 +36,21 @@ function withRequestId(data: object): object {
   return requestId ? { ...data, requestId } : data;
 }
 
+/**
+ * How every worker fetches: up to `batchSize` jobs at once, each settled with its own result,
+ * fetching again at once while batches come full, else polling every second.
+ */
+function fetchOptions(batchSize: number, workers: number) {
+  return {
+    batchSize,
+    perJobResults: true,
+    burstWhenBatchFull: true,
+    pollingIntervalSeconds: 1,
+    notifyPollingIntervalSeconds: 1,
+    localConcurrency: workers,
+  } as const;
+}
+
 /** pg-boss's handle on `em`'s open transaction: a job is only ever enqueued with its data. */
 function inTransaction(em: EntityManager, queue: QueueName) {
   const trx = em.getTransactionContext<KyselyTransactionLike>();
@@ -143,14 +158,9 @@ export class JobQueue {
     } = {},
   ) {
     const options = {
-      batchSize,
-      perJobResults: true,
-      burstWhenBatchFull: true,
-      pollingIntervalSeconds: 1,
-      notifyPollingIntervalSeconds: 1,
-      localConcurrency: workers,
+      ...fetchOptions(batchSize, workers),
       ...(perGroup ? { groupConcurrency: perGroup } : {}),
-    } as const;
+    };
     await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) =>
       Promise.all(
         jobs.map((job): Promise<JobResult> =>
@@ -180,14 +190,7 @@ export class JobQueue {
     handle: (jobs: Job<T>[]) => Promise<unknown[]>,
     { batchSize = 10, workers = 1 }: { batchSize?: number; workers?: number } = {},
   ) {
-    const options = {
-      batchSize,
-      perJobResults: true,
-      burstWhenBatchFull: true,
-      pollingIntervalSeconds: 1,
-      notifyPollingIntervalSeconds: 1,
-      localConcurrency: workers,
-    } as const;
+    const options = fetchOptions(batchSize, workers);
     await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) => {
       let errors: unknown[];
       try {

@@ -4,7 +4,7 @@ import { adminProcedure, router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
 import { getLeadRouting, setLeadRouting } from './lead-routing.sql';
 
-const rest = restRoutes(['lead routing']);
+const rest = restRoutes(['lead routing'], 'lead_routing');
 
 export const adminLeadRoutingRouter = router({
   get: adminProcedure
@@ -25,7 +25,7 @@ export const adminLeadRoutingRouter = router({
         'PUT',
         '/lead-routing',
         'Choose the users who take new website and API leads in turn (active users only); an empty list turns round-robin off',
-        { audit: { action: 'update', entity: 'lead_routing' } },
+        { audit: 'update' },
       ),
     )
     .input(ZLeadRouting)

@@ -16,7 +16,7 @@ import {
   updateNotificationSettings,
 } from './notification-settings.service';
 
-const rest = restRoutes(['notifications']);
+const rest = restRoutes(['notifications'], 'notification_settings');
 
 export const adminNotificationsRouter = router({
   settings: adminProcedure
@@ -34,7 +34,7 @@ export const adminNotificationsRouter = router({
   updateSettings: adminProcedure
     .meta(
       rest('PUT', '/notifications/settings', 'Save the notification settings', {
-        audit: { action: 'update_settings', entity: 'notification_settings' },
+        audit: 'update_settings',
         description:
           'Templates may use {{name}}, {{email}}, {{company}}, {{phone}}, {{message}}, {{source}} and {{contactUrl}}.',
       }),

@@ -5,7 +5,7 @@ import { adminProcedure, router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
 import { deleteQuarantined, listQuarantine, releaseQuarantined } from './quarantine.service';
 
-const rest = restRoutes(['quarantine']);
+const rest = restRoutes(['quarantine'], 'quarantine');
 
 export const adminQuarantineRouter = router({
   list: adminProcedure
@@ -26,7 +26,7 @@ export const adminQuarantineRouter = router({
         'POST',
         '/quarantine/{id}/release',
         'Make it a normal new contact, with its lead emails and webhooks',
-        { audit: { action: 'release', entity: 'quarantine' } },
+        { audit: 'release' },
       ),
     )
     .input(ZIdInput)
@@ -34,11 +34,7 @@ export const adminQuarantineRouter = router({
     .mutation(({ ctx, input }) => releaseQuarantined(ctx.em, input.id, ctx.deps.events)),
 
   delete: adminProcedure
-    .meta(
-      rest('DELETE', '/quarantine/{id}', 'Drop it for good', {
-        audit: { action: 'delete', entity: 'quarantine' },
-      }),
-    )
+    .meta(rest('DELETE', '/quarantine/{id}', 'Drop it for good', { audit: 'delete' }))
     .input(ZIdInput)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {

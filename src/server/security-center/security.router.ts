@@ -13,7 +13,7 @@ import { getSecuritySettings, updateSecuritySettings } from './settings.service'
 import { restRoutes } from '../trpc/rest-meta';
 import { securityStats } from './stats.sql';
 
-const rest = restRoutes(['security']);
+const rest = restRoutes(['security'], 'security_settings');
 
 export const adminSecurityRouter = router({
   stats: adminProcedure
@@ -31,7 +31,7 @@ export const adminSecurityRouter = router({
   updateSettings: adminProcedure
     .meta(
       rest('PUT', '/security/settings', 'Save the protection settings', {
-        audit: { action: 'update_settings', entity: 'security_settings' },
+        audit: 'update_settings',
       }),
     )
     .input(ZSecuritySettingsUpdate)

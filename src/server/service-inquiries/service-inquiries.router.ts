@@ -12,7 +12,7 @@ import {
   updateServiceInquiry,
 } from './service-inquiries.service';
 
-const rest = restRoutes(['service inquiries']);
+const rest = restRoutes(['service inquiries'], 'service_inquiry');
 
 export const adminServiceInquiriesRouter = router({
   list: adminProcedure
@@ -24,7 +24,7 @@ export const adminServiceInquiriesRouter = router({
   create: adminProcedure
     .meta(
       rest('POST', '/service-inquiries', 'Record a service inquiry for a contact', {
-        audit: { action: 'create', entity: 'service_inquiry' },
+        audit: 'create',
       }),
     )
     .input(ZServiceInquiryCreate)
@@ -33,9 +33,7 @@ export const adminServiceInquiriesRouter = router({
 
   update: adminProcedure
     .meta(
-      rest('PATCH', '/service-inquiries/{id}', 'Edit priority and details', {
-        audit: { action: 'update', entity: 'service_inquiry' },
-      }),
+      rest('PATCH', '/service-inquiries/{id}', 'Edit priority and details', { audit: 'update' }),
     )
     .input(ZServiceInquiryUpdate)
     .output(ZServiceInquiry)

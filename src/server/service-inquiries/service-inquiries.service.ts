@@ -5,8 +5,9 @@ import type {
   TServiceInquiryUpdate,
 } from '../../shared/service-inquiries.schema';
 import { contactExists, contactReference } from '../contacts/contact-lookup.service';
-import { AppError, notFound } from '../errors';
+import { AppError } from '../errors';
 import { ServiceInquiry, type IServiceInquiry } from './service-inquiry.entity';
+import { patchRow } from '../db/partial-update';
 
 export function toInquiryView(i: IServiceInquiry): TServiceInquiry {
   return {
@@ -52,12 +53,7 @@ export async function updateServiceInquiry(
   em: EntityManager,
   input: TServiceInquiryUpdate,
 ): Promise<TServiceInquiry> {
-  const inquiry = await em.findOne(ServiceInquiry, { id: input.id });
-  if (!inquiry) throw notFound('Service inquiry', input.id);
-  const { id: _id, ...changes } = input;
-  for (const [key, value] of Object.entries(changes)) {
-    if (value !== undefined) (inquiry as Record<string, unknown>)[key] = value;
-  }
+  const inquiry = await patchRow(em, ServiceInquiry, 'Service inquiry', input);
   await em.flush();
   return toInquiryView(inquiry);
 }

@@ -4,14 +4,11 @@ import type { TServiceInquiry } from '../../shared/service-inquiries.schema';
 import { createContact } from '../contacts/contacts.service';
 import { actorFor } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
+import type { RestErrorBody } from '../test/rest-error-body';
+import { expectAdminOnly, type RestCall } from '../test/expect-admin-only';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');
-
-interface ErrorBody {
-  message: string;
-  data?: { fieldErrors?: Record<string, string> };
-}
 
 /** Stored directly: the public form's bot protections are tested elsewhere. */
 function contact(name = 'Maya Patel'): Promise<TContact> {
@@ -69,7 +66,7 @@ describe('service inquiries: create', () => {
   });
 
   it('answers 400 naming contactId when the contact does not exist, on both transports', async () => {
-    const res = await admin.rest<ErrorBody>('POST', '/service-inquiries', {
+    const res = await admin.rest<RestErrorBody>('POST', '/service-inquiries', {
       contactId: 999999,
       ...inquiry,
     });
@@ -101,7 +98,7 @@ describe('service inquiries: create', () => {
       [{ notes: 'a\u0000b' }, 'notes', 'Must not contain NUL characters'],
     ];
     for (const [patch, field, message] of cases) {
-      const res = await admin.rest<ErrorBody>('POST', '/service-inquiries', {
+      const res = await admin.rest<RestErrorBody>('POST', '/service-inquiries', {
         contactId: c.id,
         ...inquiry,
         ...patch,
@@ -152,7 +149,7 @@ describe('service inquiries: list, update and removal with the contact', () => {
     expect(viaTrpc).toMatchObject({ priority: 'low', budget: '$9k', timeline: '2 weeks' });
     expect(
       (
-        await admin.rest<ErrorBody>('PATCH', `/service-inquiries/${created.id}`, {
+        await admin.rest<RestErrorBody>('PATCH', `/service-inquiries/${created.id}`, {
           priority: 'urgent',
         })
       ).status,
@@ -190,18 +187,12 @@ describe('service inquiries: list, update and removal with the contact', () => {
       serviceType: 'ai_inbound',
     });
     const user = await t.signedIn('user');
-    const calls: [string, string, object?][] = [
+    const calls: RestCall[] = [
       ['GET', '/service-inquiries'],
       ['POST', '/service-inquiries', { contactId: c.id, serviceType: 'ai_inbound' }],
       ['PATCH', `/service-inquiries/${created.id}`, { priority: 'high' }],
     ];
-    for (const [method, path, body] of calls) {
-      expect(
-        (await t.anonymous().rest(method, path, body)).status,
-        `${method} ${path} anonymous`,
-      ).toBe(401);
-      expect((await user.rest(method, path, body)).status, `${method} ${path} as user`).toBe(403);
-    }
+    await expectAdminOnly(t, user, calls);
     await expect(t.caller(null).admin.serviceInquiries.list()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });

@@ -1,10 +1,14 @@
 import type { AnyRouter } from '@trpc/server';
 import type { OpenApiMethod } from 'trpc-to-openapi';
+import type { TAuditAction, TAuditEntityType } from '../../shared/audit.schema';
 import type { AppMeta } from './trpc';
 
 interface RestOptions {
-  /** A signed-in write: the audit entry's action (see AppMeta). */
-  audit?: AppMeta['audit'];
+  /**
+   * A signed-in write: the audit entry's action (see AppMeta), on the router's entity (see
+   * restRoutes) unless the entity is given too.
+   */
+  audit?: TAuditAction | AppMeta['audit'];
   description?: string;
   /** false: served without the session (public procedures). */
   protect?: boolean;
@@ -16,16 +20,22 @@ interface RestOptions {
 
 /**
  * A procedure's REST route in one line, `.meta(rest('POST', '/campaigns', 'Create a campaign'))`,
- * with the tags of its router (`const rest = restRoutes(['campaigns'])`).
+ * with the tags of its router (`const rest = restRoutes(['campaigns'], 'campaign')`) and the
+ * entity its audited writes are about, so that `{ audit: 'create' }` says the rest.
  */
-export function restRoutes(tags: string[]) {
+export function restRoutes(tags: string[], auditedEntity?: TAuditEntityType) {
+  const auditOf = (path: string, audit: RestOptions['audit']): AppMeta['audit'] => {
+    if (typeof audit !== 'string') return audit;
+    if (!auditedEntity) throw new Error(`${path}: audit '${audit}' of no entity (see restRoutes)`);
+    return { action: audit, entity: auditedEntity };
+  };
   return (
     method: OpenApiMethod,
     path: `/${string}`,
     summary: string,
     { audit, created, textCheckedPerValue, ...openapi }: RestOptions = {},
   ): AppMeta => ({
-    ...(audit ? { audit } : {}),
+    ...(audit ? { audit: auditOf(path, audit) } : {}),
     ...(created ? { created } : {}),
     ...(textCheckedPerValue ? { textCheckedPerValue } : {}),
     openapi: { method, path, tags, summary, ...openapi },

@@ -6,7 +6,7 @@ import { adminProcedure, router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
 import { createUser, deleteUser, listUsers, updateUser } from './users.service';
 
-const rest = restRoutes(['users']);
+const rest = restRoutes(['users'], 'user');
 
 export const adminUsersRouter = router({
   list: adminProcedure
@@ -16,7 +16,7 @@ export const adminUsersRouter = router({
     .query(({ ctx }) => listUsers(ctx.em)),
 
   create: adminProcedure
-    .meta(rest('POST', '/users', 'Create a user', { audit: { action: 'create', entity: 'user' } }))
+    .meta(rest('POST', '/users', 'Create a user', { audit: 'create' }))
     .input(ZUserCreate)
     .output(ZUser)
     .mutation(({ ctx, input }) => createUser(ctx.em, input)),
@@ -24,7 +24,7 @@ export const adminUsersRouter = router({
   update: adminProcedure
     .meta(
       rest('PATCH', '/users/{id}', 'Update a user, optionally with a new password', {
-        audit: { action: 'update', entity: 'user' },
+        audit: 'update',
       }),
     )
     .input(ZUserUpdate)
@@ -37,7 +37,7 @@ export const adminUsersRouter = router({
         'POST',
         '/users/{id}/2fa/reset',
         "Turn a user's two-factor sign-in off (a lost phone); with 2FA required for admins they set it up again at their next sign-in",
-        { audit: { action: 'reset_two_factor', entity: 'user' } },
+        { audit: 'reset_two_factor' },
       ),
     )
     .input(ZIdInput)
@@ -49,9 +49,7 @@ export const adminUsersRouter = router({
 
   delete: adminProcedure
     .meta(
-      rest('DELETE', '/users/{id}', 'Delete a user and end their sessions', {
-        audit: { action: 'delete', entity: 'user' },
-      }),
+      rest('DELETE', '/users/{id}', 'Delete a user and end their sessions', { audit: 'delete' }),
     )
     .input(ZIdInput)
     .output(ZOk)

@@ -3,14 +3,11 @@ import { TRPCClientError } from '@trpc/client';
 import type { TUser } from '../../shared/users.schema';
 import { actorFor, TEST_PASSWORD, type Client } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
+import type { RestErrorBody } from '../test/rest-error-body';
+import { expectAdminOnly, type RestCall } from '../test/expect-admin-only';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin', 'boss');
-
-interface ErrorBody {
-  message: string;
-  data?: { fieldErrors?: Record<string, string> };
-}
 
 const newUser = {
   username: 'grace',
@@ -40,7 +37,7 @@ async function login(username: string, password: string): Promise<Client & { sta
   return Object.assign(client, { status: res.status });
 }
 
-function issueMessages(body: ErrorBody): Record<string, string> {
+function issueMessages(body: RestErrorBody): Record<string, string> {
   return body.data?.fieldErrors ?? {};
 }
 
@@ -125,7 +122,7 @@ describe('users: list and create', () => {
   });
 
   it('answers 400 naming each invalid field', async () => {
-    const res = await admin.rest<ErrorBody>('POST', '/users', {
+    const res = await admin.rest<RestErrorBody>('POST', '/users', {
       username: '',
       password: '123',
       email: 'not-an-email',
@@ -136,13 +133,13 @@ describe('users: list and create', () => {
       password: 'Password must be at least 6 characters',
       email: 'Please enter a valid email address',
     });
-    const missing = await admin.rest<ErrorBody>('POST', '/users', {});
+    const missing = await admin.rest<RestErrorBody>('POST', '/users', {});
     expect(issueMessages(missing.body)).toMatchObject({
       username: 'Username is required',
       password: 'Password is required',
       email: 'Email is required',
     });
-    const badRole = await admin.rest<ErrorBody>('POST', '/users', {
+    const badRole = await admin.rest<RestErrorBody>('POST', '/users', {
       ...newUser,
       role: 'superuser',
     });
@@ -161,13 +158,13 @@ describe('users: list and create', () => {
 
   it('answers 409 naming the field for a duplicate username or email, on both transports', async () => {
     await admin.rest('POST', '/users', newUser);
-    const sameName = await admin.rest<ErrorBody>('POST', '/users', {
+    const sameName = await admin.rest<RestErrorBody>('POST', '/users', {
       ...newUser,
       email: 'other@navy.mil',
     });
     expect(sameName.status).toBe(409);
     expect(sameName.body.message).toMatch(/username/i);
-    const sameEmail = await admin.rest<ErrorBody>('POST', '/users', {
+    const sameEmail = await admin.rest<RestErrorBody>('POST', '/users', {
       ...newUser,
       username: 'grace2',
       email: 'GRACE@navy.mil',
@@ -242,7 +239,7 @@ describe('users: update', () => {
 
   it('refuses a new password shorter than 6 characters with the documented message; a blank one changes nothing', async () => {
     const user = await grace();
-    const res = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, {
+    const res = await admin.rest<RestErrorBody>('PATCH', `/users/${user.id}`, {
       username: 'grace',
       email: 'grace@navy.mil',
       role: 'user',
@@ -313,14 +310,14 @@ describe('users: update', () => {
 
   it('answers 409 for a username or email taken by someone else, 404 for an unknown id, 400 for a bad id', async () => {
     const user = await grace();
-    const taken = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, {
+    const taken = await admin.rest<RestErrorBody>('PATCH', `/users/${user.id}`, {
       username: 'boss',
       email: 'grace@navy.mil',
       role: 'user',
     });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toMatch(/username/i);
-    const email = await admin.rest<ErrorBody>('PATCH', `/users/${user.id}`, {
+    const email = await admin.rest<RestErrorBody>('PATCH', `/users/${user.id}`, {
       username: 'grace',
       email: 'boss@example.com',
       role: 'user',
@@ -337,7 +334,7 @@ describe('users: update', () => {
   });
 
   it('refuses to demote the last active administrator (409) but allows it when another admin remains', async () => {
-    const res = await admin.rest<ErrorBody>('PATCH', `/users/${admin.userId}`, {
+    const res = await admin.rest<RestErrorBody>('PATCH', `/users/${admin.userId}`, {
       username: 'boss',
       email: 'boss@example.com',
       role: 'user',
@@ -389,7 +386,7 @@ describe('users: delete', () => {
   });
 
   it('refuses to delete your own account (409)', async () => {
-    const res = await admin.rest<ErrorBody>('DELETE', `/users/${admin.userId}`);
+    const res = await admin.rest<RestErrorBody>('DELETE', `/users/${admin.userId}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('You cannot delete your own account');
     expect((await admin.rest('GET', '/auth/me')).status).toBe(200);
@@ -413,7 +410,7 @@ describe('users: delete', () => {
 describe('users: access', () => {
   it('refuses anonymous callers with 401 and non-admins with 403 on every operation and transport', async () => {
     const user = await t.signedIn('user', 'plain');
-    const calls: [string, string, unknown?][] = [
+    const calls: RestCall[] = [
       ['GET', '/users'],
       ['POST', '/users', newUser],
       [
@@ -423,13 +420,7 @@ describe('users: access', () => {
       ],
       ['DELETE', `/users/${admin.userId}`],
     ];
-    for (const [method, path, body] of calls) {
-      expect(
-        (await t.anonymous().rest(method, path, body)).status,
-        `${method} ${path} anonymous`,
-      ).toBe(401);
-      expect((await user.rest(method, path, body)).status, `${method} ${path} as user`).toBe(403);
-    }
+    await expectAdminOnly(t, user, calls);
     const asUser = t.caller(actorFor(user.userId, 'user'));
     await expect(asUser.admin.users.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(

@@ -21,7 +21,7 @@ import {
 import { restRoutes } from '../trpc/rest-meta';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './webhook-settings';
 
-const rest = restRoutes(['webhooks']);
+const rest = restRoutes(['webhooks'], 'webhook');
 const NO_WEBHOOKS: WebhookSettings = {
   retryDelays: [],
   allowPrivateNetworks: false,
@@ -48,7 +48,7 @@ export const adminWebhooksRouter = router({
         '/webhooks',
         'Add an endpoint; the answer carries its signing secret, shown only this once',
         {
-          audit: { action: 'create', entity: 'webhook' },
+          audit: 'create',
           description:
             'Events: contact.created, contact.status_changed. Each delivery is a POST of `{ type, timestamp, data: { contact } }` ' +
             'signed per Standard Webhooks: headers webhook-id, webhook-timestamp and webhook-signature ' +
@@ -68,7 +68,7 @@ export const adminWebhooksRouter = router({
         'PATCH',
         '/webhooks/{id}',
         'Change the URL, events, description or enabled switch of an endpoint',
-        { audit: { action: 'update', entity: 'webhook' } },
+        { audit: 'update' },
       ),
     )
     .input(ZWebhookUpdate)
@@ -80,7 +80,7 @@ export const adminWebhooksRouter = router({
   delete: adminProcedure
     .meta(
       rest('DELETE', '/webhooks/{id}', 'Delete an endpoint and its delivery history', {
-        audit: { action: 'delete', entity: 'webhook' },
+        audit: 'delete',
       }),
     )
     .input(ZIdInput)
@@ -108,7 +108,7 @@ export const adminWebhooksRouter = router({
         'POST',
         '/webhooks/{id}/deliveries/{deliveryId}/retry',
         'Send a failed delivery again (same webhook-id, full retry schedule)',
-        { audit: { action: 'retry_delivery', entity: 'webhook' } },
+        { audit: 'retry_delivery' },
       ),
     )
     .input(ZWebhookDeliveryRetry)
