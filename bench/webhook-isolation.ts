@@ -10,6 +10,7 @@ import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
 import { adminApi } from './admin-api';
 import { startAppInstance } from './app-instance';
 import { writeBenchmarkSection } from './bench-doc';
+import { WEBHOOK_WORKERS } from '../src/server/webhooks/webhook-worker';
 
 const ADMIN = { username: 'hookbench', password: 'hook-bench-password-1' };
 const LEADS = 20;
@@ -129,6 +130,6 @@ if (process.argv.includes('--write'))
 | ---: | ---: | ---: |
 ${results.map((r) => `| ${r.round} | ${r.alone} ms | ${r.beside} ms |`).join('\n')}
 
-Each instance runs 8 delivery workers and at most 2 attempts at one endpoint run at once across all instances (pg-boss group concurrency), so the hanging endpoint holds 2 workers for its timeout and the other 6 keep delivering.
+Each instance runs ${WEBHOOK_WORKERS.perInstance} delivery workers, each claiming up to ${WEBHOOK_WORKERS.batch} attempts per fetch, and at most ${WEBHOOK_WORKERS.perEndpoint} attempts at one endpoint run at once across all instances (pg-boss group concurrency), so the hanging endpoint holds the workers whose batch has one of its attempts for its timeout and the others keep delivering. With 8 workers (2026-11-27), the second burst beside a hanging endpoint waited 9.3 s.
 `,
   );

@@ -9,12 +9,12 @@ import type { WebhookJob, WebhookSettings } from './webhook-settings';
  * attempts per fetch, and at most `perEndpoint` attempts at one endpoint at once across all
  * instances. A worker whose fetch came back full fetches again at once; one that claimed a job
  * at a time waited out the 1 s poll after each, so a backlog drained at about a job per worker
- * per second (bench:submit). An endpoint that never answers holds at most `perEndpoint` workers
- * (those whose batch has one of its attempts) for its timeout; the others keep delivering to
- * every other endpoint. Each new job wakes every idle worker to fetch (NOTIFY), so there are no
- * more of them than that needs: 16 made about four fetches per lead.
+ * per second (bench:submit). An endpoint that never answers holds the workers whose batch has one
+ * of its attempts for its timeout; the others keep delivering to every other endpoint. With 8
+ * workers a second burst beside a hanging endpoint waited 9 s for them (bench:webhooks); 16 keep
+ * it within milliseconds of a run without it.
  */
-export const WEBHOOK_WORKERS = { perInstance: 8, perEndpoint: 4, batch: 4 } as const;
+export const WEBHOOK_WORKERS = { perInstance: 16, perEndpoint: 4, batch: 4 } as const;
 
 /** Sends webhook deliveries from this instance (every instance runs one; pg-boss shares the work). */
 export function startWebhookWorker(
