@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { AUDIT_ACTIONS } from '../../../shared/audit.schema';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '../../../shared/audit.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
@@ -16,23 +16,7 @@ import { memberOptions, optionsOf, withAll } from '../components/filter-options'
 /** 'security_settings' -> 'Security settings'. */
 const sentenceCase = (value: string) => capitalize(value.replace(/_/g, ' '));
 
-const ENTITY_OPTIONS = withAll(
-  'All Entities',
-  optionsOf(
-    [
-      'contact',
-      'user',
-      'service_inquiry',
-      'campaign',
-      'security_settings',
-      'notification_settings',
-      'lead_routing',
-      'webhook',
-      'integration_key',
-    ],
-    sentenceCase,
-  ),
-);
+const ENTITY_OPTIONS = withAll('All Entities', optionsOf(AUDIT_ENTITY_TYPES, sentenceCase));
 
 const ACTION_OPTIONS = withAll('All Actions', optionsOf(AUDIT_ACTIONS, sentenceCase));
 
