@@ -104,9 +104,9 @@ export const authedProcedure = publicProcedure
       throw new TRPCError({ code: 'UNAUTHORIZED', message: ACCESS_MESSAGES.signInRequired });
     return next({ ctx: { actor } });
   })
-  // A write by a signed-in user runs in one transaction with its audit entry (audit/): what the
-  // ORM flushed, filed under the action the procedure names. If the entry cannot be written the
-  // change is rolled back; a refused write leaves neither.
+  // A write by a signed-in user runs in one transaction with its audit entry (AppDeps.audit):
+  // what its events filed, or else what the ORM flushed under the action its meta names. If an
+  // entry cannot be written the change is rolled back; a refused write leaves neither.
   .use(async ({ ctx, type, path, meta, getRawInput, next }) => {
     if (type !== 'mutation') return next();
     const audit = meta?.audit;
