@@ -19,7 +19,9 @@ const plain = (value: unknown): unknown =>
 export class AuditSubscriber implements EventSubscriber {
   afterFlush(args: FlushEventArgs): void {
     const scope = currentAuditScope();
-    if (!scope) return;
+    // Only a signed-in write files the fields it flushed; a visitor's writes are filed from
+    // their events, so a lead's flush is not walked for nothing.
+    if (!scope?.actor) return;
     for (const cs of args.uow.getChangeSets()) {
       if (NOT_AUDITED.has(cs.meta.className)) continue;
       const before = (cs.originalEntity ?? {}) as Record<string, unknown>;
