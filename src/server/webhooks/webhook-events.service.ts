@@ -11,12 +11,14 @@ import { subscribedEndpoints } from './subscribed-endpoints';
  * Writes one delivery per enabled endpoint subscribed to `event`, with the body as it will be
  * sent (`data`: what `about` adds, e.g. the booking, then the contact), and queues the first
  * attempt of each. Call inside the transaction of the change: a
- * rollback leaves neither deliveries nor jobs, a commit keeps both.
+ * rollback leaves neither deliveries nor jobs, a commit keeps both. `contact` may be a read of
+ * it, done only when an endpoint wants the event (a lead on a site without webhooks reads
+ * nothing more).
  */
 export async function queueWebhookEvent(
   em: EntityManager,
   event: TWebhookEvent,
-  contact: TContact,
+  contact: TContact | (() => Promise<TContact>),
   settings: WebhookSettings | undefined,
   about: Record<string, unknown> = {},
 ): Promise<void> {
@@ -24,15 +26,16 @@ export async function queueWebhookEvent(
   if (!queue) return;
   const endpoints = (await subscribedEndpoints(em)).filter((e) => e.events.includes(event));
   if (!endpoints.length) return;
+  const sent = typeof contact === 'function' ? await contact() : contact;
   const payload = JSON.stringify({
     type: event,
     timestamp: new Date().toISOString(),
-    data: { ...about, contact },
+    data: { ...about, contact: sent },
   });
   const rows = endpoints.map((endpoint) =>
     em.create(WebhookDelivery, {
       endpoint: em.getReference(WebhookEndpoint, endpoint.id),
-      contact: contact.id,
+      contact: sent.id,
       messageId: newMessageId(),
       event,
       payload,

@@ -13,20 +13,20 @@ export const webhooksFeature: Feature = {
     /** A booking event's body: `{ booking, contact }`, the contact as it is now. */
     const bookingEvent =
       (event: 'booking.created' | 'booking.rescheduled' | 'booking.cancelled') =>
-      async (em: EntityManager, { contactId, booking }: { contactId: number; booking: TBooking }) =>
-        queueWebhookEvent(em, event, await getContact(em, contactId), notifier.webhooks, {
+      (em: EntityManager, { contactId, booking }: { contactId: number; booking: TBooking }) =>
+        queueWebhookEvent(em, event, () => getContact(em, contactId), notifier.webhooks, {
           booking,
         });
     return {
       // contact.created is for a lead arriving (the form, an integration's key, a release from
       // quarantine). Its payload is the contact as it now is, with the owner routing may have
-      // given it (the contact is in the transaction's identity map: no query).
+      // given it: read when an endpoint wants it.
       'contact.created': [
-        async (em, { contact }) =>
+        (em, { contact }) =>
           queueWebhookEvent(
             em,
             'contact.created',
-            await getContact(em, contact.id),
+            () => getContact(em, contact.id),
             notifier.webhooks,
           ),
       ],

@@ -129,6 +129,15 @@ describe('contact.created', () => {
     expect(outbox.body.map((m) => m.status)).toEqual(['not_configured']);
   });
 
+  it('carries the owner round-robin gave the lead in the same change', async () => {
+    const rep = (await t.signedIn('user')).userId;
+    await admin.rest('PUT', '/lead-routing', { userIds: [rep] });
+    await addHook(['contact.created']);
+    const id = await submit();
+    const [request] = await receiver.waitFor(1);
+    expect(bodyOf(request!).data.contact).toMatchObject({ id, ownerId: rep });
+  });
+
   it('retries a non-2xx after WEBHOOK_RETRY_DELAYS: 500, 500, 200 is three attempts with one webhook-id', async () => {
     const hook = await addHook(['contact.created']);
     receiver.answer(500, 500, 200);
