@@ -1,6 +1,6 @@
 // Who is signed in: the one query every signed-in request makes first.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { TRole } from '../../shared/users.schema';
 import { namedRows } from '../db/named-statement';
 import { typedSql } from '../db/typed-sql';
@@ -57,11 +57,15 @@ const actorQuery = (em: EntityManager, sid: string) =>
     ])
     .where('s.id', '=', sid);
 
+/** The statement, built and compiled once: only the session id, its one parameter, changes. */
+let statement: CompiledQuery<ActorRow> | undefined;
+
 /** The session `sid` with its user, or undefined (a prepared statement: every request asks). */
 export async function readSessionActor(
   em: EntityManager,
   sid: string,
 ): Promise<ActorRow | undefined> {
-  const rows: ActorRow[] = await namedRows(em, actorQuery(em, sid).compile());
+  statement ??= actorQuery(em, '').compile() as CompiledQuery<ActorRow>;
+  const rows = await namedRows<ActorRow>(em, { ...statement, parameters: [sid] });
   return rows[0];
 }
