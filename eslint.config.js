@@ -1,7 +1,10 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { sqlTextRule } from './eslint-rules/sql-text.js';
+import { sqlPlaceholderRule, sqlTextRule } from './eslint-rules/sql-text.js';
+
+// The project's own rules, one plugin object (ESLint refuses two under one name).
+const LOCAL_RULES = { rules: { 'sql-text': sqlTextRule, 'sql-placeholder': sqlPlaceholderRule } };
 
 /** What no client code may import: the server (except its types) and Node. */
 const CLIENT_BOUNDARY = [
@@ -91,8 +94,15 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/**/*.sql.ts', 'src/server/**/*.test.ts', 'src/server/test/**'],
-    plugins: { local: { rules: { 'sql-text': sqlTextRule } } },
+    plugins: { local: LOCAL_RULES },
     rules: { 'local/sql-text': 'error' },
+  },
+  // One placeholder style: values bound by the sql tag (or `$n` for a plain pg client), never `?`.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test/**'],
+    plugins: { local: LOCAL_RULES },
+    rules: { 'local/sql-placeholder': 'error' },
   },
   {
     rules: {

@@ -70,3 +70,45 @@ export const sqlTextRule = {
     };
   },
 };
+
+// A `?` where a value goes: MikroORM's `em.execute` style. Values are bound through Kysely's
+// `sql` tag (`${value}`), which compiles to PostgreSQL's own `$n`; hand-numbered `$n` stays for
+// plain `pg` clients. Two styles in one code base meant counting `?`s against a params array.
+const QUESTION_PLACEHOLDER = /(?:^|[\s(,=<>])\?(?=$|[\s),;]|::)/;
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const sqlPlaceholderRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'SQL values are bound with the sql tag or $n, never `?`' },
+    schema: [],
+    messages: {
+      placeholder:
+        'A `?` placeholder: bind the value with Kysely’s sql tag (`${value}`), or `$n` for a plain pg client.',
+    },
+  },
+  create(context) {
+    const check = (node, text) => {
+      const flat = text.replace(/\s+/g, ' ');
+      if (QUESTION_PLACEHOLDER.test(flat) && isSqlText(flat.replace(/\?/g, '$1')))
+        context.report({ node, messageId: 'placeholder' });
+    };
+    // A condition on its own (`status = ?`, `id in (?)`), too short to read as a statement.
+    const fragment = (text) =>
+      /(?:^|\(|\band\s|\bor\s)\s*[a-z_][\w.]*\s*(?:=|<>|!=|<=|>=|<|>|~\*|\b(?:ilike|like|in)\b)\s*\(?\s*\?/i.test(
+        text,
+      );
+    return {
+      Literal(node) {
+        if (typeof node.value !== 'string') return;
+        if (fragment(node.value)) context.report({ node, messageId: 'placeholder' });
+        else check(node, node.value);
+      },
+      TemplateLiteral(node) {
+        const text = node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(` ${HOLE} `);
+        if (fragment(text)) context.report({ node, messageId: 'placeholder' });
+        else check(node, text);
+      },
+    };
+  },
+};

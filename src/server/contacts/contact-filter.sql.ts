@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import type { TContactFilter } from '../../shared/contacts-bulk.schema';
-import type { SqlCondition } from '../db/sql-condition';
+import { allOf, type SqlCondition } from '../db/sql-condition';
 import { searchCondition } from './contact-search.sql';
 
 /**
@@ -7,38 +8,28 @@ import { searchCondition } from './contact-search.sql';
  * actions) that must select exactly the rows the screen shows (findContacts' where).
  */
 export function contactFilterSql(filter: TContactFilter, actorId: number): SqlCondition {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (filter.status) {
-    parts.push('status = ?');
-    params.push(filter.status);
-  }
-  if (filter.search) {
-    const search = searchCondition(filter.search);
-    parts.push(search.sql);
-    params.push(...search.params);
-  }
-  if (filter.ownerId === 'unassigned') parts.push('owner_id is null');
-  else if (filter.ownerId !== undefined) {
-    parts.push('owner_id = ?');
-    params.push(filter.ownerId === 'me' ? actorId : filter.ownerId);
-  }
-  return { sql: parts.length ? parts.join(' and ') : 'true', params };
+  const parts: SqlCondition[] = [];
+  if (filter.status) parts.push(sql`status = ${filter.status}`);
+  if (filter.search) parts.push(searchCondition(filter.search));
+  if (filter.ownerId === 'unassigned') parts.push(sql`owner_id is null`);
+  else if (filter.ownerId !== undefined)
+    parts.push(sql`owner_id = ${filter.ownerId === 'me' ? actorId : filter.ownerId}`);
+  return allOf(parts);
 }
 
-/** The rows an export writes: the ids picked (an array parameter, as COPY inlines it), or the filter's. */
+/** The rows an export writes: the ids picked, or the filter's. */
 export function exportTargetSql(
   target: { ids?: number[] | undefined; filter: TContactFilter },
   actorId: number,
 ): SqlCondition {
-  if (target.ids) return { sql: 'id = any(?::int[])', params: [target.ids] };
+  if (target.ids) return idsIn(target.ids);
   return contactFilterSql(target.filter, actorId);
 }
 
 /** `condition` and the status filter, when there is one. */
 export function withStatusSql(condition: SqlCondition, status: string | undefined): SqlCondition {
   if (!status) return condition;
-  return { sql: `${condition.sql} and status = ?`, params: [...condition.params, status] };
+  return allOf([condition, sql`status = ${status}`]);
 }
 
 /** The rows a bulk action targets: the ids picked, or every contact matching the filter. */
@@ -46,6 +37,9 @@ export function bulkTargetSql(
   target: { ids?: number[]; filter?: TContactFilter },
   actorId: number,
 ): SqlCondition {
-  if (target.ids) return { sql: 'id in (?)', params: [target.ids] };
+  if (target.ids) return idsIn(target.ids);
   return contactFilterSql(target.filter ?? {}, actorId);
 }
+
+/** The picked ids, as one array parameter however many there are. */
+const idsIn = (ids: number[]): SqlCondition => sql`id = any(${ids}::int[])`;

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CompiledQuery } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { TContact } from '../../shared/contacts.schema';
-import { namedStatement } from '../db/named-statement';
-import { numberedSql, type SqlCondition } from '../db/sql-condition';
+import { namedRows } from '../db/named-statement';
+import { compileSql, type SqlCondition } from '../db/sql-condition';
+import { runSql } from '../db/typed-sql';
 import { CONTACT_VIEW_SELECT } from './contact-view.sql';
 
 /**
@@ -14,16 +15,15 @@ import { CONTACT_VIEW_SELECT } from './contact-view.sql';
  */
 async function viewRows(
   em: EntityManager,
-  sql: string,
-  params: unknown[],
+  where: RawBuilder<unknown>,
   named = false,
 ): Promise<TContact[]> {
-  if (em.isInTransaction())
-    return (await em.getKysely().executeQuery<TContact>(CompiledQuery.raw(sql, params))).rows;
+  const statement = sql<TContact>`${sql.raw(CONTACT_VIEW_SELECT)} ${where}`;
+  if (em.isInTransaction()) return runSql(em, statement);
+  const compiled = compileSql(statement);
+  if (named) return namedRows(em, compiled);
   const pool = await em.getConnection().getNativeClient();
-  return (
-    await pool.query<TContact>(named ? namedStatement(sql, params) : { text: sql, values: params })
-  ).rows;
+  return (await pool.query<TContact>(compiled.sql, [...compiled.parameters])).rows;
 }
 
 /**
@@ -38,19 +38,8 @@ export function contactPageRows(
   size: number,
   planOnce = false,
 ): Promise<TContact[]> {
-  const params: unknown[] = [...where.params];
-  const conditions = [numberedSql(where, 1)];
-  if (cursor !== undefined) {
-    params.push(cursor);
-    conditions.push(`id < $${params.length}`);
-  }
-  params.push(size);
-  return viewRows(
-    em,
-    `${CONTACT_VIEW_SELECT} where ${conditions.join(' and ')} order by id desc limit $${params.length}`,
-    params,
-    planOnce,
-  );
+  const below = cursor === undefined ? sql`` : sql`and id < ${cursor}`;
+  return viewRows(em, sql`where ${where} ${below} order by id desc limit ${size}`, planOnce);
 }
 
 /** Up to `size` contacts below id `before` (from the newest when null), newest first. */
@@ -59,14 +48,11 @@ export function contactBatchRows(
   before: number | null,
   size: number,
 ): Promise<TContact[]> {
-  return viewRows(
-    em,
-    `${CONTACT_VIEW_SELECT} where ($1::int is null or id < $1) order by id desc limit $2`,
-    [before, size],
-  );
+  const below = before === null ? sql`` : sql`where id < ${before}`;
+  return viewRows(em, sql`${below} order by id desc limit ${size}`);
 }
 
 /** The contacts with these ids, newest first. */
 export function contactsWithIds(em: EntityManager, ids: number[]): Promise<TContact[]> {
-  return viewRows(em, `${CONTACT_VIEW_SELECT} where id = any($1::int[]) order by id desc`, [ids]);
+  return viewRows(em, sql`where id = any(${ids}::int[]) order by id desc`);
 }

@@ -1,5 +1,6 @@
 // The list readers run on the caller's EntityManager: inside a transaction they see its own
 // uncommitted writes (a pooled connection would not).
+import { sql } from 'kysely';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
@@ -27,14 +28,14 @@ async function readInsideTransaction<T>(read: (em: EntityManager, id: number) =>
 describe('contact rows in a transaction', () => {
   it('a page sees the transaction’s own insert', async () => {
     const { id, rows } = await readInsideTransaction((em) =>
-      contactPageRows(em, { sql: 'true', params: [] }, undefined, 10),
+      contactPageRows(em, sql`true`, undefined, 10),
     );
     expect(rows.map((r) => r.id)).toEqual([id]);
   });
 
   it('a planned-once page, a batch and the rows by id see it too', async () => {
     const planned = await readInsideTransaction((em) =>
-      contactPageRows(em, { sql: 'true', params: [] }, undefined, 10, true),
+      contactPageRows(em, sql`true`, undefined, 10, true),
     );
     expect(planned.rows.map((r) => r.id)).toEqual([planned.id]);
     const batch = await readInsideTransaction((em) => contactBatchRows(em, null, 10));

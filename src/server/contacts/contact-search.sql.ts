@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type RawBuilder } from 'kysely';
 import type { TContactStatus, TContactStatusCounts } from '../../shared/contacts.schema';
 import { likePattern, type SqlCondition } from '../db/sql-condition';
+import { runSql } from '../db/typed-sql';
 
 /** Terms shorter than this match the start of a word; longer ones match anywhere. */
 export const SHORT_TERM_CHARS = 3;
@@ -21,16 +23,12 @@ const regexLiteral = (term: string) => term.replace(/[\\^$.|?*+()[\]{}-]/g, (ch)
 export function searchCondition(term: string): SqlCondition {
   if ([...term].length >= SHORT_TERM_CHARS) {
     const pattern = likePattern(term);
-    return {
-      sql: '(name ilike ? or email ilike ? or company ilike ?)',
-      params: [pattern, pattern, pattern],
-    };
+    return sql`(name ilike ${pattern} or email ilike ${pattern} or company ilike ${pattern})`;
   }
   const word = regexLiteral(term);
-  return {
-    sql: '(name ~* ? or email ~* ? or company ~* ?)',
-    params: [`(^| )${word}`, `(^|\\.|@|_|-|\\+)${word}`, `(^| )${word}`],
-  };
+  const wordStart = `(^| )${word}`;
+  const emailPartStart = `(^|\\.|@|_|-|\\+)${word}`;
+  return sql`(name ~* ${wordStart} or email ~* ${emailPartStart} or company ~* ${wordStart})`;
 }
 
 /**
@@ -38,15 +36,11 @@ export function searchCondition(term: string): SqlCondition {
  * rare among the newest rows the planner's own guess, walking the id index backwards until a
  * page is full, can read the whole table (1.3 s at 1,000,000 contacts).
  */
-async function onSearchIndexes<T extends object>(
-  em: EntityManager,
-  sql: string,
-  params: unknown[],
-): Promise<T[]> {
+async function onSearchIndexes<T>(em: EntityManager, statement: RawBuilder<T>): Promise<T[]> {
   return em.transactional(async (tem) => {
-    await tem.execute('set local enable_seqscan = off');
-    await tem.execute('set local enable_indexscan = off');
-    return tem.execute<T[]>(sql, params);
+    await runSql(tem, sql`set local enable_seqscan = off`);
+    await runSql(tem, sql`set local enable_indexscan = off`);
+    return runSql(tem, statement);
   });
 }
 
@@ -64,18 +58,20 @@ export async function searchPageIds(
   const below =
     cursor ??
     Number(
-      (await em.execute<{ id: number | null }[]>('select max(id) + 1 as id from contacts'))[0]
+      (await runSql(em, sql<{ id: number | null }>`select max(id) + 1 as id from contacts`))[0]
         ?.id ?? 0,
     );
-  const window = await em.execute<{ id: number }[]>(
-    `select id from contacts where id < ? and id >= ? and ${where.sql} order by id desc limit ?`,
-    [below, below - WINDOW_ROWS, ...where.params, size],
+  const window = await runSql(
+    em,
+    sql<{ id: number }>`select id from contacts
+      where id < ${below} and id >= ${below - WINDOW_ROWS} and ${where}
+      order by id desc limit ${size}`,
   );
   if (window.length === size) return { ids: window.map((r) => r.id), common: true };
-  const rows = await onSearchIndexes<{ id: number }>(
+  const rows = await onSearchIndexes(
     em,
-    `select id from contacts where id < ? and ${where.sql} order by id desc limit ?`,
-    [below, ...where.params, size],
+    sql<{ id: number }>`select id from contacts where id < ${below} and ${where}
+      order by id desc limit ${size}`,
   );
   return { ids: rows.map((r) => r.id), common: false };
 }
@@ -90,11 +86,10 @@ export async function searchCounts(
   where: SqlCondition,
   common: boolean,
 ): Promise<{ counts: TContactStatusCounts; exact: boolean }> {
-  const sql = `select status, count(*) as n from (select status from contacts where ${where.sql} limit ?) s group by status`;
-  const params = [...where.params, SEARCH_COUNT_CAP + 1];
-  const rows = common
-    ? await em.execute<{ status: TContactStatus; n: string }[]>(sql, params)
-    : await onSearchIndexes<{ status: TContactStatus; n: string }>(em, sql, params);
+  const statement = sql<{ status: TContactStatus; n: string }>`select status, count(*) as n
+    from (select status from contacts where ${where} limit ${SEARCH_COUNT_CAP + 1}) s
+    group by status`;
+  const rows = common ? await runSql(em, statement) : await onSearchIndexes(em, statement);
   const counts: TContactStatusCounts = { all: 0, new: 0, contacted: 0, qualified: 0, converted: 0 };
   for (const row of rows) {
     counts[row.status] += Number(row.n);

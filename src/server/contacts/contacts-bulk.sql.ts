@@ -1,19 +1,21 @@
 // The bulk actions' statements over a target (picked ids or the list's filter): one statement
 // each, whatever the number of contacts.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { SqlCondition } from '../db/sql-condition';
+import { runSql } from '../db/typed-sql';
 
 /** Deletes the targeted contacts; answers how many there were. */
 export async function deleteTargetedContacts(
   em: EntityManager,
   target: SqlCondition,
 ): Promise<number> {
-  const rows = await em.execute<{ affected: string }[]>(
-    `with gone as (delete from contacts where ${target.sql} returning id)
-     select count(*) as affected from gone`,
-    target.params,
+  const [row] = await runSql(
+    em,
+    sql<{ affected: string }>`with gone as (delete from contacts where ${target} returning id)
+      select count(*) as affected from gone`,
   );
-  return Number(rows[0]?.affected ?? 0);
+  return Number(row?.affected ?? 0);
 }
 
 /**
@@ -26,21 +28,21 @@ export function updateTargetedContacts(
   field: 'status' | 'owner',
   to: unknown,
 ): Promise<{ id: number; from: string | number | null }[]> {
-  const [column, cast, extra] =
+  const [column, value, extra] =
     field === 'status'
       ? [
-          'status',
-          '::text',
-          `, first_responded_at = case when c.status = 'new' and c.first_responded_at is null
-                                   then now() else c.first_responded_at end`,
+          sql.ref('status'),
+          sql`${to}::text`,
+          sql`, first_responded_at = case when c.status = 'new' and c.first_responded_at is null
+                                      then now() else c.first_responded_at end`,
         ]
-      : ['owner_id', '::int', ''];
-  return em.execute(
-    `with picked as (
+      : [sql.ref('owner_id'), sql`${to}::int`, sql``];
+  return runSql(
+    em,
+    sql<{ id: number; from: string | number | null }>`with picked as (
        select id, ${column} as old from contacts
-        where ${target.sql} and ${column} is distinct from ?${cast} for update)
-     update contacts c set ${column} = ?${cast}, updated_at = now()${extra}
+        where ${target} and ${column} is distinct from ${value} for update)
+     update contacts c set ${column} = ${value}, updated_at = now()${extra}
        from picked where c.id = picked.id returning c.id, picked.old as "from"`,
-    [...target.params, to, to],
   );
 }

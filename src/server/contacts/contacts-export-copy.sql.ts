@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { escapeLiteral, type PoolClient } from 'pg';
-import type { SqlCondition } from '../db/sql-condition';
+import { compileSql, type SqlCondition } from '../db/sql-condition';
 import { CONTACT_COLUMNS } from './contact-columns';
 import { CopyCsvStream, ExportBuffers, ExportResponseWriter } from './contacts-export-stream';
 
@@ -31,15 +31,16 @@ export function sqlLiteral(value: unknown): string {
   throw new Error(`Cannot inline ${typeof value} into the export's COPY`);
 }
 
-/** `condition` with each `?` replaced by its parameter as a literal. */
+/**
+ * `condition` with each `$n` replaced by its parameter as a literal. Only the compiled text is
+ * rewritten, so a `$1` or `?` inside a value stays inside its quotes.
+ */
 export function inlineSql(condition: SqlCondition): string {
-  let next = 0;
-  const sql = condition.sql.replace(/\?/g, () => {
-    if (next >= condition.params.length) throw new Error('More ? than parameters');
-    return sqlLiteral(condition.params[next++]);
+  const { sql, parameters } = compileSql(condition);
+  return sql.replace(/\$(\d+)/g, (_, n: string) => {
+    if (Number(n) > parameters.length) throw new Error(`No parameter for $${n}`);
+    return sqlLiteral(parameters[Number(n) - 1]);
   });
-  if (next !== condition.params.length) throw new Error('More parameters than ?');
-  return sql;
 }
 
 /** The COPY that writes the contacts matching `only` in id order, as PostgreSQL's own CSV. */

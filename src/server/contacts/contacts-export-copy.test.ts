@@ -5,6 +5,7 @@ import { get, type ClientRequest, type IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
+import { sql as sqlTag } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TContactPage } from '../../shared/contacts.schema';
 import { SQL_ISO_FORMAT } from '../db/sql-format';
@@ -56,13 +57,15 @@ describe('sqlLiteral / inlineSql (COPY takes no bind parameters)', () => {
   it('refuses what it cannot write safely rather than guessing', () => {
     for (const bad of [1.5, NaN, 2 ** 60, '1\u0000', null, undefined, true, {}, ['1'], [1.5]])
       expect(() => sqlLiteral(bad)).toThrow();
-    expect(() => inlineSql({ sql: 'a = ? and b = ?', params: [1] })).toThrow();
-    expect(() => inlineSql({ sql: 'a = ?', params: [1, 2] })).toThrow();
+    expect(() => inlineSql(sqlTag`a = ${1.5}`)).toThrow();
   });
 
-  it('replaces each ? in order, never a ? inside a parameter', () => {
-    expect(inlineSql({ sql: 'name ilike ? and id = ?', params: ['%?%', 7] })).toBe(
-      "name ilike '%?%' and id = 7",
+  it('replaces each placeholder by its own value, never one inside a value', () => {
+    expect(inlineSql(sqlTag`name ilike ${'%$2?%'} and id = ${7}`)).toBe(
+      "name ilike '%$2?%' and id = 7",
+    );
+    expect(inlineSql(sqlTag`id = any(${[3, 1]}::int[]) or id = ${3}`)).toBe(
+      "id = any('{3,1}'::int[]) or id = 3",
     );
   });
 });
@@ -224,7 +227,7 @@ describe('GET /api/contacts/export/csv (COPY)', () => {
     let written = 0;
     destination.on('data', (b: Buffer) => (written += b.length));
     await expect(
-      copyContactsCsv(t.db.em(), destination, { sql: '1 / (id - id) = 1', params: [] }),
+      copyContactsCsv(t.db.em(), destination, sqlTag`1 / (id - id) = 1`),
     ).rejects.toThrow(/division by zero/);
     expect(written).toBe(0);
     expect(destination.destroyed).toBe(false); // left for the route to answer with JSON

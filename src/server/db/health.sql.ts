@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import type { MikroORM as Orm } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { runSql } from './typed-sql';
 
 /** Throws unless the database answers a trivial query (the liveness check of /api/health). */
 export async function pingDatabase(orm: Orm): Promise<void> {
@@ -16,13 +18,15 @@ export async function migrationsCurrent(orm: Orm): Promise<boolean> {
   const migrations = readdirSync(path!)
     .filter((file) => /\.(js|ts)$/.test(file) && !file.endsWith('.d.ts'))
     .map((file) => file.slice(0, -3));
-  const connection = orm.em.getConnection();
-  const [table] = await connection.execute<{ found: boolean }[]>(
-    'select to_regclass(?) is not null as found',
-    [tableName],
+  const [table] = await runSql(
+    orm.em,
+    sql<{ found: boolean }>`select to_regclass(${tableName}) is not null as found`,
   );
   if (!table?.found) return migrations.length === 0;
-  const executed = await connection.execute<{ name: string }[]>(`select name from ${tableName}`);
+  const executed = await runSql(
+    orm.em,
+    sql<{ name: string }>`select name from ${sql.table(tableName!)}`,
+  );
   const done = new Set(executed.map((row) => row.name));
   return migrations.every((name) => done.has(name));
 }

@@ -8,12 +8,16 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const RULE = 'local/sql-text';
-const eslint = new ESLint({ cwd: ROOT, ruleFilter: ({ ruleId }) => ruleId === RULE });
+const PLACEHOLDER_RULE = 'local/sql-placeholder';
+const eslint = new ESLint({
+  cwd: ROOT,
+  ruleFilter: ({ ruleId }) => ruleId === RULE || ruleId === PLACEHOLDER_RULE,
+});
 
-/** The lines where the guard finds SQL text in `code`, linted as if it were `filePath`. */
-async function sqlLines(filePath: string, code: string): Promise<number[]> {
+/** The lines where `rule` finds something in `code`, linted as if it were `filePath`. */
+async function sqlLines(filePath: string, code: string, rule = RULE): Promise<number[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === RULE).map((m) => m.line);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.line);
 }
 
 /** What five files held before their SQL text moved into `*.sql.ts` files. */
@@ -55,7 +59,9 @@ describe('raw SQL', () => {
   it('is written only in *.sql.ts files', async () => {
     const results = await eslint.lintFiles(['src/server']);
     const found = results.flatMap((r) =>
-      r.messages.filter((m) => m.ruleId === RULE).map((m) => `${r.filePath}:${m.line}`),
+      r.messages
+        .filter((m) => m.ruleId === RULE || m.ruleId === PLACEHOLDER_RULE)
+        .map((m) => `${r.filePath}:${m.line}`),
     );
     expect(found).toEqual([]);
   });
@@ -90,5 +96,41 @@ describe('raw SQL', () => {
     expect(await sqlLines('src/server/contacts/contact-rows.sql.ts', sql)).toEqual([]);
     expect(await sqlLines('src/server/contacts/contacts.test.ts', sql)).toEqual([]);
     expect(await sqlLines('src/server/test/test-db.ts', sql)).toEqual([]);
+  });
+});
+
+/** What three *.sql.ts files held before their values were bound by the sql tag. */
+const QUESTION_MARK_SHAPES: [string, string][] = [
+  [
+    'src/server/contacts/contacts-bulk.sql.ts',
+    [
+      'export const f = (em, target, to) => em.execute(',
+      '  `with picked as (select id from contacts where ${target.sql} and status is distinct from ?::text)',
+      '   update contacts c set status = ?::text from picked where c.id = picked.id`, [to, to]);',
+    ].join('\n'),
+  ],
+  [
+    'src/server/contacts/contact-filter.sql.ts',
+    "export const f = (status) => ({ sql: 'status = ?', params: [status] });",
+  ],
+  [
+    'src/server/db/health.sql.ts',
+    "export const f = (c, t) => c.execute('select to_regclass(?) is not null as found', [t]);",
+  ],
+];
+
+describe('SQL values', () => {
+  it.each(QUESTION_MARK_SHAPES)('are refused as `?` in the old shape of %s', async (file, code) => {
+    expect(await sqlLines(file, code, PLACEHOLDER_RULE)).not.toEqual([]);
+  });
+
+  it('pass as the sql tag, as $n for a plain pg client, and a question in prose', async () => {
+    const clean = [
+      'export const a = (status) => sql`status = ${status}`;',
+      "export const b = 'select id from contacts where id = $1';",
+      "export const c = 'Delete these contacts?';",
+      'export const d = (n) => `Line ${n}: a record is longer than allowed (an unclosed quote?)`;',
+    ].join('\n');
+    expect(await sqlLines('src/server/contacts/x.sql.ts', clean, PLACEHOLDER_RULE)).toEqual([]);
   });
 });
