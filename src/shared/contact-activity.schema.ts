@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { CONTACT_STATUSES } from './contacts.schema';
+import { CONTACT_STATUSES, EDITABLE_CONTACT_FIELDS } from './contacts.schema';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './notifications.schema';
 import { storableText, ZId, ZIsoDate } from './text.schema';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from './webhooks.schema';
 
 /**
- * What a contact's timeline shows: its creation (with source), status and owner changes, notes,
+ * What a contact's timeline shows: its creation (with source), corrected fields, status and owner changes, notes,
  * and the lead emails and webhook deliveries about it.
  */
 export const CONTACT_ACTIVITY_TYPES = [
   'created',
+  'fields_changed',
   'status_changed',
   'owner_changed',
   'note',
@@ -22,6 +23,7 @@ export const CONTACT_ACTIVITY_TYPES = [
 
 /** The kinds written to the activity table; the others come from their own tables. */
 export const RECORDED_ACTIVITY_TYPES = [
+  'fields_changed',
   'status_changed',
   'owner_changed',
   'note',
@@ -45,6 +47,16 @@ const ZUserId = z.number().int().nullable();
 /** What each kind of timeline entry carries, written once: the server writes it, the screen reads it. */
 export const ACTIVITY_DATA = {
   created: z.object({ source: z.string() }),
+  /** A person corrected fields: each one's value before and after. */
+  fields_changed: z.object({
+    changes: z.array(
+      z.object({
+        field: z.enum(EDITABLE_CONTACT_FIELDS),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+      }),
+    ),
+  }),
   status_changed: z.object({ from: ZStatus, to: ZStatus }),
   owner_changed: z.object({
     from: ZUserId,
@@ -101,6 +113,7 @@ export type TNoteActivity = z.output<typeof ZNoteActivity>;
 /** One timeline entry: its `data` is typed by its `type`. */
 export const ZContactActivity = z.discriminatedUnion('type', [
   entry('created'),
+  entry('fields_changed'),
   entry('status_changed'),
   entry('owner_changed'),
   ZNoteActivity,

@@ -77,6 +77,46 @@ export const ZContactStatusUpdate = z.strictObject({ id: ZId, status: ZContactSt
 /** PATCH /contacts/{id}/owner: a user id, or null to unassign. */
 export const ZContactOwnerUpdate = z.strictObject({ id: ZId, ownerId: ZId.nullable() });
 
+/** The fields a person corrects on a contact (PATCH /contacts/{id}); the timeline shows each change. */
+export const EDITABLE_CONTACT_FIELDS = ['name', 'email', 'company', 'phone'] as const;
+export type TEditableContactField = (typeof EDITABLE_CONTACT_FIELDS)[number];
+
+/**
+ * PATCH /contacts/{id}: only the keys sent change (a blank company or phone clears it); an
+ * unknown key is refused. The same email as another contact is allowed (duplicates are kept).
+ */
+export const ZContactUpdate = z
+  .strictObject({
+    id: ZId,
+    name: CONTACT_CREATE_SHAPE.name.optional(),
+    email: CONTACT_CREATE_SHAPE.email.optional(),
+    company: CONTACT_CREATE_SHAPE.company.optional(),
+    phone: CONTACT_CREATE_SHAPE.phone.optional(),
+    ownerId: ZId.nullable().optional(),
+  })
+  .refine((input) => Object.keys(input).some((key) => key !== 'id'), {
+    message: `Send at least one of: ${[...EDITABLE_CONTACT_FIELDS, 'ownerId'].join(', ')}`,
+  });
+export type TContactUpdate = z.output<typeof ZContactUpdate>;
+
+/** The source of a contact the team entered by hand: nobody filled a form, so no auto-reply. */
+export const MANUAL_SOURCE = 'manual';
+
+/**
+ * POST /contacts/manual: a lead the team enters by hand (a phone call, a business card), with
+ * no public-form checks and no auto-reply; given an owner, it is not routed.
+ */
+export const ZContactManualCreate = z.strictObject({
+  name: CONTACT_CREATE_SHAPE.name,
+  email: CONTACT_CREATE_SHAPE.email,
+  company: CONTACT_CREATE_SHAPE.company,
+  phone: CONTACT_CREATE_SHAPE.phone,
+  message: CONTACT_CREATE_SHAPE.message,
+  ownerId: ZId.nullable().optional(),
+});
+export type TContactManualCreate = z.output<typeof ZContactManualCreate>;
+export type TContactManualCreateInput = z.input<typeof ZContactManualCreate>;
+
 export const ZContactStatusCounts = z.object({
   all: z.number().int(),
   new: z.number().int(),

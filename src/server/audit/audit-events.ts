@@ -26,6 +26,12 @@ const FACTS: { [E in DomainEventName]: FactOf<E> | { notAudited: string } } = {
     id: contact.id,
     changes: { source: { to: contact.source } },
   }),
+  'contact.fields_changed': ({ contactId, changes }) => ({
+    action: 'update',
+    entity: 'contact',
+    id: contactId,
+    changes: Object.fromEntries(changes.map(({ field, from, to }) => [field, { from, to }])),
+  }),
   'contact.status_changed': ({ contact, from }) => ({
     action: 'update_status',
     entity: 'contact',

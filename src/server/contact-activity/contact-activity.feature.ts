@@ -2,11 +2,20 @@ import type { Feature } from '../feature';
 import { ContactActivity } from './contact-activity.entity';
 import { recordBulkActivity, recordContactActivity } from './contact-activity.service';
 
-/** The timeline: every status and owner change and booked call of a contact, as it happens. */
+/** The timeline: every corrected field, status and owner change and booked call of a contact, as it happens. */
 export const contactActivityFeature: Feature = {
   name: 'contactActivity',
   entities: [ContactActivity],
   subscriptions: () => ({
+    'contact.fields_changed': [
+      (em, { contactId, changes, actorId }) =>
+        recordContactActivity(em, {
+          contactId,
+          type: 'fields_changed',
+          actorId,
+          data: { changes: changes.map((change) => ({ ...change })) },
+        }).then(() => undefined),
+    ],
     'contact.status_changed': [
       (em, { contact, from, actorId }) =>
         recordContactActivity(em, {

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   ZContact,
   ZContactFind,
+  ZContactManualCreate,
   ZContactPage,
+  ZContactUpdate,
   ZContactStatusUpdate,
   ZCsvImport,
   ZCsvImportResult,
@@ -11,6 +13,7 @@ import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { adminProcedure } from '../trpc/trpc';
 import { importContactsCsv } from './contacts.csv';
 import { contactsTeamProcedures } from './contacts-team.procedures';
+import { createManualContact, updateContactFields } from './contact-edit.service';
 import { restRoutes } from '../trpc/rest-meta';
 import {
   deleteAllContacts,
@@ -48,6 +51,35 @@ export const adminContactsProcedures = {
     .input(ZIdInput)
     .output(ZContact)
     .query(({ ctx, input }) => getContact(ctx.em, input.id)),
+
+  createManual: adminProcedure
+    .meta(
+      rest('POST', '/contacts/manual', 'Add a contact by hand (a lead who phoned in)', {
+        created: true,
+        audit: 'create',
+        description:
+          'Source `manual`: no auto-reply and none of the public form checks; routed when no `ownerId` is given; ' +
+          'alerted and sent to `contact.created` webhooks like any other lead.',
+      }),
+    )
+    .input(ZContactManualCreate)
+    .output(ZContact)
+    .mutation(({ ctx, input }) => createManualContact(ctx.em, input, ctx.deps.events)),
+
+  update: adminProcedure
+    .meta(
+      rest('PATCH', '/contacts/{id}', "Correct a contact's fields or owner", {
+        audit: 'update',
+        description:
+          'Only the fields sent change; a blank `company` or `phone` clears it. The timeline records each ' +
+          'changed field before and after. Another contact with the same email is allowed.',
+      }),
+    )
+    .input(ZContactUpdate)
+    .output(ZContact)
+    .mutation(({ ctx, input }) =>
+      updateContactFields(ctx.em, input, ctx.deps.events, ctx.actor.userId),
+    ),
 
   updateStatus: adminProcedure
     .meta(

@@ -1,5 +1,5 @@
 import type { TBooking } from '../../shared/booking.schema';
-import type { TContact, TContactStatus } from '../../shared/contacts.schema';
+import type { TContact, TContactStatus, TEditableContactField } from '../../shared/contacts.schema';
 
 /**
  * What happens to the data, as the services that change it publish it (inside the change's
@@ -7,12 +7,18 @@ import type { TContact, TContactStatus } from '../../shared/contacts.schema';
  */
 export interface DomainEvents {
   /**
-   * A lead arrived (website form, integration key, released from quarantine); an admin's or an
-   * import's bookkeeping publishes nothing. `contact` is the contact as it was stored: a
+   * A lead arrived (website form, integration key, released from quarantine, entered by hand
+   * with source `manual`); an import's bookkeeping publishes nothing. `contact` is the contact as it was stored: a
    * subscriber that needs its owner reads the contact (routing may have given it one) or
    * subscribes to contact.owner_changed.
    */
   'contact.created': { contact: TContact };
+  /** A person corrected a contact's fields: each changed one, before and after. */
+  'contact.fields_changed': {
+    contactId: number;
+    changes: { field: TEditableContactField; from: string | null; to: string | null }[];
+    actorId: number;
+  };
   'contact.status_changed': { contact: TContact; from: TContactStatus; actorId: number | null };
   'contact.owner_changed': {
     contactId: number;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TContact } from '../../shared/contacts.schema';
+import { MANUAL_SOURCE, type TContact } from '../../shared/contacts.schema';
 import {
   renderTemplate,
   type TemplateValues,
@@ -60,7 +60,8 @@ export async function queueLeadNotifications(
   const messages: Omit<OutboxEmail, 'contactId'>[] = settings.alertRecipients.map((to) =>
     message('alert', to, settings.alertSubject, settings.alertBody, alertValues),
   );
-  if (settings.autoReplyEnabled) {
+  // A lead entered by hand filled no form: thanking it for one would be wrong.
+  if (settings.autoReplyEnabled && contact.source !== MANUAL_SOURCE) {
     // The lead's own booking link, while booking is on: they can pick a time straight away.
     const bookingUrl = await notifier.bookingLink?.(em, contact.id);
     const body = bookingUrl

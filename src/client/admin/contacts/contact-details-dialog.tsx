@@ -13,6 +13,10 @@ import { ContactStatusBadge } from '../components/status-badge';
 import { ContactOwnerField } from './contact-owner-field';
 import { ContactCalls } from './contact-calls';
 import { ContactTimeline } from './contact-timeline';
+import { ContactEditDialog } from './contact-form-dialogs';
+import { Button } from '../../components/ui/button';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
 
 const ATTRIBUTION_LABELS: Record<TAttributionField, string> = {
   utmSource: 'UTM Source',
@@ -74,10 +78,15 @@ export function ContactDetailsDialog({
   contactId?: number | null;
   onClose: () => void;
 }) {
-  const id = contact ? null : (contactId ?? null);
-  const loaded = trpc.admin.contacts.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
-  const shown = contact ?? loaded.data;
-  const open = Boolean(contact) || id !== null;
+  const id = contact?.id ?? contactId ?? null;
+  // The row the list passed shows at once; the contact as it now is (after an edit) replaces it.
+  const loaded = trpc.admin.contacts.get.useQuery(
+    { id: id ?? 0 },
+    { enabled: id !== null, placeholderData: contact ?? undefined },
+  );
+  const shown = loaded.data ?? contact;
+  const open = id !== null;
+  const [editing, setEditing] = useState(false);
   return (
     <TitledDialog
       open={open}
@@ -88,6 +97,11 @@ export function ContactDetailsDialog({
     >
       {shown ? (
         <>
+          <Button variant="secondary" size="sm" className="w-fit" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden />
+            Edit
+          </Button>
+          {editing && <ContactEditDialog contact={shown} onClose={() => setEditing(false)} />}
           <ContactDetails contact={shown} />
           <ContactCalls contactId={shown.id} />
           <ContactTimeline contactId={shown.id} />

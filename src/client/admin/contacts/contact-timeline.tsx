@@ -5,6 +5,7 @@ import {
   CalendarX,
   Mail,
   MessageSquareText,
+  PencilLine,
   Sparkles,
   Trash2,
   UserRound,
@@ -13,6 +14,7 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { TContactActivity } from '../../../shared/contact-activity.schema';
+import type { TEditableContactField } from '../../../shared/contacts.schema';
 import { NOTIFICATION_KIND_LABELS } from '../../../shared/notifications.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
@@ -25,6 +27,7 @@ import { notifyError, notifySuccess } from '../lib/notify';
 
 const ICONS: Record<TContactActivity['type'], LucideIcon> = {
   created: Sparkles,
+  fields_changed: PencilLine,
   status_changed: ArrowRightLeft,
   owner_changed: UserRound,
   note: MessageSquareText,
@@ -33,6 +36,13 @@ const ICONS: Record<TContactActivity['type'], LucideIcon> = {
   booking_created: CalendarCheck,
   booking_rescheduled: CalendarClock,
   booking_cancelled: CalendarX,
+};
+
+const FIELD_LABELS: Record<TEditableContactField, string> = {
+  name: 'Name',
+  email: 'Email',
+  company: 'Company',
+  phone: 'Phone',
 };
 
 /** One entry's sentence (and body), from its type and its data (typed by the type). */
@@ -47,6 +57,22 @@ function Describe({
   switch (entry.type) {
     case 'created':
       return <>Contact created from {entry.data.source}</>;
+    case 'fields_changed':
+      return (
+        <>
+          <span>{who ?? 'A former user'} corrected the contact</span>
+          <span className="mt-1 block space-y-0.5">
+            {entry.data.changes.map(({ field, from, to }) => (
+              <span key={field} className="block break-words">
+                <span className="font-medium">{FIELD_LABELS[field]}</span>:{' '}
+                <span className="text-slate-500 line-through">{from ?? 'empty'}</span>{' '}
+                <span aria-hidden>→</span>
+                <span className="sr-only">to</span> {to ?? 'empty'}
+              </span>
+            ))}
+          </span>
+        </>
+      );
     case 'status_changed':
       return (
         <span className="flex flex-wrap items-center gap-1.5">

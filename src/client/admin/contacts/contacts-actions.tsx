@@ -1,16 +1,17 @@
-import { Download, Trash2, Upload } from 'lucide-react';
+import { Download, Trash2, Upload, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { downloadContactsCsv } from '../lib/download-csv';
 import { formatNumber } from '../lib/format';
+import { ContactCreateDialog } from './contact-form-dialogs';
 import { ImportCsvDialog } from './import-csv-dialog';
 import { useContactMutations, type TContactFilterParams } from './use-contacts';
 
 /**
- * Header actions: Export CSV (what the list shows), Import CSV, and Delete All (only when
- * contacts exist).
+ * Header actions: Add Contact (by hand), Export CSV (what the list shows), Import CSV, and
+ * Delete All (only when contacts exist).
  */
 export function ContactsActions({
   total,
@@ -19,6 +20,7 @@ export function ContactsActions({
   total: number;
   filter: TContactFilterParams;
 }) {
+  const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -38,6 +40,10 @@ export function ContactsActions({
 
   return (
     <>
+      <Button onClick={() => setAdding(true)}>
+        <UserPlus aria-hidden />
+        Add Contact
+      </Button>
       <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
         <Download aria-hidden />
         Export CSV
@@ -56,6 +62,7 @@ export function ContactsActions({
           Delete All
         </Button>
       )}
+      {adding && <ContactCreateDialog onClose={() => setAdding(false)} />}
       <ImportCsvDialog open={importing} onOpenChange={setImporting} />
       <ConfirmDialog
         open={confirmAll}

@@ -58,8 +58,12 @@ export function useContactMutations() {
     notifyCrud('update', 'contact status', refresh),
   );
   const remove = trpc.admin.contacts.delete.useMutation(notifyCrud('delete', 'contact', refresh));
+  const create = trpc.admin.contacts.createManual.useMutation(
+    notifyCrud('create', 'contact', refresh),
+  );
+  const update = trpc.admin.contacts.update.useMutation(notifyCrud('update', 'contact', refresh));
   const removeAll = trpc.admin.contacts.deleteAll.useMutation(
     notifyCrud('delete', 'all contacts', refresh),
   );
-  return { updateStatus, remove, removeAll, refresh };
+  return { updateStatus, remove, removeAll, create, update, refresh };
 }
