@@ -4,6 +4,7 @@ import {
   type TContact,
   type TContactManualCreateInput,
 } from '../../../shared/contacts.schema';
+import { Label } from '../../components/ui/label';
 import { formFields } from '../components/form';
 import { FormDialog, type EditDialogProps } from '../components/form-dialog';
 import { useSchemaForm } from '../lib/schema-form';
@@ -58,12 +59,16 @@ export function ContactCreateDialog({ onClose }: { onClose: () => void }) {
     >
       <ContactFields />
       <FormTextArea name="message" label="Notes from the conversation" />
-      <OwnerSelect
-        label="Owner"
-        placeholder="Round-robin (automatic)"
-        value={ownerId}
-        onChange={setOwnerId}
-      />
+      <div>
+        <Label htmlFor="contact-owner">Owner</Label>
+        <OwnerSelect
+          id="contact-owner"
+          label="Owner"
+          placeholder="Round-robin (automatic)"
+          value={ownerId}
+          onChange={setOwnerId}
+        />
+      </div>
     </FormDialog>
   );
 }

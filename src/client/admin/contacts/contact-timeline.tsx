@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { TContactActivity } from '../../../shared/contact-activity.schema';
-import type { TEditableContactField } from '../../../shared/contacts.schema';
+import { MANUAL_SOURCE, type TEditableContactField } from '../../../shared/contacts.schema';
 import { NOTIFICATION_KIND_LABELS } from '../../../shared/notifications.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
@@ -56,7 +56,11 @@ function Describe({
   const who = entry.actor?.username;
   switch (entry.type) {
     case 'created':
-      return <>Contact created from {entry.data.source}</>;
+      return entry.data.source === MANUAL_SOURCE ? (
+        <>Contact added by hand</>
+      ) : (
+        <>Contact created from {entry.data.source}</>
+      );
     case 'fields_changed':
       return (
         <>

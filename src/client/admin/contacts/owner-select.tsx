@@ -11,8 +11,11 @@ export function OwnerSelect({
   placeholder,
   disabled,
   className,
+  id,
 }: {
+  /** Names the select; with `id`, a visible <Label htmlFor={id}> names it instead. */
   label: string;
+  id?: string;
   /** The current owner; undefined shows the placeholder (an action, not a value). */
   value?: number | null;
   onChange: (ownerId: number | null) => void;
@@ -27,7 +30,8 @@ export function OwnerSelect({
   return (
     <OptionSelect
       value={current}
-      label={label}
+      id={id}
+      label={id ? undefined : label}
       placeholder={placeholder}
       disabled={disabled}
       className={className}
