@@ -15,6 +15,7 @@ import { adminSecurityRouter } from './security-center/security.router';
 import { adminServiceInquiriesRouter } from './service-inquiries/service-inquiries.router';
 import { adminUsersRouter } from './users/users.router';
 import { adminWebhooksRouter } from './webhooks/webhooks.router';
+import { adminTasksRouter } from './tasks/tasks.router';
 import { router } from './trpc/trpc';
 
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
     auditLog: adminAuditLogRouter,
     quarantine: adminQuarantineRouter,
     booking: adminBookingRouter,
+    tasks: adminTasksRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

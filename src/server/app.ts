@@ -24,7 +24,7 @@ import { contextFactory } from './trpc/context';
 import { isDatabaseUnavailable } from './trpc/errors';
 import { openApiDocument } from './openapi';
 import { keepRestInputTypes } from './trpc/rest-input-types';
-import { createdStatus } from './trpc/rest-meta';
+import { successStatus } from './trpc/rest-meta';
 import type { TRPCError } from '@trpc/server';
 
 export interface AppOptions {
@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       createContext,
       onError,
       maxBodySize: LARGE_BODY_LIMIT,
-      responseMeta: createdStatus(appRouter),
+      responseMeta: successStatus(appRouter),
     }),
   );
 

@@ -18,6 +18,7 @@ import { quarantineFeature } from './quarantine/quarantine.feature';
 import { rateLimitFeature } from './rate-limit/rate-limit.feature';
 import { securityCenterFeature } from './security-center/security-center.feature';
 import { serviceInquiriesFeature } from './service-inquiries/service-inquiries.feature';
+import { tasksFeature } from './tasks/tasks.feature';
 import { usersFeature } from './users/users.feature';
 import { webhooksFeature } from './webhooks/webhooks.feature';
 
@@ -35,6 +36,7 @@ export const FEATURES: readonly Feature[] = [
   campaignsFeature,
   leadRoutingFeature,
   bookingFeature,
+  tasksFeature,
   securityCenterFeature,
   rateLimitFeature,
   formGuardFeature,

@@ -2,7 +2,7 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { SESSION_COOKIE } from './auth/session';
 import { appRouter } from './app-router';
 import { applyApiConventions } from './trpc/openapi-conventions';
-import { creatingProcedures } from './trpc/rest-meta';
+import { successStatuses } from './trpc/rest-meta';
 import { streamedRoutes } from './streamed-routes';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
@@ -24,7 +24,7 @@ function buildDocument(): OpenApiDocument {
     baseUrl: '/api',
     securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
   });
-  applyCreatedStatus(doc, creatingProcedures(appRouter));
+  applySuccessStatus(doc, successStatuses(appRouter));
   // The streamed routes (CSV files, the upload) are described where they are declared.
   doc.paths ??= {};
   for (const { path, method, operation } of streamedRoutes())
@@ -33,16 +33,22 @@ function buildDocument(): OpenApiDocument {
   return doc;
 }
 
-/** A creating operation's success is documented as 201 (what the REST answer sends). */
-function applyCreatedStatus(doc: OpenApiDocument, creating: Set<string>) {
-  const operationIds = new Set([...creating].map((path) => path.replaceAll('.', '-')));
+/** A success other than 200 is documented as it is sent: 201 with the body, 204 without one. */
+function applySuccessStatus(doc: OpenApiDocument, statuses: Map<string, 201 | 204>) {
+  const byOperation = new Map(
+    [...statuses].map(([path, status]) => [path.replaceAll('.', '-'), status]),
+  );
   for (const path of Object.values(doc.paths ?? {}))
     for (const operation of Object.values(path ?? {}) as {
       operationId?: string;
       responses?: Record<string, unknown>;
     }[]) {
-      if (!operation?.responses || !operationIds.has(operation.operationId ?? '')) continue;
+      const status = byOperation.get(operation?.operationId ?? '');
+      if (!operation?.responses || !status) continue;
       const { '200': ok, ...rest } = operation.responses;
-      operation.responses = { '201': ok, ...rest };
+      operation.responses =
+        status === 201
+          ? { '201': ok, ...rest }
+          : { '204': { description: 'Done; no body' }, ...rest };
     }
 }

@@ -43,6 +43,7 @@ export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 /** What kind of record an audit entry is about (older entries may name a kind since retired). */
 export const AUDIT_ENTITY_TYPES = [
   'contact',
+  'task',
   'user',
   'service_inquiry',
   'campaign',

@@ -19,6 +19,9 @@ export const CONTACT_ACTIVITY_TYPES = [
   'booking_created',
   'booking_rescheduled',
   'booking_cancelled',
+  'task_created',
+  'task_done',
+  'task_reassigned',
 ] as const;
 
 /** The kinds written to the activity table; the others come from their own tables. */
@@ -30,6 +33,9 @@ export const RECORDED_ACTIVITY_TYPES = [
   'booking_created',
   'booking_rescheduled',
   'booking_cancelled',
+  'task_created',
+  'task_done',
+  'task_reassigned',
 ] as const;
 export type TRecordedActivityType = (typeof RECORDED_ACTIVITY_TYPES)[number];
 
@@ -91,6 +97,19 @@ export const ACTIVITY_DATA = {
     startsAt: ZIsoDate,
     reason: z.string().optional(),
   }),
+  task_created: z.object({
+    taskId: z.number().int(),
+    title: z.string(),
+    dueAt: ZIsoDate,
+    assigneeId: z.number().int(),
+  }),
+  task_done: z.object({ taskId: z.number().int(), title: z.string() }),
+  task_reassigned: z.object({
+    taskId: z.number().int(),
+    title: z.string(),
+    from: z.number().int(),
+    to: z.number().int(),
+  }),
 } as const satisfies Record<(typeof CONTACT_ACTIVITY_TYPES)[number], z.ZodType>;
 export type TActivityData = {
   [T in keyof typeof ACTIVITY_DATA]: z.output<(typeof ACTIVITY_DATA)[T]>;
@@ -122,6 +141,9 @@ export const ZContactActivity = z.discriminatedUnion('type', [
   entry('booking_created'),
   entry('booking_rescheduled'),
   entry('booking_cancelled'),
+  entry('task_created'),
+  entry('task_done'),
+  entry('task_reassigned'),
 ]);
 export type TContactActivity = z.output<typeof ZContactActivity>;
 

@@ -8,6 +8,8 @@ export const NOTIFICATION_KINDS = [
   'booking_reminder',
   /** To the alert recipients, at most daily, while submissions wait in quarantine. */
   'quarantine_digest',
+  /** To a task's assignee when it falls due. */
+  'task_reminder',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
@@ -16,6 +18,7 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   booking_invitation: 'Call invitation',
   booking_reminder: 'Call reminder',
   quarantine_digest: 'Quarantine digest',
+  task_reminder: 'Task reminder',
 };
 
 /**

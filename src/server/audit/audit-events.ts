@@ -78,6 +78,40 @@ const FACTS: { [E in DomainEventName]: FactOf<E> | { notAudited: string } } = {
     id: booking.id,
     changes: { status: { to: 'cancelled' }, ...(reason ? { reason: { to: reason } } : {}) },
   }),
+  'task.created': ({ task }) => ({
+    action: 'create',
+    entity: 'task',
+    id: task.id,
+    changes: {
+      title: { to: task.title },
+      dueAt: { to: task.dueAt },
+      assignee: { to: task.assignee.id },
+      ...(task.contact ? { contact: { to: task.contact.id } } : {}),
+    },
+  }),
+  'task.changed': ({ task, before }) => ({
+    action: 'update',
+    entity: 'task',
+    id: task.id,
+    changes: Object.fromEntries(
+      (
+        [
+          ['title', before.title, task.title],
+          ['dueAt', before.dueAt, task.dueAt],
+          ['done', before.done, task.done],
+          ['assignee', before.assigneeId, task.assignee.id],
+        ] as const
+      )
+        .filter(([, from, to]) => from !== to)
+        .map(([field, from, to]) => [field, { from, to }]),
+    ),
+  }),
+  'task.deleting': ({ task }) => ({
+    action: 'delete',
+    entity: 'task',
+    id: task.id,
+    changes: { title: { from: task.title } },
+  }),
   'user.deleting': { notAudited: "the user's delete files its own entry when it goes through" },
 };
 

@@ -2,7 +2,10 @@ import type { Feature } from '../feature';
 import { ContactActivity } from './contact-activity.entity';
 import { recordBulkActivity, recordContactActivity } from './contact-activity.service';
 
-/** The timeline: every corrected field, status and owner change and booked call of a contact, as it happens. */
+/**
+ * The timeline: every corrected field, status and owner change, booked call and task (created, done,
+ * reassigned) of a contact, as it happens.
+ */
 export const contactActivityFeature: Feature = {
   name: 'contactActivity',
   entities: [ContactActivity],
@@ -69,6 +72,37 @@ export const contactActivityFeature: Feature = {
             ...(reason ? { reason } : {}),
           },
         }).then(() => undefined),
+    ],
+    'task.created': [
+      async (em, { task, actorId }) => {
+        if (!task.contact) return;
+        await recordContactActivity(em, {
+          contactId: task.contact.id,
+          type: 'task_created',
+          actorId,
+          data: {
+            taskId: task.id,
+            title: task.title,
+            dueAt: task.dueAt,
+            assigneeId: task.assignee.id,
+          },
+        });
+      },
+    ],
+    'task.changed': [
+      async (em, { task, before, actorId }) => {
+        if (!task.contact) return;
+        const about = { contactId: task.contact.id, actorId };
+        const named = { taskId: task.id, title: task.title };
+        if (task.done && !before.done)
+          await recordContactActivity(em, { ...about, type: 'task_done', data: named });
+        if (task.assignee.id !== before.assigneeId)
+          await recordContactActivity(em, {
+            ...about,
+            type: 'task_reassigned',
+            data: { ...named, from: before.assigneeId, to: task.assignee.id },
+          });
+      },
     ],
     'contacts.changed_in_bulk': [
       (em, { field, to, changed, actorId }) =>

@@ -8,9 +8,12 @@ import { DEMO_CONTACT_EMAILS } from './contacts.demo';
 export const contactReference = (em: EntityManager, contactId: number) =>
   em.getReference(Contact, contactId);
 
-/** Whether a contact with this id exists. */
+/**
+ * Whether a contact with this id exists. Counted, not loaded: a partly loaded contact in the
+ * identity map would stand in for the whole one later in the same unit of work.
+ */
 export async function contactExists(em: EntityManager, contactId: number): Promise<boolean> {
-  return (await em.findOne(Contact, { id: contactId }, { fields: ['id'] })) !== null;
+  return (await em.count(Contact, { id: contactId })) > 0;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TBooking } from '../../shared/booking.schema';
+import type { TTask } from '../../shared/tasks.schema';
 import type { TContact, TContactStatus, TEditableContactField } from '../../shared/contacts.schema';
 
 /**
@@ -42,6 +43,16 @@ export interface DomainEvents {
   /** A booking moved; `from` is its old start. */
   'booking.rescheduled': { contactId: number; booking: TBooking; from: string };
   'booking.cancelled': { contactId: number; booking: TBooking; reason?: string };
+  /** A task was created; `actorId` null when the system made it (a missed call's follow-up). */
+  'task.created': { task: TTask; actorId: number | null };
+  /** A task changed; `before` is what it was of what may change. */
+  'task.changed': {
+    task: TTask;
+    before: { title: string; dueAt: string; done: boolean; assigneeId: number };
+    actorId: number;
+  };
+  /** A task is about to be deleted (its row still there), in the transaction that deletes it. */
+  'task.deleting': { task: TTask; actorId: number };
   /**
    * A user is about to be deleted, in the transaction that deletes them: a feature that cannot
    * let them go (a host of upcoming calls) throws, and nothing is deleted.

@@ -44,19 +44,20 @@ const RETENTION_AFTER_SEND_SECONDS = 14 * 24 * 3600;
 /**
  * Writes the messages and enqueues their sending, in `em`'s open transaction: a rollback leaves
  * neither, a commit keeps both, so a crash after the commit only delays them. Without SMTP the
- * messages are kept as not_configured.
+ * messages are kept as not_configured. Answers the messages' ids, in order.
  */
 export async function queueEmails(
   em: EntityManager,
   messages: OutboxEmail[],
   notifier: Notifier,
-): Promise<void> {
-  if (!messages.length) return;
+): Promise<number[]> {
+  if (!messages.length) return [];
   const { queue, mailer } = notifier;
   const status = queue && mailer ? 'queued' : 'not_configured';
   const rows = messages.map((m) => em.create(Notification, { ...m, status }));
   await em.flush();
-  if (!queue || !mailer) return;
+  const ids = rows.map((row) => row.id);
+  if (!queue || !mailer) return ids;
   const now = Date.now();
   await queue.sendManyInTransaction(
     em,
@@ -72,6 +73,7 @@ export async function queueEmails(
         : {}),
     })),
   );
+  return ids;
 }
 
 /**
@@ -86,6 +88,23 @@ export async function suppressQueuedEmails(
   await em.nativeUpdate(
     Notification,
     { bookingId, status: { $in: ['queued', 'not_configured'] }, sendAfter: { $ne: null } },
+    { status: 'suppressed', lastError: reason },
+  );
+}
+
+/**
+ * Marks these messages as suppressed, with the reason, if they are still waiting (a reminder of a
+ * task done, moved or reassigned); their jobs then find nothing to send.
+ */
+export async function suppressWaitingEmails(
+  em: EntityManager,
+  ids: number[],
+  reason: string,
+): Promise<void> {
+  if (!ids.length) return;
+  await em.nativeUpdate(
+    Notification,
+    { id: { $in: ids }, status: { $in: ['queued', 'not_configured'] } },
     { status: 'suppressed', lastError: reason },
   );
 }

@@ -14,6 +14,8 @@ interface RestOptions {
   protect?: boolean;
   /** The operation creates a resource: REST answers 201 instead of 200. */
   created?: boolean;
+  /** The operation answers nothing (a delete): REST answers 204 with no body. */
+  noContent?: boolean;
   /** See AppMeta.textCheckedPerValue. */
   textCheckedPerValue?: AppMeta['textCheckedPerValue'];
 }
@@ -33,27 +35,32 @@ export function restRoutes(tags: string[], auditedEntity?: TAuditEntityType) {
     method: OpenApiMethod,
     path: `/${string}`,
     summary: string,
-    { audit, created, textCheckedPerValue, ...openapi }: RestOptions = {},
+    { audit, created, noContent, textCheckedPerValue, ...openapi }: RestOptions = {},
   ): AppMeta => ({
     ...(audit ? { audit: auditOf(path, audit) } : {}),
-    ...(created ? { created } : {}),
+    ...(created ? { successStatus: 201 } : noContent ? { successStatus: 204 } : {}),
     ...(textCheckedPerValue ? { textCheckedPerValue } : {}),
     openapi: { method, path, tags, summary, ...openapi },
   });
 }
 
-/** The tRPC paths of the procedures whose meta says they create (their REST answer is 201). */
-export function creatingProcedures(router: AnyRouter): Set<string> {
-  return new Set(
-    Object.entries(router._def.procedures as Record<string, { _def: { meta?: AppMeta } }>)
-      .filter(([, procedure]) => procedure._def.meta?.created)
-      .map(([path]) => path),
+/** The tRPC paths of the procedures whose REST success is not 200, with that status. */
+export function successStatuses(router: AnyRouter): Map<string, 201 | 204> {
+  return new Map(
+    Object.entries(router._def.procedures as Record<string, { _def: { meta?: AppMeta } }>).flatMap(
+      ([path, procedure]) => {
+        const status = procedure._def.meta?.successStatus;
+        return status ? [[path, status] as const] : [];
+      },
+    ),
   );
 }
 
-/** trpc-to-openapi's responseMeta: 201 for a creating procedure that succeeded. */
-export function createdStatus(router: AnyRouter) {
-  const creating = creatingProcedures(router);
-  return ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) =>
-    errors.length === 0 && paths?.length === 1 && creating.has(paths[0]!) ? { status: 201 } : {};
+/** trpc-to-openapi's responseMeta: 201 or 204 for a procedure that says so and succeeded. */
+export function successStatus(router: AnyRouter) {
+  const statuses = successStatuses(router);
+  return ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) => {
+    const status = errors.length === 0 && paths?.length === 1 ? statuses.get(paths[0]!) : undefined;
+    return status ? { status } : {};
+  };
 }

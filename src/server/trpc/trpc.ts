@@ -17,7 +17,8 @@ import { refuseUnstorableText } from './unsafe-text';
  */
 export type AppMeta = OpenApiMeta & {
   audit?: TAuditOf;
-  created?: boolean;
+  /** REST's answer on success when not 200: 201 (it creates), 204 (nothing to answer). */
+  successStatus?: 201 | 204;
   /**
    * Input fields holding a document the procedure reads value by value under the same text
    * rule (CSV text: each cell), so it can say where the problem is ("Line 2: name").

@@ -34,3 +34,12 @@ export async function isActiveUser(em: EntityManager, userId: number): Promise<b
   const user = await em.findOne(User, { id: userId }, { fields: ['id', 'isActive'] });
   return Boolean(user?.isActive);
 }
+
+/**
+ * Whether the user can work in the back office: active, with the role that signs in (`user`
+ * cannot). Only they take tasks.
+ */
+export async function isBackOfficeUser(em: EntityManager, userId: number): Promise<boolean> {
+  // Counted, not loaded: a partly loaded user would stand in for the whole one later on.
+  return (await em.count(User, { id: userId, isActive: true, role: 'admin' })) > 0;
+}

@@ -3,6 +3,9 @@ import {
   CalendarCheck,
   CalendarClock,
   CalendarX,
+  CircleCheck,
+  ListTodo,
+  Repeat2,
   Mail,
   MessageSquareText,
   PencilLine,
@@ -36,6 +39,9 @@ const ICONS: Record<TContactActivity['type'], LucideIcon> = {
   booking_created: CalendarCheck,
   booking_rescheduled: CalendarClock,
   booking_cancelled: CalendarX,
+  task_created: ListTodo,
+  task_done: CircleCheck,
+  task_reassigned: Repeat2,
 };
 
 const FIELD_LABELS: Record<TEditableContactField, string> = {
@@ -139,6 +145,26 @@ function Describe({
         <>
           Moved the call from {formatDateTime(entry.data.from)} to{' '}
           {formatDateTime(entry.data.startsAt)}
+        </>
+      );
+    case 'task_created':
+      return (
+        <>
+          {who ?? 'Someone'} added a task for {nameOf(entry.data.assigneeId) ?? 'a former user'}: “
+          {entry.data.title}”, due {formatDateTime(entry.data.dueAt)}
+        </>
+      );
+    case 'task_done':
+      return (
+        <>
+          {who ?? 'Someone'} finished the task “{entry.data.title}”
+        </>
+      );
+    case 'task_reassigned':
+      return (
+        <>
+          {who ?? 'Someone'} gave the task “{entry.data.title}” to{' '}
+          {nameOf(entry.data.to) ?? 'a former user'}
         </>
       );
     case 'booking_cancelled':

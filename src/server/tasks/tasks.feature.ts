@@ -1,0 +1,21 @@
+import type { Feature } from '../feature';
+import { Task } from './task.entity';
+import { dropReminder, reminderReason, rescheduleReminder } from './task-reminders.service';
+import { refuseWithOpenTasks } from './tasks.service';
+
+/** Tasks and their reminder emails; a user with open tasks cannot be deleted. */
+export const tasksFeature: Feature = {
+  name: 'tasks',
+  entities: [Task],
+  subscriptions: ({ notifier }) => ({
+    'task.created': [(em, { task }) => rescheduleReminder(em, task, notifier, 'Replaced')],
+    'task.changed': [
+      async (em, { task, before }) => {
+        const reason = reminderReason(task, before);
+        if (reason) await rescheduleReminder(em, task, notifier, reason);
+      },
+    ],
+    'task.deleting': [(em, { task }) => dropReminder(em, task.id)],
+    'user.deleting': [(em, { userId }) => refuseWithOpenTasks(em, userId)],
+  }),
+};
