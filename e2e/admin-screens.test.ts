@@ -14,6 +14,7 @@ import { shot } from './support/browser';
 const SCREENS = [
   { path: '', name: 'dashboard', heading: 'Dashboard' },
   { path: 'contacts', name: 'contacts', heading: 'Contacts' },
+  { path: 'tasks', name: 'tasks', heading: 'Tasks' },
   { path: 'users', name: 'users', heading: 'User Management' },
   { path: 'service-inquiries', name: 'service-inquiries', heading: 'Service Inquiries' },
   { path: 'campaigns', name: 'campaigns', heading: 'Campaign Management' },

@@ -11,6 +11,7 @@ import { AuditLogPage } from './audit-log/audit-log-page';
 import { CampaignsPage } from './campaigns/campaigns-page';
 import { ContactsPage } from './contacts/contacts-page';
 import { MeetingsPage } from './meetings/meetings-page';
+import { TasksPage } from './tasks/tasks-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { ServiceInquiriesPage } from './inquiries/service-inquiries-page';
 import { AdminShell } from './layout/admin-shell';
@@ -41,6 +42,7 @@ export function AdminApp() {
                   <Route path="/" component={DashboardPage} />
                   <Route path="/contacts" component={ContactsPage} />
                   <Route path="/meetings" component={MeetingsPage} />
+                  <Route path="/tasks" component={TasksPage} />
                   <Route path="/users" component={UsersPage} />
                   <Route path="/service-inquiries" component={ServiceInquiriesPage} />
                   <Route path="/campaigns" component={CampaignsPage} />

@@ -1,5 +1,6 @@
 import type { Feature } from '../feature';
 import { Task } from './task.entity';
+import { seedDemoTasks } from './tasks.demo';
 import { dropReminder, reminderReason, rescheduleReminder } from './task-reminders.service';
 import { refuseWithOpenTasks } from './tasks.service';
 
@@ -7,6 +8,7 @@ import { refuseWithOpenTasks } from './tasks.service';
 export const tasksFeature: Feature = {
   name: 'tasks',
   entities: [Task],
+  seedDemo: seedDemoTasks,
   subscriptions: ({ notifier }) => ({
     'task.created': [(em, { task }) => rescheduleReminder(em, task, notifier, 'Replaced')],
     'task.changed': [

@@ -12,6 +12,7 @@ import { LoadingState } from '../components/page-states';
 import { ContactStatusBadge } from '../components/status-badge';
 import { ContactOwnerField } from './contact-owner-field';
 import { ContactCalls } from './contact-calls';
+import { ContactTasks } from './contact-tasks';
 import { ContactTimeline } from './contact-timeline';
 import { ContactEditDialog } from './contact-form-dialogs';
 import { Button } from '../../components/ui/button';
@@ -104,6 +105,7 @@ export function ContactDetailsDialog({
           {editing && <ContactEditDialog contact={shown} onClose={() => setEditing(false)} />}
           <ContactDetails contact={shown} />
           <ContactCalls contactId={shown.id} />
+          <ContactTasks contact={shown} />
           <ContactTimeline contactId={shown.id} />
         </>
       ) : loaded.isError ? (

@@ -6,14 +6,17 @@ export interface TeamMember {
   id: number;
   name: string;
   active: boolean;
+  /** Signs in to the back office (takes tasks). */
+  backOffice: boolean;
 }
 
 const displayName = (u: TUser) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username;
 
 /**
- * The users leads can belong to, by display name: `assignable` (active, A-Z) for pickers, and
- * `nameOf` for any owner id, including a deactivated user's.
+ * The users leads can belong to, by display name: `assignable` (active, A-Z) for pickers,
+ * `taskAssignees` (those who sign in), and `nameOf` for any owner id, including a deactivated
+ * user's.
  */
 export function useTeam() {
   const users = trpc.admin.users.list.useQuery(undefined, { staleTime: 60_000 });
@@ -22,10 +25,14 @@ export function useTeam() {
       id: u.id,
       name: displayName(u),
       active: u.isActive,
+      backOffice: u.isActive && u.role === 'admin',
     }));
     const byId = new Map(members.map((m) => [m.id, m]));
+    const assignable = members.filter((m) => m.active).sort((a, b) => a.name.localeCompare(b.name));
     return {
-      assignable: members.filter((m) => m.active).sort((a, b) => a.name.localeCompare(b.name)),
+      assignable,
+      /** Who can take a task: the assignable members who sign in. */
+      taskAssignees: assignable.filter((m) => m.backOffice),
       nameOf: (id: number | null) => (id === null ? null : (byId.get(id)?.name ?? `User #${id}`)),
     };
   }, [users.data]);

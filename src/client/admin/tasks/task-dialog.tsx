@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { ZTaskCreate, type TTask } from '../../../shared/tasks.schema';
+import { Label } from '../../components/ui/label';
+import { formFields } from '../components/form';
+import { FormDialog } from '../components/form-dialog';
+import { OptionSelect } from '../components/option-select';
+import { useSchemaForm } from '../lib/schema-form';
+import { useTeam } from '../contacts/use-team';
+import { useTaskMutations } from './use-tasks';
+
+/** The form's due time: a datetime-local value in the browser's zone, sent as an instant. */
+const ZTaskForm = z.object({
+  title: ZTaskCreate.shape.title,
+  due: z.string().min(1, 'Due date is required'),
+});
+type TTaskFormInput = z.input<typeof ZTaskForm>;
+const { FormField } = formFields<TTaskFormInput>('task');
+
+/** `2026-12-01T09:00` in the browser's zone, for a datetime-local input. */
+function localInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Tomorrow at 9:00, where a new task lands unless told otherwise. */
+function tomorrowMorning(): Date {
+  const d = new Date();
+  d.setDate(d.getDate() + 1);
+  d.setHours(9, 0, 0, 0);
+  return d;
+}
+
+/**
+ * Add or edit a task: its title, when it is due (the browser's time zone) and who does it. New
+ * tasks go to `defaultAssigneeId` (the signed-in user) and, from a contact, are about it.
+ */
+export function TaskDialog({
+  task,
+  contact,
+  defaultAssigneeId,
+  onClose,
+}: {
+  task?: TTask;
+  contact?: { id: number; name: string };
+  defaultAssigneeId?: number;
+  onClose: () => void;
+}) {
+  const form = useSchemaForm(ZTaskForm, {
+    title: task?.title ?? '',
+    due: localInputValue(task ? new Date(task.dueAt) : tomorrowMorning()),
+  });
+  const { taskAssignees } = useTeam();
+  const [assigneeId, setAssigneeId] = useState(task?.assignee.id ?? defaultAssigneeId);
+  const { create, update } = useTaskMutations();
+  const about = task?.contact ?? contact;
+  const save = ({ title, due }: z.output<typeof ZTaskForm>) => {
+    const dueAt = new Date(due).toISOString();
+    if (task) return update.mutateAsync({ id: task.id, title, dueAt, assigneeId });
+    return create.mutateAsync({ title, dueAt, assigneeId, contactId: contact?.id });
+  };
+  return (
+    <FormDialog
+      text={{
+        title: task ? 'Edit Task' : 'Add Task',
+        description: about ? `A follow-up about ${about.name}.` : 'A follow-up for the team.',
+        ...(task ? {} : { submitLabel: 'Add Task', pendingLabel: 'Adding...' }),
+      }}
+      form={form}
+      save={save}
+      pending={create.isPending || update.isPending}
+      onClose={onClose}
+    >
+      <FormField name="title" label="Title" placeholder="Call back about the demo" />
+      <FormField name="due" label="Due" type="datetime-local" />
+      <div>
+        <Label htmlFor="task-assignee">Assignee</Label>
+        <OptionSelect
+          id="task-assignee"
+          value={assigneeId === undefined ? '' : String(assigneeId)}
+          placeholder="Choose who does it"
+          options={taskAssignees.map((m) => ({ value: String(m.id), label: m.name }))}
+          onChange={(v) => setAssigneeId(Number(v))}
+        />
+      </div>
+    </FormDialog>
+  );
+}
