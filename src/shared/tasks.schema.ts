@@ -13,7 +13,6 @@ export const TASK_MESSAGES = {
 export const TASK_STATES = ['open', 'done'] as const;
 /** overdue: open and past due; today: due this (UTC) day; upcoming: due after now. */
 export const TASK_DUE = ['overdue', 'today', 'upcoming'] as const;
-export type TTaskDue = (typeof TASK_DUE)[number];
 
 const ZTitle = requiredText(TASK_MESSAGES.titleRequired, TASK_TITLE_MAX);
 const ZDueAt = z.iso.datetime({ offset: true, error: TASK_MESSAGES.dueAt });
@@ -41,7 +40,6 @@ export const ZTaskCreate = z.strictObject({
   contactId: ZId.optional(),
 });
 export type TTaskCreate = z.output<typeof ZTaskCreate>;
-export type TTaskCreateInput = z.input<typeof ZTaskCreate>;
 
 /** PATCH /tasks/{id}: only the keys sent change. */
 export const ZTaskUpdate = z
