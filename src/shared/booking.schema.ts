@@ -242,10 +242,18 @@ export const ZBookingList = z.object({
 });
 
 /** What staff record after a call. */
+export const BOOKING_OUTCOMES = ['completed', 'no_show'] as const;
+export type TBookingOutcome = (typeof BOOKING_OUTCOMES)[number];
+
+/** PATCH /bookings/{id}: how the call went, with a note for the contact's timeline. */
 export const ZBookingOutcome = z.strictObject({
   id: ZId,
-  status: z.enum(['completed', 'no_show'], { error: 'status must be completed or no_show' }),
+  status: z.enum(BOOKING_OUTCOMES, { error: 'status must be completed or no_show' }),
+  note: optionalText(5000).optional(),
 });
+
+/** The task a missed call leaves its host (due the next working day). */
+export const NO_SHOW_FOLLOW_UP = 'Follow up after the missed call';
 
 /** pending: not fetched yet; ok: the last fetch was read; failed: see `error`. */
 export const CALENDAR_FEED_STATUSES = ['pending', 'ok', 'failed'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_OUTCOMES } from './booking.schema';
 import { CONTACT_STATUSES, EDITABLE_CONTACT_FIELDS } from './contacts.schema';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './notifications.schema';
 import { storableText, ZId, ZIsoDate } from './text.schema';
@@ -19,6 +20,7 @@ export const CONTACT_ACTIVITY_TYPES = [
   'booking_created',
   'booking_rescheduled',
   'booking_cancelled',
+  'call_outcome',
   'task_created',
   'task_done',
   'task_reassigned',
@@ -33,6 +35,7 @@ export const RECORDED_ACTIVITY_TYPES = [
   'booking_created',
   'booking_rescheduled',
   'booking_cancelled',
+  'call_outcome',
   'task_created',
   'task_done',
   'task_reassigned',
@@ -97,6 +100,12 @@ export const ACTIVITY_DATA = {
     startsAt: ZIsoDate,
     reason: z.string().optional(),
   }),
+  /** How a booked call went, with the host's note. */
+  call_outcome: z.object({
+    bookingId: z.number().int(),
+    outcome: z.enum(BOOKING_OUTCOMES),
+    note: z.string().optional(),
+  }),
   task_created: z.object({
     taskId: z.number().int(),
     title: z.string(),
@@ -141,6 +150,7 @@ export const ZContactActivity = z.discriminatedUnion('type', [
   entry('booking_created'),
   entry('booking_rescheduled'),
   entry('booking_cancelled'),
+  entry('call_outcome'),
   entry('task_created'),
   entry('task_done'),
   entry('task_reassigned'),

@@ -78,6 +78,12 @@ const FACTS: { [E in DomainEventName]: FactOf<E> | { notAudited: string } } = {
     id: booking.id,
     changes: { status: { to: 'cancelled' }, ...(reason ? { reason: { to: reason } } : {}) },
   }),
+  'booking.outcome_recorded': ({ bookingId, outcome, note }) => ({
+    action: 'record_outcome',
+    entity: 'booking',
+    id: bookingId,
+    changes: { status: { to: outcome }, ...(note ? { note: { to: note } } : {}) },
+  }),
   'task.created': ({ task }) => ({
     action: 'create',
     entity: 'task',

@@ -3,6 +3,8 @@
 // hours and the settings in the back office. Both transports.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TBooking, TSlots } from '../../shared/booking.schema';
+import { NO_SHOW_FOLLOW_UP } from '../../shared/booking.schema';
+import type { TTaskPage } from '../../shared/tasks.schema';
 import { DEFAULT_BOOKING_SETTINGS } from '../../shared/booking.schema';
 import type { TIntegrationKeyCreated } from '../../shared/integration-keys.schema';
 import { queryRows } from '../test/pg-admin';
@@ -430,6 +432,55 @@ describe('booked calls in the back office', () => {
     // A host who is not an admin sees only their own calls.
     const other = await t.signedIn('user', 'other-host');
     expect((await other.rest<{ items: unknown[] }>('GET', '/bookings')).body.items).toEqual([]);
+  });
+
+  it('puts the outcome and its note on the timeline, and leaves the host one follow-up task for a no-show', async () => {
+    await giveHours(admin.userId);
+    const lead = await newLead(1);
+    const booked = (await book(lead.token, '2026-12-07T10:00:00Z')).body;
+    setBookingClock(new Date('2026-12-07T10:40:00Z'));
+    const missed = await admin.rest<TBooking>('PATCH', `/bookings/${booked.id}`, {
+      status: 'no_show',
+      note: 'No answer on two tries.',
+    });
+    expect(missed.status).toBe(200);
+    const timeline = await admin.trpc.admin.contactActivity.list.query({ id: lead.id });
+    expect(timeline.find((e) => e.type === 'call_outcome')).toMatchObject({
+      actor: { id: admin.userId },
+      data: { bookingId: booked.id, outcome: 'no_show', note: 'No answer on two tries.' },
+    });
+    const tasks = await admin.rest<TTaskPage>('GET', `/tasks?contactId=${lead.id}`);
+    expect(tasks.body.items).toEqual([
+      expect.objectContaining({
+        title: NO_SHOW_FOLLOW_UP,
+        assignee: expect.objectContaining({ id: admin.userId }),
+        contact: { id: lead.id, name: 'Lead 1' },
+        done: false,
+      }),
+    ]);
+    const due = new Date(tasks.body.items[0]!.dueAt);
+    expect(due.getTime()).toBeGreaterThan(Date.now());
+    expect([1, 2, 3, 4, 5]).toContain(due.getUTCDay());
+    expect(due.getTime() - Date.now()).toBeLessThan(3.01 * 24 * 3600_000);
+
+    // A later note on the same outcome (tRPC) adds to the timeline, not another task.
+    await admin.trpc.admin.booking.setOutcome.mutate({
+      id: booked.id,
+      status: 'no_show',
+      note: 'Left a voicemail.',
+    });
+    const notes = (await admin.trpc.admin.contactActivity.list.query({ id: lead.id }))
+      .filter((e) => e.type === 'call_outcome')
+      .map((e) => (e.type === 'call_outcome' ? e.data.note : null));
+    expect(notes).toEqual(['Left a voicemail.', 'No answer on two tries.']);
+    expect(
+      (await admin.rest<TTaskPage>('GET', `/tasks?contactId=${lead.id}`)).body.items,
+    ).toHaveLength(1);
+    const tooLong = await admin.rest('PATCH', `/bookings/${booked.id}`, {
+      status: 'completed',
+      note: 'x'.repeat(5001),
+    });
+    expect(tooLong.status).toBe(400);
   });
 
   it('records completed or no-show once a call has started, and moves or cancels one for the lead', async () => {

@@ -147,11 +147,14 @@ export const adminBookingRouter = router({
     .meta(
       rest('PATCH', '/bookings/{id}', 'Record how a call went: completed or no-show', {
         audit: 'record_outcome',
+        description:
+          "Its host or an admin, once the call has started. `note` goes on the contact's timeline; a no-show " +
+          'creates the task "Follow up after the missed call" for the host, due the next working day.',
       }),
     )
     .input(ZBookingOutcome)
     .output(ZBooking)
-    .mutation(({ ctx, input }) => setBookingOutcome(ctx.em, ctx.actor, input)),
+    .mutation(({ ctx, input }) => setBookingOutcome(ctx.em, ctx.actor, input, ctx.deps.events)),
 
   moveSlots: authedProcedure
     .meta(

@@ -10,6 +10,7 @@ import {
   type ZBookingListQuery,
   type ZMoveSlotsQuery,
 } from '../../shared/booking.schema';
+import type { TBookingOutcome } from '../../shared/booking.schema';
 import type { Actor } from '../auth/session';
 import { AppError, notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
@@ -56,18 +57,41 @@ async function ownBooking(em: EntityManager, actor: Actor, id: number, lock = fa
   return booking;
 }
 
-/** Records how a call went: completed or no-show, once it has started. */
+/**
+ * Records how a call went, completed or no-show, once it has started, and publishes it (the note
+ * goes on the contact's timeline; a no-show leaves its host a follow-up task). The same outcome
+ * again without a note changes nothing.
+ */
 export async function setBookingOutcome(
   em: EntityManager,
   actor: Actor,
-  input: { id: number; status: 'completed' | 'no_show' },
+  input: { id: number; status: TBookingOutcome; note?: string | null },
+  events: EventBus,
 ): Promise<TBooking> {
-  const booking = await ownBooking(em, actor, input.id, true);
-  if (booking.status === 'cancelled') throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming);
-  if (booking.startsAt > bookingNow()) throw new AppError('CONFLICT', BOOKING_MESSAGES.notStarted);
-  booking.status = input.status;
-  await em.flush();
-  return bookingView(em, booking.id);
+  const id = await em.transactional(async (tem) => {
+    const booking = await ownBooking(tem, actor, input.id, true);
+    if (booking.status === 'cancelled')
+      throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming);
+    if (booking.startsAt > bookingNow())
+      throw new AppError('CONFLICT', BOOKING_MESSAGES.notStarted);
+    const note = input.note ?? null;
+    const from = booking.status;
+    if (from === input.status && note === null) return booking.id;
+    booking.status = input.status;
+    await tem.flush();
+    await events.publish(tem, 'booking.outcome_recorded', {
+      contactId: booking.contact.id,
+      bookingId: booking.id,
+      hostId: booking.host.id,
+      startsAt: booking.startsAt.toISOString(),
+      outcome: input.status,
+      from,
+      note,
+      actorId: actor.userId,
+    });
+    return booking.id;
+  });
+  return bookingView(em, id);
 }
 
 /** The times a call can move to (its own time free), for its host or an admin. */

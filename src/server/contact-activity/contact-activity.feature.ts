@@ -73,6 +73,15 @@ export const contactActivityFeature: Feature = {
           },
         }).then(() => undefined),
     ],
+    'booking.outcome_recorded': [
+      (em, { contactId, bookingId, outcome, note, actorId }) =>
+        recordContactActivity(em, {
+          contactId,
+          type: 'call_outcome',
+          actorId,
+          data: { bookingId, outcome, ...(note ? { note } : {}) },
+        }).then(() => undefined),
+    ],
     'task.created': [
       async (em, { task, actorId }) => {
         if (!task.contact) return;

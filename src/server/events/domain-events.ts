@@ -1,4 +1,8 @@
-import type { TBooking } from '../../shared/booking.schema';
+import type {
+  TBooking,
+  TBookingOutcome,
+  TBookingStatus,
+} from '../../shared/booking.schema';
 import type { TTask } from '../../shared/tasks.schema';
 import type { TContact, TContactStatus, TEditableContactField } from '../../shared/contacts.schema';
 
@@ -43,6 +47,18 @@ export interface DomainEvents {
   /** A booking moved; `from` is its old start. */
   'booking.rescheduled': { contactId: number; booking: TBooking; from: string };
   'booking.cancelled': { contactId: number; booking: TBooking; reason?: string };
+  /** Staff recorded how a call went (its host or an admin), with a note when given. */
+  'booking.outcome_recorded': {
+    contactId: number;
+    bookingId: number;
+    hostId: number;
+    startsAt: string;
+    outcome: TBookingOutcome;
+    /** The status before (the same outcome again carries a new note). */
+    from: TBookingStatus;
+    note: string | null;
+    actorId: number;
+  };
   /** A task was created; `actorId` null when the system made it (a missed call's follow-up). */
   'task.created': { task: TTask; actorId: number | null };
   /** A task changed; `before` is what it was of what may change. */

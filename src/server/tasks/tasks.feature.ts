@@ -3,13 +3,17 @@ import { Task } from './task.entity';
 import { seedDemoTasks } from './tasks.demo';
 import { dropReminder, reminderReason, rescheduleReminder } from './task-reminders.service';
 import { refuseWithOpenTasks } from './tasks.service';
+import { followUpMissedCall } from './missed-call-follow-up';
 
-/** Tasks and their reminder emails; a user with open tasks cannot be deleted. */
+/**
+ * Tasks and their reminder emails; a missed call's follow-up; a user with open tasks cannot be
+ * deleted.
+ */
 export const tasksFeature: Feature = {
   name: 'tasks',
   entities: [Task],
   seedDemo: seedDemoTasks,
-  subscriptions: ({ notifier }) => ({
+  subscriptions: ({ notifier, events }) => ({
     'task.created': [(em, { task }) => rescheduleReminder(em, task, notifier, 'Replaced')],
     'task.changed': [
       async (em, { task, before }) => {
@@ -18,6 +22,7 @@ export const tasksFeature: Feature = {
       },
     ],
     'task.deleting': [(em, { task }) => dropReminder(em, task.id)],
+    'booking.outcome_recorded': [(em, event) => followUpMissedCall(em, event, events)],
     'user.deleting': [(em, { userId }) => refuseWithOpenTasks(em, userId)],
   }),
 };

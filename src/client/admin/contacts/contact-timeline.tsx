@@ -9,6 +9,7 @@ import {
   Mail,
   MessageSquareText,
   PencilLine,
+  PhoneCall,
   Sparkles,
   Trash2,
   UserRound,
@@ -39,6 +40,7 @@ const ICONS: Record<TContactActivity['type'], LucideIcon> = {
   booking_created: CalendarCheck,
   booking_rescheduled: CalendarClock,
   booking_cancelled: CalendarX,
+  call_outcome: PhoneCall,
   task_created: ListTodo,
   task_done: CircleCheck,
   task_reassigned: Repeat2,
@@ -145,6 +147,20 @@ function Describe({
         <>
           Moved the call from {formatDateTime(entry.data.from)} to{' '}
           {formatDateTime(entry.data.startsAt)}
+        </>
+      );
+    case 'call_outcome':
+      return (
+        <>
+          <span>
+            {who ?? 'Someone'} marked the call{' '}
+            {entry.data.outcome === 'no_show' ? 'a no-show' : 'completed'}
+          </span>
+          {entry.data.note && (
+            <span className="mt-1 block whitespace-pre-wrap rounded-lg bg-amber-50 px-3 py-2 text-slate-800">
+              {entry.data.note}
+            </span>
+          )}
         </>
       );
     case 'task_created':
