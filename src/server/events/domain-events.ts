@@ -1,8 +1,4 @@
-import type {
-  TBooking,
-  TBookingOutcome,
-  TBookingStatus,
-} from '../../shared/booking.schema';
+import type { TBooking, TBookingOutcome, TBookingStatus } from '../../shared/booking.schema';
 import type { TTask } from '../../shared/tasks.schema';
 import type { TContact, TContactStatus, TEditableContactField } from '../../shared/contacts.schema';
 
