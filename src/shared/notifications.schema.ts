@@ -179,3 +179,16 @@ export const ZOutboxFind = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type TOutboxFind = z.output<typeof ZOutboxFind>;
+
+/** A user's own emails (GET|PUT /account/notifications): both on until they turn one off. */
+export const ZNotificationPreferences = z.strictObject({
+  /** A lead routed to me: the alert comes to me too, besides the fixed recipients. */
+  newLeadEmail: z.boolean({ error: 'newLeadEmail must be true or false' }),
+  /** A task of mine falls due: one reminder email. */
+  taskReminderEmail: z.boolean({ error: 'taskReminderEmail must be true or false' }),
+});
+export type TNotificationPreferences = z.output<typeof ZNotificationPreferences>;
+export const DEFAULT_NOTIFICATION_PREFERENCES: TNotificationPreferences = {
+  newLeadEmail: true,
+  taskReminderEmail: true,
+};

@@ -30,6 +30,38 @@ function templateValues(contact: TContact, publicUrl: string): TemplateValues {
   };
 }
 
+type Settings = Awaited<ReturnType<typeof getNotificationSettings>>;
+
+/** One email of `kind` rendered from a subject and body template (the subject kept to one line). */
+function rendered(
+  kind: TNotificationKind,
+  to: string,
+  subject: string,
+  body: string,
+  values: TemplateValues,
+) {
+  return {
+    kind,
+    to,
+    subject: renderTemplate(subject, values)
+      .replace(/[\r\n]+/g, ' ')
+      .slice(0, 300),
+    text: renderTemplate(body, values),
+    html: renderHtml(body, values),
+  };
+}
+
+/** The new-lead alert about `contact` to `to`, from the alert templates. */
+export function leadAlertFor(
+  contact: TContact,
+  settings: Settings,
+  notifier: Notifier,
+  to: string,
+): Omit<OutboxEmail, 'contactId'> {
+  const values = templateValues(contact, notifier.publicUrl);
+  return rendered('alert', to, settings.alertSubject, settings.alertBody, values);
+}
+
 /**
  * Writes the new-lead alerts (one per recipient) and the auto-reply, rendered now, and enqueues
  * their sending. Call inside the transaction that stores the contact: a rollback leaves neither
@@ -41,24 +73,8 @@ export async function queueLeadNotifications(
   notifier: Notifier,
 ): Promise<void> {
   const settings = await getNotificationSettings(em);
-  const message = (
-    kind: TNotificationKind,
-    to: string,
-    subject: string,
-    body: string,
-    values: TemplateValues,
-  ) => ({
-    kind,
-    to,
-    subject: renderTemplate(subject, values)
-      .replace(/[\r\n]+/g, ' ')
-      .slice(0, 300),
-    text: renderTemplate(body, values),
-    html: renderHtml(body, values),
-  });
-  const alertValues = templateValues(contact, notifier.publicUrl);
   const messages: Omit<OutboxEmail, 'contactId'>[] = settings.alertRecipients.map((to) =>
-    message('alert', to, settings.alertSubject, settings.alertBody, alertValues),
+    leadAlertFor(contact, settings, notifier, to),
   );
   // A lead entered by hand filled no form: thanking it for one would be wrong.
   if (settings.autoReplyEnabled && contact.source !== MANUAL_SOURCE) {
@@ -68,7 +84,7 @@ export async function queueLeadNotifications(
       ? `${settings.autoReplyBody}\n\nPick a time for your strategy call: ${bookingUrl}`
       : settings.autoReplyBody;
     messages.push({
-      ...message(
+      ...rendered(
         'auto_reply',
         contact.email,
         settings.autoReplySubject,

@@ -2,12 +2,22 @@ import type { Feature } from '../feature';
 import { queueLeadNotifications } from './lead-notifications.service';
 import { NotificationSettings } from './notification-settings.entity';
 import { Notification } from './notification.entity';
+import { NotificationPreferences } from './notification-preferences.entity';
+import { alertNewOwner } from './owner-alert.service';
 
 export const notificationsFeature: Feature = {
   name: 'notifications',
-  entities: [NotificationSettings, Notification],
+  entities: [NotificationSettings, Notification, NotificationPreferences],
   subscriptions: ({ notifier }) => ({
     // The new-lead alerts and the auto-reply, written and queued with the lead.
     'contact.created': [(em, { contact }) => queueLeadNotifications(em, contact, notifier)],
+    // A lead round-robin gave someone: its new owner hears of it too. (A booked call's host gets
+    // the invitation instead; a person assigning a lead knows whom they gave it.)
+    'contact.owner_changed': [
+      async (em, { contactId, to, reason }) => {
+        if (reason === 'round_robin' && to !== null)
+          await alertNewOwner(em, contactId, to, notifier);
+      },
+    ],
   }),
 };

@@ -5,8 +5,13 @@ import {
   ZEmailStatus,
   ZOutboxFind,
   ZOutboxMessage,
+  ZNotificationPreferences,
 } from '../../shared/notifications.schema';
-import { adminProcedure, router } from '../trpc/trpc';
+import { adminProcedure, authedProcedure, router } from '../trpc/trpc';
+import {
+  getNotificationPreferences,
+  setNotificationPreferences,
+} from './notification-preferences.service';
 import { listOutbox } from './email-delivery.service';
 import { retryNotification } from './email-retry.service';
 import { ZIdInput } from '../../shared/text.schema';
@@ -17,8 +22,31 @@ import {
 } from './notification-settings.service';
 
 const rest = restRoutes(['notifications'], 'notification_settings');
+const accountRest = restRoutes(['account'], 'user');
 
 export const adminNotificationsRouter = router({
+  myPreferences: authedProcedure
+    .meta(
+      accountRest(
+        'GET',
+        '/account/notifications',
+        'My own emails: new leads routed to me, task reminders',
+      ),
+    )
+    .input(z.void())
+    .output(ZNotificationPreferences)
+    .query(({ ctx }) => getNotificationPreferences(ctx.em, ctx.actor.userId)),
+
+  setMyPreferences: authedProcedure
+    .meta(
+      accountRest('PUT', '/account/notifications', 'Turn my own emails on or off', {
+        audit: 'update_settings',
+      }),
+    )
+    .input(ZNotificationPreferences)
+    .output(ZNotificationPreferences)
+    .mutation(({ ctx, input }) => setNotificationPreferences(ctx.em, ctx.actor.userId, input)),
+
   settings: adminProcedure
     .meta(
       rest(

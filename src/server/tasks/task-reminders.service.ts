@@ -6,6 +6,7 @@ import type { TTask } from '../../shared/tasks.schema';
 import { textToHtml } from '../notifications/email-text.service';
 import { queueEmails, suppressWaitingEmails, type Notifier } from '../notifications/outbox.service';
 import { findUser } from '../users/user-lookup.service';
+import { wantsEmail } from '../notifications/notification-preferences.service';
 import { Task } from './task.entity';
 
 /** The reminder's text: what is due, about whom, and where the tasks are. */
@@ -25,6 +26,7 @@ async function queueReminder(
   now: number,
 ): Promise<number | null> {
   if (task.done || Date.parse(task.dueAt) <= now) return null;
+  if (!(await wantsEmail(em, task.assignee.id, 'taskReminderEmail'))) return null;
   const assignee = await findUser(em, task.assignee.id);
   if (!assignee) return null;
   const text = reminderText(task, notifier.publicUrl);

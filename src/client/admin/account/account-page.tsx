@@ -1,6 +1,7 @@
 import { trpc } from '../../lib/trpc';
 import { BookingCalendarCards } from '../booking/booking-calendar-cards';
 import { PageHeader } from '../components/page-header';
+import { MyEmailsCard } from './my-emails-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
@@ -25,6 +26,7 @@ export function AccountPage() {
       <div className="space-y-6">
         <TwoFactorCard />
         <SessionsCard />
+        <MyEmailsCard />
         {me.data && (
           <section aria-labelledby="booked-calls-heading" className="space-y-6 pt-4">
             <h2 id="booked-calls-heading" className="text-xl font-semibold text-slate-900">
