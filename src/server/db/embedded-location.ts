@@ -4,7 +4,7 @@
 // most containers) is out of that user's reach: there the binaries are copied, and the data kept,
 // under /var/lib/convoza instead, a place both users can reach.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 export interface SystemUser {
@@ -14,6 +14,15 @@ export interface SystemUser {
 
 /** The root folder for what must sit outside the project when the project is out of reach. */
 export const REACHABLE_HOME = '/var/lib/convoza';
+
+/**
+ * Creates REACHABLE_HOME open to every user (0755), also when an earlier start left it closed: a
+ * cluster folder created under it first (recursive, 0700) would otherwise close it to postgres.
+ */
+function openReachableHome(): void {
+  mkdirSync(REACHABLE_HOME, { recursive: true, mode: 0o755 });
+  chmodSync(REACHABLE_HOME, 0o755);
+}
 
 /** True when `user` may traverse every folder from / down to `path` (and `path` itself). */
 export function reachableBy(path: string, user: SystemUser): boolean {
@@ -47,7 +56,7 @@ export function reachableBinaries(
   const target = join(REACHABLE_HOME, `postgres-${version}`);
   if (existsSync(join(target, 'bin', 'postgres'))) return target;
   log(`${nativeDir} is out of the postgres user's reach; copying the binaries to ${target}`);
-  mkdirSync(REACHABLE_HOME, { recursive: true, mode: 0o755 });
+  openReachableHome();
   // Copied beside the target and renamed, so a stopped copy never looks complete.
   const partial = `${target}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
@@ -59,11 +68,12 @@ export function reachableBinaries(
 /**
  * The cluster folder: `<dataDir>/pg`, or, when `dataDir` is out of the user's reach, a folder
  * under REACHABLE_HOME named after the data folder's absolute path (so each checkout keeps its
- * own database across restarts).
+ * own database across restarts). Choosing REACHABLE_HOME opens it to every user first.
  */
 export function reachableClusterDir(dataDir: string, user: SystemUser | undefined): string {
   const wanted = join(resolve(dataDir), 'pg');
   if (!user || reachableBy(resolve(dataDir), user)) return wanted;
   const key = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16);
+  openReachableHome();
   return join(REACHABLE_HOME, `data-${key}`, 'pg');
 }
