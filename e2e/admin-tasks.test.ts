@@ -22,6 +22,10 @@ beforeAll(async () => {
     `select id from users where username = 'e2e-admin'`,
   );
   await suite.sql(
+    "update contacts set owner_id = $1, created_at = now() - interval '3 hours' where id = $2",
+    [admin!.id, id],
+  );
+  await suite.sql(
     `insert into tasks (title, due_at, assignee_id, contact_id) values ('Send the case study', now() - interval '2 hours', $1, $2)`,
     [admin!.id, id],
   );
@@ -61,6 +65,24 @@ describe('tasks', () => {
     await p.close();
   });
 
+  it('shows the overdue task and the lead waiting on My Day (desktop)', async () => {
+    const p = await adminPage(suite);
+    const { page } = p;
+    await page.goto('/admin');
+    const tasks = page.getByRole('region', { name: 'Tasks due' });
+    await expect
+      .poll(() => tasks.getByText('Send the case study').isVisible(), RENDERED)
+      .toBe(true);
+    expect(await tasks.innerText()).toContain('Overdue:');
+    const leads = page.getByRole('region', { name: 'New leads waiting' });
+    expect(await leads.innerText()).toMatch(/Maya Patel\s+waiting 3 h/);
+    await page.getByRole('heading', { name: 'My Day' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot('my-day-desktop.png') });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
+    await p.close();
+  });
+
   it('lists my open tasks with the overdue one in red, and marks it done (phone)', async () => {
     const p = await adminPage(suite, { viewport: PHONE });
     const { page } = p;
@@ -83,6 +105,9 @@ describe('tasks', () => {
     expect(
       await suite.sql(`select title from tasks where done_at is not null order by id`),
     ).toEqual([{ title: 'Send the case study' }]);
+    await page.goto('/admin');
+    const due = page.getByRole('region', { name: 'Tasks due' });
+    await expect.poll(() => due.getByText('Nothing due today.').isVisible(), RENDERED).toBe(true);
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
   });

@@ -8,6 +8,7 @@ import { SpeedToLeadPanel } from '../analytics/speed-to-lead-panel';
 import { StatTile } from '../components/stat-tile';
 import { QueryState } from '../components/query-state';
 import { StatusBreakdowns } from '../analytics/status-breakdowns';
+import { MyDayPanel } from './my-day-panel';
 
 const QUICK_ACTIONS = [
   {
@@ -27,6 +28,7 @@ const QUICK_ACTIONS = [
 
 export function DashboardPage() {
   const summary = trpc.analytics.summary.useQuery();
+  const me = trpc.auth.me.useQuery();
   return (
     <div>
       <PageHeader
@@ -54,6 +56,7 @@ export function DashboardPage() {
                 icon={Megaphone}
               />
             </div>
+            {me.data?.role === 'admin' && <MyDayPanel userId={me.data.id} />}
             <StatusBreakdowns
               data={data}
               contactTitle="Contact Status Breakdown"
