@@ -16,6 +16,7 @@ import { adminServiceInquiriesRouter } from './service-inquiries/service-inquiri
 import { adminUsersRouter } from './users/users.router';
 import { adminWebhooksRouter } from './webhooks/webhooks.router';
 import { adminTasksRouter } from './tasks/tasks.router';
+import { adminSearchRouter } from './search/search.router';
 import { router } from './trpc/trpc';
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
     quarantine: adminQuarantineRouter,
     booking: adminBookingRouter,
     tasks: adminTasksRouter,
+    search: adminSearchRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TSearchHit } from '../../shared/search.schema';
+import { likePattern } from '../db/sql-condition';
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type {
   TCampaign,
@@ -106,4 +108,19 @@ export async function countCampaignsByStatus(
     .groupBy('status')
     .execute<{ status: TCampaignStatus; count: string }[]>();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+}
+
+/** Up to `limit` campaigns whose name or UTM campaign contains `term`, as hits. */
+export async function searchCampaignsBrief(
+  em: EntityManager,
+  term: string,
+  limit: number,
+): Promise<TSearchHit[]> {
+  const like = { $ilike: likePattern(term) };
+  const campaigns = await em.find(
+    Campaign,
+    { $or: [{ name: like }, { utmCampaign: like }] },
+    { orderBy: { createdAt: 'desc' }, limit },
+  );
+  return campaigns.map((c) => ({ id: c.id, title: c.name, subtitle: `${c.type} · ${c.status}` }));
 }

@@ -17,7 +17,8 @@ import { userReference } from '../users/user-lookup.service';
 import { Contact } from './contact.entity';
 import { contactPageRows, contactsWithIds } from './contact-rows.sql';
 import { contactFilterSql, withStatusSql } from './contact-filter.sql';
-import { searchCounts, searchPageIds } from './contact-search.sql';
+import { searchCondition, searchCounts, searchPageIds } from './contact-search.sql';
+import type { TSearchHit } from '../../shared/search.schema';
 import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
 import { maintainedStatusCounts, type CountOwner } from './contact-counts.sql';
@@ -166,4 +167,23 @@ export async function deleteContact(
 /** Deletes every contact (and, through the foreign key, their service inquiries). */
 export async function deleteAllContacts(em: EntityManager): Promise<number> {
   return em.nativeDelete(Contact, {});
+}
+
+/**
+ * Up to `limit` contacts matching the search box's rule (searchCondition), newest first, as a
+ * hit: the name, and the email and company under it.
+ */
+export async function searchContactsBrief(
+  em: EntityManager,
+  term: string,
+  limit: number,
+): Promise<TSearchHit[]> {
+  const { ids } = await searchPageIds(em, searchCondition(term), undefined, limit);
+  if (!ids.length) return [];
+  const contacts = await contactsWithIds(em, ids);
+  return contacts.map((c) => ({
+    id: c.id,
+    title: c.name,
+    subtitle: [c.email, c.company].filter(Boolean).join(' · '),
+  }));
 }

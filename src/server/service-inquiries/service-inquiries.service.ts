@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TSearchHit } from '../../shared/search.schema';
+import { likePattern } from '../db/sql-condition';
 import type {
   TServiceInquiry,
   TServiceInquiryCreate,
@@ -56,4 +58,23 @@ export async function updateServiceInquiry(
   const inquiry = await patchRow(em, ServiceInquiry, 'Service inquiry', input);
   await em.flush();
   return toInquiryView(inquiry);
+}
+
+/** Up to `limit` inquiries whose contact's name or email, or notes, contain `term`, as hits. */
+export async function searchInquiriesBrief(
+  em: EntityManager,
+  term: string,
+  limit: number,
+): Promise<TSearchHit[]> {
+  const like = { $ilike: likePattern(term) };
+  const inquiries = await em.find(
+    ServiceInquiry,
+    { $or: [{ contact: { name: like } }, { contact: { email: like } }, { notes: like }] },
+    { populate: ['contact'], orderBy: { id: 'desc' }, limit },
+  );
+  return inquiries.map((i) => ({
+    id: i.id,
+    title: `${i.serviceType.replaceAll('_', ' ')} inquiry from ${i.contact.name}`,
+    subtitle: `${i.priority} priority · ${i.contact.email}`,
+  }));
 }

@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TSearchHit } from '../../shared/search.schema';
+import { displayName } from '../../shared/users.schema';
+import { likePattern } from '../db/sql-condition';
 import { LockMode, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { TUser, TUserCreate, TUserUpdate } from '../../shared/users.schema';
 import type { Actor } from '../auth/session';
@@ -135,4 +138,23 @@ export async function deleteUser(
     // Sessions go with the user (ON DELETE CASCADE).
     await tem.nativeDelete(User, { id });
   });
+}
+
+/** Up to `limit` users whose name, username or email contains `term`, as hits. */
+export async function searchUsersBrief(
+  em: EntityManager,
+  term: string,
+  limit: number,
+): Promise<TSearchHit[]> {
+  const like = { $ilike: likePattern(term) };
+  const users = await em.find(
+    User,
+    { $or: [{ username: like }, { email: like }, { firstName: like }, { lastName: like }] },
+    { orderBy: { username: 'asc' }, limit },
+  );
+  return users.map((u) => ({
+    id: u.id,
+    title: displayName(u),
+    subtitle: `${u.username} · ${u.email}${u.isActive ? '' : ' · inactive'}`,
+  }));
 }
