@@ -1,9 +1,10 @@
 import { Menu, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useEscape } from '../../lib/use-escape';
 import { useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { AdminSidebar } from './admin-sidebar';
+import { GlobalSearch, SearchTrigger, useSearchShortcut } from './global-search';
 
 /** Sidebar layout; below lg the sidebar is a drawer behind a menu button. */
 export function AdminShell({ children }: { children: ReactNode }) {
@@ -13,6 +14,9 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const open = openedAt === location;
   const setOpen = (next: boolean) => setOpenedAt(next ? location : null);
   useEscape(open, () => setOpenedAt(null));
+  const [searching, setSearching] = useState(false);
+  const openSearch = useCallback(() => setSearching(true), []);
+  useSearchShortcut(openSearch);
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -28,7 +32,12 @@ export function AdminShell({ children }: { children: ReactNode }) {
           {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
         </button>
         <span className="text-sm font-semibold text-slate-900">Convoza Admin</span>
+        <SearchTrigger
+          onOpen={openSearch}
+          className="ml-auto flex items-center gap-2 rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-600 hover:bg-slate-50"
+        />
       </header>
+      <GlobalSearch open={searching} onClose={() => setSearching(false)} />
       {open && (
         <div
           className="fixed inset-0 z-40 bg-ink/50 lg:hidden"
@@ -43,7 +52,18 @@ export function AdminShell({ children }: { children: ReactNode }) {
           open ? 'translate-x-0' : '-translate-x-full max-lg:invisible',
         )}
       >
-        <AdminSidebar onNavigate={() => setOpen(false)} />
+        <AdminSidebar
+          onNavigate={() => setOpen(false)}
+          search={
+            <SearchTrigger
+              onOpen={() => {
+                setOpen(false);
+                openSearch();
+              }}
+              className="flex w-full items-center gap-2 rounded-lg bg-white/10 px-3 py-2 text-sm text-slate-200 hover:bg-white/15"
+            />
+          }
+        />
       </aside>
       <div className="lg:pl-64">
         <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</main>

@@ -1,4 +1,5 @@
 import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { displayName, initialOf } from '../lib/format';
@@ -8,7 +9,14 @@ import { QuarantineBadge } from './quarantine-badge';
 import { useSignOut } from './use-sign-out';
 
 /** Navigation, the signed-in user and the exits. `onNavigate` closes the drawer on phones. */
-export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
+export function AdminSidebar({
+  onNavigate,
+  search,
+}: {
+  onNavigate?: () => void;
+  /** The search button, under the name (desktop; phones have it in the top bar). */
+  search?: ReactNode;
+}) {
   const [location] = useLocation();
   const me = useCurrentUser().data;
   const { signOut, pending } = useSignOut();
@@ -23,6 +31,7 @@ export function AdminSidebar({ onNavigate }: { onNavigate?: () => void }) {
         </span>
         <span className="text-base font-semibold text-white">Convoza Admin</span>
       </div>
+      {search && <div className="px-3 pb-2 max-lg:hidden">{search}</div>}
       <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="space-y-1">
           {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
