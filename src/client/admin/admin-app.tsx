@@ -10,6 +10,7 @@ import { AnalyticsPage } from './analytics/analytics-page';
 import { AuditLogPage } from './audit-log/audit-log-page';
 import { CampaignsPage } from './campaigns/campaigns-page';
 import { ContactsPage } from './contacts/contacts-page';
+import { ContactPage } from './contacts/contact-page';
 import { MeetingsPage } from './meetings/meetings-page';
 import { TasksPage } from './tasks/tasks-page';
 import { DashboardPage } from './dashboard/dashboard-page';
@@ -41,6 +42,7 @@ export function AdminApp() {
                 <Switch>
                   <Route path="/" component={DashboardPage} />
                   <Route path="/contacts" component={ContactsPage} />
+                  <Route path="/contacts/:id" component={ContactPage} />
                   <Route path="/meetings" component={MeetingsPage} />
                   <Route path="/tasks" component={TasksPage} />
                   <Route path="/users" component={UsersPage} />

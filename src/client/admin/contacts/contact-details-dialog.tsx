@@ -18,6 +18,7 @@ import { ContactEditDialog } from './contact-form-dialogs';
 import { Button } from '../../components/ui/button';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 
 const ATTRIBUTION_LABELS: Record<TAttributionField, string> = {
   utmSource: 'UTM Source',
@@ -42,7 +43,8 @@ function attributionItems(contact: TContact) {
   return [...recorded, { label: 'First Response', value: firstResponse }];
 }
 
-function ContactDetails({ contact }: { contact: TContact }) {
+/** Every field of a contact, its owner control and where it came from. */
+export function ContactDetails({ contact }: { contact: TContact }) {
   return (
     <DetailList
       items={[
@@ -98,10 +100,18 @@ export function ContactDetailsDialog({
     >
       {shown ? (
         <>
-          <Button variant="secondary" size="sm" className="w-fit" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden />
-            Edit
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden />
+              Edit
+            </Button>
+            <Link
+              href={`/contacts/${shown.id}`}
+              className="inline-flex items-center gap-1.5 rounded-md px-2 text-sm font-medium text-primary underline underline-offset-2"
+            >
+              Open the contact’s page
+            </Link>
+          </div>
           {editing && <ContactEditDialog contact={shown} onClose={() => setEditing(false)} />}
           <ContactDetails contact={shown} />
           <ContactCalls contactId={shown.id} />

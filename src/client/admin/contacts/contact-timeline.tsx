@@ -24,7 +24,9 @@ import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ContactStatusBadge } from '../components/status-badge';
-import { formatDateTime } from '../lib/format';
+import { capitalize, formatDateTime } from '../lib/format';
+import { FilterSelect } from '../components/filter-select';
+import { withAll } from '../components/filter-options';
 import { ContactNoteForm } from './contact-note-form';
 import { useTeam } from './use-team';
 import { notifyError, notifySuccess } from '../lib/notify';
@@ -193,9 +195,37 @@ function Describe({
   }
 }
 
-/** The contact's history, newest first, with a note form on top. */
-export function ContactTimeline({ contactId }: { contactId: number }) {
+/** The kinds the contact page filters its timeline by, and the entry types of each. */
+const KINDS = {
+  notes: ['note'],
+  emails: ['email', 'webhook'],
+  calls: ['booking_created', 'booking_rescheduled', 'booking_cancelled', 'call_outcome'],
+  changes: ['created', 'fields_changed', 'status_changed', 'owner_changed'],
+  tasks: ['task_created', 'task_done', 'task_reassigned'],
+} as const satisfies Record<string, readonly TContactActivity['type'][]>;
+type TKind = keyof typeof KINDS;
+const KIND_OPTIONS = withAll(
+  'All activity',
+  (Object.keys(KINDS) as TKind[]).map((kind) => ({ value: kind, label: capitalize(kind) })),
+);
+
+/**
+ * The contact's history, newest first, with a note form on top; `filterable` adds a filter by
+ * kind (notes, emails, calls, changes, tasks).
+ */
+export function ContactTimeline({
+  contactId,
+  filterable = false,
+}: {
+  contactId: number;
+  filterable?: boolean;
+}) {
   const activity = trpc.admin.contactActivity.list.useQuery({ id: contactId });
+  const [kind, setKind] = useState<TKind | 'all'>('all');
+  const shown =
+    kind === 'all'
+      ? activity.data
+      : activity.data?.filter((e) => (KINDS[kind] as readonly string[]).includes(e.type));
   const { nameOf } = useTeam();
   const utils = trpc.useUtils();
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -216,7 +246,7 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
   else
     body = (
       <ol className="space-y-3" aria-label="Activity">
-        {activity.data.map((entry) => {
+        {(shown ?? []).map((entry) => {
           const Icon = ICONS[entry.type];
           const noteId = entry.type === 'note' ? entry.data.noteId : null;
           return (
@@ -249,9 +279,19 @@ export function ContactTimeline({ contactId }: { contactId: number }) {
 
   return (
     <section aria-labelledby="contact-activity-title" className="border-t border-slate-200 pt-4">
-      <h3 id="contact-activity-title" className="mb-3 text-sm font-semibold text-slate-900">
-        Activity
-      </h3>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h3 id="contact-activity-title" className="text-sm font-semibold text-slate-900">
+          Activity
+        </h3>
+        {filterable && (
+          <FilterSelect
+            label="Filter activity by kind"
+            value={kind}
+            onChange={setKind}
+            options={KIND_OPTIONS}
+          />
+        )}
+      </div>
       <ContactNoteForm contactId={contactId} />
       {body}
       <ConfirmDialog
