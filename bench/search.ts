@@ -170,7 +170,7 @@ if (process.argv.includes('--write'))
 ${rows
   .map(
     (r) =>
-      `| ${r.label} | \`${r.q}\` | ${r.hits} | ${ms(pct(r.app, 50))} ms | ${ms(pct(r.app, 95))} ms | ${ms(pct(r.raw, 50))} ms | ${ms(pct(r.raw, 95))} ms | ${(pct(r.app, 95) / pct(r.raw, 95)).toFixed(1)}x |`,
+      `| ${r.label} | \`${r.q}\` | ${r.hits} | ${ms(pct(r.app, 50))} ms | ${ms(pct(r.app, 95))} ms | ${ms(pct(r.raw, 50))} ms | ${ms(pct(r.raw, 95))} ms | ${(pct(r.app, 95) / pct(r.raw, 95)).toFixed(2)}x |`,
   )
   .join('\n')}
 

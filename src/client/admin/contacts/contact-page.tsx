@@ -15,8 +15,7 @@ import { ContactTimeline } from './contact-timeline';
 import { useContactMutations } from './use-contacts';
 
 /** The sections rule themselves off from what is above them; at the top of a card nothing is. */
-const FIRST_SECTION_UNRULED =
-  '[&>section:first-of-type]:border-t-0 [&>section:first-of-type]:pt-0';
+const FIRST_SECTION_UNRULED = '[&>section:first-of-type]:border-t-0 [&>section:first-of-type]:pt-0';
 
 /**
  * A contact's own page (`/admin/contacts/{id}`, a link that survives a reload): every field,
