@@ -14,6 +14,8 @@ import { ContactsBulkBar } from './contacts-bulk-bar';
 import { contactFilter, useContactPages, useContactTotals } from './use-contacts';
 import { useSelection } from './use-selection';
 import { useTeam } from './use-team';
+import { useContactsSeen } from '../layout/nav-badges';
+import { trpc } from '../../lib/trpc';
 import { contactTone } from '../lib/status-styles';
 import { useFilter } from '../lib/use-filter';
 import { memberOptions, optionsOf, withAll } from '../components/filter-options';
@@ -35,6 +37,7 @@ function useLinkedContact(): [number | null, () => void] {
 /** Contacts at any scale: search, filter, counts and paging all run on the server. */
 export function ContactsPage() {
   const [linkedContact, closeLinkedContact] = useLinkedContact();
+  useContactsSeen(trpc.auth.me.useQuery().data?.id);
   const [search, searchControl] = useFilter('');
   const [status, statusControl] = useFilter<TContactStatus | 'all'>('all');
   const [owner, ownerControl] = useFilter('all');

@@ -20,6 +20,12 @@ export function AdminShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-screen bg-slate-50">
+      <a
+        href="#admin-main"
+        className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-sm font-semibold text-primary focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
       <header className="sticky top-0 z-50 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
         <button
           type="button"
@@ -66,7 +72,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
         />
       </aside>
       <div className="lg:pl-64">
-        <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</main>
+        <main
+          id="admin-main"
+          tabIndex={-1}
+          className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
+          {children}
+        </main>
       </div>
     </div>
   );

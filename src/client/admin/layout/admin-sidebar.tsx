@@ -4,8 +4,8 @@ import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { displayName, initialOf } from '../lib/format';
 import { useCurrentUser } from '../use-current-user';
-import { NAV_ITEMS, isActive } from './nav-items';
-import { QuarantineBadge } from './quarantine-badge';
+import { NAV_GROUPS, isActive } from './nav-items';
+import { NavBadge } from './nav-badges';
 import { useSignOut } from './use-sign-out';
 
 /** Navigation, the signed-in user and the exits. `onNavigate` closes the drawer on phones. */
@@ -33,30 +33,41 @@ export function AdminSidebar({
       </div>
       {search && <div className="px-3 pb-2 max-lg:hidden">{search}</div>}
       <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-2">
-        <ul className="space-y-1">
-          {NAV_ITEMS.map(({ href, label, icon: Icon }) => {
-            const active = isActive(href, location);
-            return (
-              <li key={href}>
-                <Link
-                  href={href}
-                  onClick={onNavigate}
-                  aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                    active
-                      ? 'bg-white/10 text-white'
-                      : 'text-slate-300 hover:bg-white/5 hover:text-white',
-                  )}
-                >
-                  <Icon className="size-4" aria-hidden />
-                  {label}
-                  {href === '/security' && me?.role === 'admin' && <QuarantineBadge />}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
+        {NAV_GROUPS.map((group) => (
+          <div key={group.label} className="mb-4">
+            {/* A label, not a heading: the page's own h1 comes first in the heading order. */}
+            <p
+              id={`nav-${group.label}`}
+              className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-400"
+            >
+              {group.label}
+            </p>
+            <ul className="space-y-1" aria-labelledby={`nav-${group.label}`}>
+              {group.items.map(({ href, label, icon: Icon }) => {
+                const active = isActive(href, location);
+                return (
+                  <li key={href}>
+                    <Link
+                      href={href}
+                      onClick={onNavigate}
+                      aria-current={active ? 'page' : undefined}
+                      className={cn(
+                        'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                        active
+                          ? 'bg-white/10 text-white'
+                          : 'text-slate-300 hover:bg-white/5 hover:text-white',
+                      )}
+                    >
+                      <Icon className="size-4" aria-hidden />
+                      {label}
+                      {me?.role === 'admin' && <NavBadge href={href} userId={me.id} />}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
       </nav>
       <div className="border-t border-white/10 p-4">
         {me && (
