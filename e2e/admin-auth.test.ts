@@ -1,4 +1,5 @@
 // Login validation and flow, the guard, sign out, and the sidebar drawer on a phone.
+import { shot } from './support/browser';
 import { describe, expect, it } from 'vitest';
 import {
   E2E_ADMIN,
@@ -63,6 +64,39 @@ describe('admin login', () => {
     await expect.poll(() => page.getByTestId('signed-in-user').innerText()).toMatch(/admin/i);
     // The wrong password answers 401 on purpose.
     expect(unexpectedErrors(consoleErrors, [401])).toEqual([]);
+    await close();
+  });
+
+  it('tells an account without the admin role that it has no access, at sign-in and from the guard', async () => {
+    const admin = await adminPage(suite);
+    const created = await admin.context.request.post('/api/users', {
+      data: {
+        username: 'no-access',
+        email: 'no-access@example.com',
+        password: 'a-long-enough-password-1',
+        firstName: 'Nora',
+        lastName: 'Access',
+        role: 'user',
+      },
+    });
+    expect(created.ok()).toBe(true);
+    await admin.close();
+    const { page, consoleErrors, close } = await adminPage(suite, { signedIn: false });
+    await page.goto('/admin/login');
+    await page.getByPlaceholder('Enter your username').fill('no-access');
+    await page.getByPlaceholder('Enter your password').fill('a-long-enough-password-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'This account has no access to the back office' });
+    await expect.poll(() => alert.isVisible(), RENDERED).toBe(true);
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    await page.goto('/admin/contacts');
+    await page.waitForURL((u) => u.pathname === '/admin/login' && u.search === '?access=none');
+    await expect.poll(() => alert.isVisible(), RENDERED).toBe(true);
+    await page.screenshot({ path: shot('login-no-access-desktop.png') });
+    expect(unexpectedErrors(consoleErrors, [401, 403])).toEqual([]);
     await close();
   });
 

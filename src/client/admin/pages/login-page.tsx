@@ -19,11 +19,21 @@ function welcome() {
   setTimeout(() => window.location.assign('/admin'), LOGIN_REDIRECT_DELAY_MS);
 }
 
+/** What a signed-in account without the admin role is told (it cannot use the back office). */
+export const NO_ACCESS = 'This account has no access to the back office';
+
 export function LoginPage() {
   const [secondStep, setSecondStep] = useState(false);
   const form = useSchemaForm(ZLogin, { username: '', password: '' });
+  // Signed in, but not an admin (here from the guard, or just now): say so, not a bare form.
+  const [refused, setRefused] = useState(false);
+  const noAccess = refused || new URLSearchParams(window.location.search).get('access') === 'none';
   const login = trpc.auth.login.useMutation({
-    onSuccess: (result) => (result.twoFactorRequired ? setSecondStep(true) : welcome()),
+    onSuccess: (result) => {
+      if (result.twoFactorRequired) setSecondStep(true);
+      else if (result.user && result.user.role !== 'admin') setRefused(true);
+      else welcome();
+    },
     onError: (error) => {
       showServerFieldErrors(form, error);
       toast({
@@ -48,6 +58,14 @@ export function LoginPage() {
               {secondStep ? 'Two-factor authentication' : 'Sign in to access the admin panel'}
             </p>
           </div>
+          {noAccess && (
+            <p
+              role="alert"
+              className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              {NO_ACCESS}. Ask an administrator for access, or sign in with another account.
+            </p>
+          )}
           {secondStep ? (
             <SecondFactorForm onSignedIn={welcome} />
           ) : (
