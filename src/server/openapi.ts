@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from './auth/session';
 import { appRouter } from './app-router';
 import { applyApiConventions } from './trpc/openapi-conventions';
 import { successStatuses } from './trpc/rest-meta';
+import type { SuccessStatus } from './trpc/trpc';
 import { streamedRoutes } from './streamed-routes';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
@@ -34,7 +35,7 @@ function buildDocument(): OpenApiDocument {
 }
 
 /** A success other than 200 is documented as it is sent: 201 with the body, 204 without one. */
-function applySuccessStatus(doc: OpenApiDocument, statuses: Map<string, 201 | 204>) {
+function applySuccessStatus(doc: OpenApiDocument, statuses: Map<string, SuccessStatus>) {
   const byOperation = new Map(
     [...statuses].map(([path, status]) => [path.replaceAll('.', '-'), status]),
   );

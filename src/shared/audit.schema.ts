@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'cancel',
   'record_outcome',
   'set_availability',
+  'change_password',
+  'reset_password',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { requiredText } from './text.schema';
-import { ZRole } from './users.schema';
+import { emailText, requiredText } from './text.schema';
+import { ZNewPassword, ZRole } from './users.schema';
 
 export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
@@ -39,3 +39,24 @@ export const ZLoginResult = z.object({
   twoFactorRequired: z.boolean().optional(),
 });
 export type TLoginResult = z.output<typeof ZLoginResult>;
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_MINUTES = 30;
+export const PASSWORD_RESET_MESSAGES = {
+  requested: 'If an account uses that address, a link to set a new password is on its way.',
+  invalid: 'This reset link is invalid, already used or expired: ask for a new one',
+  done: 'Your password is set. Sign in with it.',
+} as const;
+
+/** POST /auth/password-reset: always answered the same, whether the address is known or not. */
+export const ZPasswordResetRequest = z.strictObject({
+  email: emailText('Email is required', 'Please enter a valid email address'),
+});
+
+/** POST /auth/password-reset/confirm: the link's token and the new password. */
+export const ZPasswordResetConfirm = z.strictObject({
+  token: z
+    .string({ error: PASSWORD_RESET_MESSAGES.invalid })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, PASSWORD_RESET_MESSAGES.invalid),
+  newPassword: ZNewPassword,
+});

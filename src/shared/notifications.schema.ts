@@ -10,6 +10,8 @@ export const NOTIFICATION_KINDS = [
   'quarantine_digest',
   /** To a task's assignee when it falls due. */
   'task_reminder',
+  /** A link to set a new password, to the account's own address. */
+  'password_reset',
 ] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
@@ -19,6 +21,7 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   booking_reminder: 'Call reminder',
   quarantine_digest: 'Quarantine digest',
   task_reminder: 'Task reminder',
+  password_reset: 'Password reset',
 };
 
 /**

@@ -37,6 +37,17 @@ const password = z
   .min(PASSWORD_MIN, USER_MESSAGES.passwordTooShort)
   .max(200, 'Password must be at most 200 characters');
 
+/** POST /account/password: the current password, and a new one under the rules of user creation. */
+export const ZPasswordChange = z.strictObject({
+  currentPassword: z
+    .string({ error: 'currentPassword is required' })
+    .min(1, 'currentPassword is required'),
+  newPassword: password,
+});
+
+/** The rules every new password follows (user creation, a change, a reset). */
+export const ZNewPassword = password;
+
 export const ZUserCreate = z.strictObject({
   username,
   password,

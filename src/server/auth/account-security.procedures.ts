@@ -10,6 +10,8 @@ import {
   ZTwoFactorSetupInput,
 } from '../../shared/account-security.schema';
 import { ZOk } from '../../shared/text.schema';
+import { PASSWORD_MIN, ZPasswordChange } from '../../shared/users.schema';
+import { setUserPassword } from '../users/users.service';
 import { AppError } from '../errors';
 import { throttled } from '../rate-limit/retry-after.service';
 import type { Context } from '../trpc/context';
@@ -121,6 +123,33 @@ export const accountSecurityProcedures = {
     .mutation(async ({ ctx, input }) => {
       await revokeMySession(ctx.em, ctx.actor, input.id);
       return { success: true, message: 'Session signed out' };
+    }),
+
+  changePassword: stepUpProcedure
+    .meta(
+      rest('POST', '/account/password', 'Change my password (ends my other sessions)', {
+        audit: 'change_password',
+        description:
+          `The new password follows the rules of user creation (at least ${PASSWORD_MIN} characters). A wrong \`currentPassword\` is a ` +
+          '400 naming it and counts toward the sign-in throttle (429 with Retry-After beyond it).',
+      }),
+    )
+    .input(ZPasswordChange)
+    .output(ZOk.extend({ signedOut: z.number().int() }))
+    .mutation(async ({ ctx, input }) => {
+      await confirmPassword(verifier(ctx), 'change_password', input.currentPassword).catch(
+        (error: unknown) => {
+          // The field the user typed it in.
+          if (error instanceof AppError && error.field === 'password')
+            throw new AppError('BAD_REQUEST', error.message, 'currentPassword');
+          throw error;
+        },
+      );
+      const signedOut = await ctx.em.transactional(async (tem) => {
+        await setUserPassword(tem, ctx.actor.userId, input.newPassword);
+        return revokeOtherSessions(tem, ctx.actor);
+      });
+      return { success: true, signedOut, message: 'Password changed' };
     }),
 
   revokeOtherSessions: authedProcedure

@@ -1,3 +1,5 @@
+import { PasswordReset } from './password-reset.entity';
+import { prunePasswordResets } from './password-reset.service';
 import type { Feature } from '../feature';
 import { RecoveryCode } from './recovery-code.entity';
 import { pruneExpiredSessions } from './session';
@@ -6,6 +8,9 @@ import { SignInChallenge } from './sign-in-challenge.entity';
 
 export const authFeature: Feature = {
   name: 'auth',
-  entities: [Session, SignInChallenge, RecoveryCode],
-  maintenance: [{ name: 'sessions', run: (em) => pruneExpiredSessions(em) }],
+  entities: [Session, SignInChallenge, RecoveryCode, PasswordReset],
+  maintenance: [
+    { name: 'sessions', run: (em) => pruneExpiredSessions(em) },
+    { name: 'password resets', run: (em, now) => prunePasswordResets(em, now) },
+  ],
 };

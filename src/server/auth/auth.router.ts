@@ -4,6 +4,7 @@ import { ZOk } from '../../shared/text.schema';
 import { authedProcedure, publicProcedure, router } from '../trpc/trpc';
 import { recordAudit } from '../audit/audit.service';
 import { accountSecurityProcedures } from './account-security.procedures';
+import { passwordResetProcedures } from './password-reset.procedures';
 import { loginProcedures } from './login.procedures';
 
 export const authRouter = router({
@@ -57,4 +58,5 @@ export const authRouter = router({
     }),
 
   ...accountSecurityProcedures,
+  ...passwordResetProcedures,
 });

@@ -14,7 +14,8 @@ import { withSecondFactorThrottle } from './second-factor-throttle.service';
 import { spendSecondFactor } from './two-factor.service';
 
 /** What the check is for, as the audit log and the security log name it. */
-export type StepUpPurpose = 'two_factor_setup' | 'two_factor_disable' | 'sign_in';
+export type StepUpPurpose =
+  'two_factor_setup' | 'two_factor_disable' | 'sign_in' | 'change_password';
 
 export interface Verifier {
   em: EntityManager;
@@ -27,6 +28,7 @@ const PURPOSE_TEXT: Record<StepUpPurpose, string> = {
   two_factor_setup: 'setting up two-factor sign-in',
   two_factor_disable: 'turning two-factor sign-in off',
   sign_in: 'signing in',
+  change_password: 'changing the password',
 };
 
 /** Files a wrong password or code: an audit entry and a security event. */

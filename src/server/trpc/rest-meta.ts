@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@trpc/server';
 import type { OpenApiMethod } from 'trpc-to-openapi';
 import type { TAuditAction, TAuditEntityType } from '../../shared/audit.schema';
-import type { AppMeta } from './trpc';
+import type { AppMeta, SuccessStatus } from './trpc';
 
 interface RestOptions {
   /**
@@ -16,6 +16,8 @@ interface RestOptions {
   created?: boolean;
   /** The operation answers nothing (a delete): REST answers 204 with no body. */
   noContent?: boolean;
+  /** The request is taken and acted on later (an email sent or not): REST answers 202. */
+  accepted?: boolean;
   /** See AppMeta.textCheckedPerValue. */
   textCheckedPerValue?: AppMeta['textCheckedPerValue'];
 }
@@ -35,17 +37,23 @@ export function restRoutes(tags: string[], auditedEntity?: TAuditEntityType) {
     method: OpenApiMethod,
     path: `/${string}`,
     summary: string,
-    { audit, created, noContent, textCheckedPerValue, ...openapi }: RestOptions = {},
+    { audit, created, noContent, accepted, textCheckedPerValue, ...openapi }: RestOptions = {},
   ): AppMeta => ({
     ...(audit ? { audit: auditOf(path, audit) } : {}),
-    ...(created ? { successStatus: 201 } : noContent ? { successStatus: 204 } : {}),
+    ...(created
+      ? { successStatus: 201 }
+      : noContent
+        ? { successStatus: 204 }
+        : accepted
+          ? { successStatus: 202 }
+          : {}),
     ...(textCheckedPerValue ? { textCheckedPerValue } : {}),
     openapi: { method, path, tags, summary, ...openapi },
   });
 }
 
 /** The tRPC paths of the procedures whose REST success is not 200, with that status. */
-export function successStatuses(router: AnyRouter): Map<string, 201 | 204> {
+export function successStatuses(router: AnyRouter): Map<string, SuccessStatus> {
   return new Map(
     Object.entries(router._def.procedures as Record<string, { _def: { meta?: AppMeta } }>).flatMap(
       ([path, procedure]) => {

@@ -15,10 +15,13 @@ import { refuseUnstorableText } from './unsafe-text';
  * A procedure's meta: its REST route, and for a signed-in write what its audit entry says (the
  * action and the kind of record), unless a domain event of the write already filed one.
  */
+/** The success statuses a REST answer may have besides 200. */
+export type SuccessStatus = 201 | 202 | 204;
+
 export type AppMeta = OpenApiMeta & {
   audit?: TAuditOf;
-  /** REST's answer on success when not 200: 201 (it creates), 204 (nothing to answer). */
-  successStatus?: 201 | 204;
+  /** REST's answer on success when not 200: 201 (it creates), 202 (taken, done later), 204 (nothing to answer). */
+  successStatus?: SuccessStatus;
   /**
    * Input fields holding a document the procedure reads value by value under the same text
    * rule (CSV text: each cell), so it can say where the problem is ("Line 2: name").

@@ -43,3 +43,7 @@ export async function isBackOfficeUser(em: EntityManager, userId: number): Promi
   // Counted, not loaded: a partly loaded user would stand in for the whole one later on.
   return (await em.count(User, { id: userId, isActive: true, role: 'admin' })) > 0;
 }
+
+/** The active user with this address (addresses are stored lower-case), if there is one. */
+export const findActiveUserByEmail = (em: EntityManager, email: string) =>
+  em.findOne(User, { email: email.toLowerCase(), isActive: true });

@@ -158,3 +158,14 @@ export async function searchUsersBrief(
     subtitle: `${u.username} · ${u.email}${u.isActive ? '' : ' · inactive'}`,
   }));
 }
+
+/** Sets a user's password (hashed here; its rules are the caller's schema). */
+export async function setUserPassword(
+  em: EntityManager,
+  userId: number,
+  newPassword: string,
+): Promise<void> {
+  const hash = await hashPassword(newPassword);
+  const updated = await em.nativeUpdate(User, { id: userId }, { password: hash });
+  if (!updated) throw notFound('User', userId);
+}

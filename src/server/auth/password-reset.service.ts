@@ -1,0 +1,112 @@
+// "Forgot password?": a one-time link by email, valid 30 minutes, throttled per address and per
+// network, answered the same whether the address belongs to an account or not.
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_MINUTES } from '../../shared/auth.schema';
+import { AppError } from '../errors';
+import { clientKey } from '../http/client-ip';
+import { textToHtml } from '../notifications/email-text.service';
+import { queueEmails, type Notifier } from '../notifications/outbox.service';
+import { consumeRateLimits, hourlyRule, RateLimitedError } from '../rate-limit/rate-limit.service';
+import { findActiveUserByEmail, userReference } from '../users/user-lookup.service';
+import { setUserPassword } from '../users/users.service';
+import { PasswordReset } from './password-reset.entity';
+import { endUserSessions } from './session';
+
+/** Links asked for one address per hour (beyond: silently none, so nobody floods an inbox). */
+export const RESETS_PER_ADDRESS_HOUR = 3;
+/** Requests from one network per hour (beyond: 429, which says nothing about any address). */
+export const RESETS_PER_NETWORK_HOUR = 20;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Emails a reset link when `email` belongs to an active account and its hourly allowance is not
+ * spent; answers nothing either way. The work is the same up to the user look-up, and the email
+ * is only queued (sent by the worker), so the answer's time does not tell either.
+ */
+export async function requestPasswordReset(
+  em: EntityManager,
+  email: string,
+  ip: string,
+  notifier: Notifier,
+): Promise<void> {
+  const [network, address] = await consumeRateLimits(em, [
+    hourlyRule('password-reset-network', clientKey(ip), RESETS_PER_NETWORK_HOUR),
+    hourlyRule('password-reset-address', email.toLowerCase(), RESETS_PER_ADDRESS_HOUR),
+  ]);
+  if (network.limited)
+    throw RateLimitedError.perHour(
+      'password reset requests from your network',
+      RESETS_PER_NETWORK_HOUR,
+      network.retryAfterSeconds,
+    );
+  const user = await findActiveUserByEmail(em, email);
+  if (!user || address.limited) return;
+  const token = randomBytes(32).toString('base64url');
+  await em.transactional(async (tem) => {
+    tem.create(PasswordReset, {
+      user: userReference(tem, user.id),
+      tokenHash: hashOf(token),
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+      usedAt: null,
+    });
+    await tem.flush();
+    const link = `${notifier.publicUrl}/admin/reset-password?token=${token}`;
+    const text = `Hi ${user.username},\n\nSomeone (hopefully you) asked to set a new password for your Convoza account. This link works once, for ${PASSWORD_RESET_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n\nConvoza`;
+    await queueEmails(
+      tem,
+      [
+        {
+          kind: 'password_reset',
+          to: user.email,
+          subject: 'Set a new Convoza password',
+          text,
+          html: textToHtml(text),
+        },
+      ],
+      notifier,
+    );
+  });
+}
+
+/**
+ * Spends the link's token and sets the new password, ending every session of that user; a token
+ * unknown, used or expired is a 400 naming `token`. Answers whose password it was.
+ */
+export async function confirmPasswordReset(
+  em: EntityManager,
+  token: string,
+  newPassword: string,
+): Promise<{ userId: number; username: string }> {
+  return em.transactional(async (tem) => {
+    // Spent in one statement: two clicks on the same link cannot both succeed.
+    const now = new Date();
+    const spent = await tem.nativeUpdate(
+      PasswordReset,
+      { tokenHash: hashOf(token), usedAt: null, expiresAt: { $gt: now } },
+      { usedAt: now },
+    );
+    if (!spent) throw new AppError('BAD_REQUEST', PASSWORD_RESET_MESSAGES.invalid, 'token');
+    const reset = await tem.findOneOrFail(
+      PasswordReset,
+      { tokenHash: hashOf(token) },
+      { populate: ['user'] },
+    );
+    await setUserPassword(tem, reset.user.id, newPassword);
+    await endUserSessions(tem, reset.user.id);
+    // Other links still out for this account stop working too.
+    await tem.nativeUpdate(PasswordReset, { user: reset.user.id, usedAt: null }, { usedAt: now });
+    return { userId: reset.user.id, username: reset.user.username };
+  });
+}
+
+/** Drops links that ran out or were used more than a day ago. */
+export async function prunePasswordResets(em: EntityManager, now: Date): Promise<number> {
+  return em.nativeDelete(PasswordReset, {
+    $or: [
+      { expiresAt: { $lt: new Date(now.getTime() - 24 * 3600_000) } },
+      { usedAt: { $lt: new Date(now.getTime() - 24 * 3600_000) } },
+    ],
+  });
+}
