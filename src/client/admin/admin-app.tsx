@@ -19,6 +19,8 @@ import { AdminShell } from './layout/admin-shell';
 import { LegacyContactsPage } from './legacy/legacy-contacts-page';
 import { NotificationsPage } from './notifications/notifications-page';
 import { LoginPage } from './pages/login-page';
+import { ForgotPasswordPage } from './pages/forgot-password-page';
+import { ResetPasswordPage } from './pages/reset-password-page';
 import { SecurityPage } from './security/security-page';
 import { UsersPage } from './users/users-page';
 import { WebhooksPage } from './webhooks/webhooks-page';
@@ -35,6 +37,8 @@ export function AdminApp() {
       <QueryClientProvider client={queryClient}>
         <Switch>
           <Route path="/login" component={LoginPage} />
+          <Route path="/forgot-password" component={ForgotPasswordPage} />
+          <Route path="/reset-password" component={ResetPasswordPage} />
           <Route>
             {/* One guard and one shell for every other admin path, so the sidebar persists. */}
             <AdminGuard>

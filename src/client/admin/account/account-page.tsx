@@ -2,6 +2,7 @@ import { trpc } from '../../lib/trpc';
 import { BookingCalendarCards } from '../booking/booking-calendar-cards';
 import { PageHeader } from '../components/page-header';
 import { MyEmailsCard } from './my-emails-card';
+import { ChangePasswordCard } from './change-password-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
@@ -24,6 +25,7 @@ export function AccountPage() {
         </p>
       )}
       <div className="space-y-6">
+        <ChangePasswordCard />
         <TwoFactorCard />
         <SessionsCard />
         <MyEmailsCard />

@@ -88,6 +88,11 @@ export function LoginPage() {
               <Button type="submit" className="w-full" disabled={pending}>
                 {pending ? 'Signing in...' : 'Sign In'}
               </Button>
+              <p className="text-center text-sm">
+                <Link href="/forgot-password" className="text-primary underline underline-offset-2">
+                  Forgot password?
+                </Link>
+              </p>
             </Form>
           )}
         </div>
