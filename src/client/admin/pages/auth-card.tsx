@@ -6,10 +6,13 @@ import { Link } from 'wouter';
 export function AuthCard({
   title,
   subtitle,
+  back = { href: '/login', label: 'Back to sign in' },
   children,
 }: {
   title: string;
   subtitle: string;
+  /** The way out under the card. */
+  back?: { href: string; label: string };
   children: ReactNode;
 }) {
   return (
@@ -26,10 +29,10 @@ export function AuthCard({
           {children}
         </div>
         <Link
-          href="/login"
+          href={back.href}
           className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-slate-700 hover:text-primary"
         >
-          <ArrowLeft className="size-4" aria-hidden /> Back to sign in
+          <ArrowLeft className="size-4" aria-hidden /> {back.label}
         </Link>
       </div>
     </main>

@@ -1,4 +1,3 @@
-import { ArrowLeft, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ZLogin } from '../../../shared/auth.schema';
@@ -8,6 +7,7 @@ import { toast } from '../../lib/use-toast';
 import { Form, formFields } from '../components/form';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { SecondFactorForm } from './second-factor-form';
+import { AuthCard } from './auth-card';
 
 /** The product (docs/PRODUCT.md): after a successful login a toast shows, then a full redirect after 1 s. */
 export const LOGIN_REDIRECT_DELAY_MS = 1000;
@@ -46,63 +46,48 @@ export function LoginPage() {
 
   const pending = login.isPending || (login.isSuccess && !secondStep);
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
-      <div className="w-full max-w-md">
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-          <div className="mb-6 text-center">
-            <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-primary-50 text-primary">
-              <Lock className="size-6" aria-hidden />
-            </div>
-            <h1 className="text-2xl font-bold tracking-tight">Admin Login</h1>
-            <p className="mt-1 text-sm text-slate-600">
-              {secondStep ? 'Two-factor authentication' : 'Sign in to access the admin panel'}
-            </p>
-          </div>
-          {noAccess && (
-            <p
-              role="alert"
-              className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-            >
-              {NO_ACCESS}. Ask an administrator for access, or sign in with another account.
-            </p>
-          )}
-          {secondStep ? (
-            <SecondFactorForm onSignedIn={welcome} />
-          ) : (
-            <Form form={form} className="space-y-4" onSubmit={(data) => login.mutate(data)}>
-              <FormField
-                name="username"
-                id="username"
-                label="Username"
-                autoComplete="username"
-                placeholder="Enter your username"
-              />
-              <FormField
-                name="password"
-                id="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                placeholder="Enter your password"
-              />
-              <Button type="submit" className="w-full" disabled={pending}>
-                {pending ? 'Signing in...' : 'Sign In'}
-              </Button>
-              <p className="text-center text-sm">
-                <Link href="/forgot-password" className="text-primary underline underline-offset-2">
-                  Forgot password?
-                </Link>
-              </p>
-            </Form>
-          )}
-        </div>
-        <Link
-          href="~/"
-          className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-slate-700 hover:text-primary"
+    <AuthCard
+      title="Admin Login"
+      subtitle={secondStep ? 'Two-factor authentication' : 'Sign in to access the admin panel'}
+      back={{ href: '~/', label: 'Back to Website' }}
+    >
+      {noAccess && (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
         >
-          <ArrowLeft className="size-4" aria-hidden /> Back to Website
-        </Link>
-      </div>
-    </main>
+          {NO_ACCESS}. Ask an administrator for access, or sign in with another account.
+        </p>
+      )}
+      {secondStep ? (
+        <SecondFactorForm onSignedIn={welcome} />
+      ) : (
+        <Form form={form} className="space-y-4" onSubmit={(data) => login.mutate(data)}>
+          <FormField
+            name="username"
+            id="username"
+            label="Username"
+            autoComplete="username"
+            placeholder="Enter your username"
+          />
+          <FormField
+            name="password"
+            id="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
+          />
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? 'Signing in...' : 'Sign In'}
+          </Button>
+          <p className="text-center text-sm">
+            <Link href="/forgot-password" className="text-primary underline underline-offset-2">
+              Forgot password?
+            </Link>
+          </p>
+        </Form>
+      )}
+    </AuthCard>
   );
 }
