@@ -120,10 +120,12 @@ describe('privilege', () => {
           (await t.anonymous().rest(method.toUpperCase(), url, body)).status,
         ]).toEqual([path, method, 401]);
         checked++;
-        // The account's own security (2FA, sessions), hours, calendars and booked calls are for
-        // every signed-in user (another host's: booking-api.test.ts, calendar-feeds.test.ts).
+        // The account's own security (2FA, sessions, password, emails), hours, calendars and
+        // booked calls are for every signed-in user (another host's: booking-api.test.ts,
+        // calendar-feeds.test.ts).
         if (
           path.startsWith('/auth/') ||
+          path.startsWith('/account/') ||
           /^\/users\/\{id\}\/(availability|calendar-)/.test(path) ||
           path.startsWith('/bookings')
         )
