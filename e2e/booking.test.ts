@@ -181,7 +181,7 @@ describe('booking the strategy call', () => {
       const w = await hostPage(viewport);
       try {
         const { page } = w;
-        await page.goto('/admin/account');
+        await page.goto('/admin/calendar');
         await page.getByRole('heading', { name: 'Hours for Booked Calls' }).waitFor();
         // Monday's hours as saved (around the clock), then a day off added and saved.
         expect(await page.getByLabel('Monday hours 1 from').inputValue()).toBe('00:00');
@@ -210,7 +210,11 @@ describe('booking the strategy call', () => {
           /\/api\/calendar\/[0-9a-f]{64}\.ics$/,
         );
         expect(await seriousAxeViolations(page)).toEqual([]);
-        await page.screenshot({ path: shot(`account-calls-${name}.png`), fullPage: true });
+        await page.screenshot({ path: shot(`my-calendar-${name}.png`), fullPage: true });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
         await page.getByRole('button', { name: /^Remove the calendar at / }).click();
         await page.getByRole('button', { name: 'Remove', exact: true }).click();
         await page.getByText('No calendar connected.').waitFor();

@@ -6,6 +6,7 @@ import { createTrpcClient, trpc } from '../lib/trpc';
 import { AdminGuard } from './admin-guard';
 import { AdminNotFound } from './admin-not-found';
 import { AccountPage } from './account/account-page';
+import { MyCalendarPage } from './booking/my-calendar-page';
 import { AnalyticsPage } from './analytics/analytics-page';
 import { AuditLogPage } from './audit-log/audit-log-page';
 import { CampaignsPage } from './campaigns/campaigns-page';
@@ -59,6 +60,7 @@ export function AdminApp() {
                   <Route path="/api-keys" component={IntegrationKeysPage} />
                   <Route path="/audit-log" component={AuditLogPage} />
                   <Route path="/account" component={AccountPage} />
+                  <Route path="/calendar" component={MyCalendarPage} />
                   <Route path="/legacy" component={LegacyContactsPage} />
                   <Route component={AdminNotFound} />
                 </Switch>

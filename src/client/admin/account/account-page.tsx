@@ -1,19 +1,18 @@
 import { trpc } from '../../lib/trpc';
-import { BookingCalendarCards } from '../booking/booking-calendar-cards';
 import { PageHeader } from '../components/page-header';
 import { MyEmailsCard } from './my-emails-card';
 import { ChangePasswordCard } from './change-password-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** The signed-in user's own account: two-factor sign-in, active sessions, hours for booked calls. */
+/** The signed-in user's own account: password, two-factor sign-in, active sessions, own emails. */
 export function AccountPage() {
   const me = trpc.auth.me.useQuery();
   return (
     <div>
       <PageHeader
         title="Account Security"
-        subtitle="Two-factor sign-in, where you are signed in, and your hours for booked calls"
+        subtitle="Your password, two-factor sign-in, where you are signed in, and your own emails"
       />
       {me.data?.twoFactorRequired && (
         <p
@@ -29,14 +28,6 @@ export function AccountPage() {
         <TwoFactorCard />
         <SessionsCard />
         <MyEmailsCard />
-        {me.data && (
-          <section aria-labelledby="booked-calls-heading" className="space-y-6 pt-4">
-            <h2 id="booked-calls-heading" className="text-xl font-semibold text-slate-900">
-              Booked Calls
-            </h2>
-            <BookingCalendarCards userId={me.data.id} />
-          </section>
-        )}
       </div>
     </div>
   );

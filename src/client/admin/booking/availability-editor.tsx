@@ -28,13 +28,14 @@ function IntervalRow({
   onRemove: () => void;
 }) {
   return (
-    <div className="flex items-center gap-2">
+    // Wraps on a phone: a time input will not shrink below its own fields and clock.
+    <div className="flex flex-wrap items-center gap-2">
       <Input
         type="time"
         aria-label={`${label} from`}
         value={interval.start}
         onChange={(e) => onChange({ ...interval, start: e.target.value })}
-        className="min-w-0 flex-1 sm:w-32 sm:flex-none"
+        className="min-w-[8.5rem] flex-1 sm:w-32 sm:flex-none"
       />
       <span className="text-sm text-slate-600">to</span>
       <Input
@@ -42,7 +43,7 @@ function IntervalRow({
         aria-label={`${label} to`}
         value={interval.end === '24:00' ? '23:59' : interval.end}
         onChange={(e) => onChange({ ...interval, end: e.target.value })}
-        className="min-w-0 flex-1 sm:w-32 sm:flex-none"
+        className="min-w-[8.5rem] flex-1 sm:w-32 sm:flex-none"
       />
       <Button variant="ghost" size="icon" aria-label={`Remove ${label}`} onClick={onRemove}>
         <Trash2 aria-hidden />

@@ -1,4 +1,4 @@
-import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, CalendarDays, LogOut, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
@@ -92,6 +92,15 @@ export function AdminSidebar({
         >
           <ShieldCheck className="size-4" aria-hidden />
           Account Security
+        </Link>
+        <Link
+          href="/calendar"
+          onClick={onNavigate}
+          aria-current={location === '/calendar' ? 'page' : undefined}
+          className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
+        >
+          <CalendarDays className="size-4" aria-hidden />
+          My Calendar
         </Link>
         <button
           type="button"
