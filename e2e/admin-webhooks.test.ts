@@ -176,8 +176,12 @@ describe('Webhooks screen', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       expect(unexpectedErrors(consoleErrors)).toEqual([]);
       if (viewport === DESKTOP) {
+        // The sidebar counts it beside Webhooks, until it is sent again.
+        const webhooksLink = p.getByRole('link', { name: /^Webhooks/ });
+        await expect.poll(() => webhooksLink.innerText(), RENDERED).toMatch(/1\s*failed delivery/);
         await rows.nth(0).getByRole('button', { name: 'Retry' }).click();
         await expectToast(p, 'Success', 'The delivery is queued to be sent again');
+        await expect.poll(() => webhooksLink.innerText(), RENDERED).toBe('Webhooks');
         await expect
           .poll(() => rows.nth(0).innerText(), RENDERED)
           .toMatch(/Succeeded[\s\S]*7[\s\S]*200/);

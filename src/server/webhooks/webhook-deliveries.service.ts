@@ -73,3 +73,7 @@ export async function retryDelivery(
     return deliveryView(delivery);
   });
 }
+
+/** Deliveries that used up every retry, across endpoints (the sidebar's badge). */
+export const countFailedDeliveries = (em: EntityManager) =>
+  em.count(WebhookDelivery, { status: 'failed' });

@@ -10,7 +10,7 @@ import {
   ZWebhookUpdate,
 } from '../../shared/webhooks.schema';
 import { adminProcedure, router } from '../trpc/trpc';
-import { listDeliveries, retryDelivery } from './webhook-deliveries.service';
+import { countFailedDeliveries, listDeliveries, retryDelivery } from './webhook-deliveries.service';
 import {
   createWebhook,
   deleteWebhook,
@@ -34,6 +34,18 @@ export const adminWebhooksRouter = router({
     .input(z.void())
     .output(z.array(ZWebhook))
     .query(({ ctx }) => listWebhooks(ctx.em)),
+
+  failedCount: adminProcedure
+    .meta(
+      rest(
+        'GET',
+        '/webhooks/deliveries/failed-count',
+        'How many deliveries used up every retry, across endpoints (a retry takes one off)',
+      ),
+    )
+    .input(z.void())
+    .output(z.object({ failed: z.number().int() }))
+    .query(async ({ ctx }) => ({ failed: await countFailedDeliveries(ctx.em) })),
 
   get: adminProcedure
     .meta(rest('GET', '/webhooks/{id}', 'One endpoint'))

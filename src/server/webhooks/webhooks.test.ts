@@ -186,6 +186,11 @@ describe('a receiver that never answers', () => {
     });
     expect(failed.durationMs).toBeGreaterThanOrEqual(290);
     expect(receiver.received).toHaveLength(2);
+    // The sidebar's count: REST and tRPC; a retry takes it off.
+    expect((await admin.rest('GET', '/webhooks/deliveries/failed-count')).body).toEqual({
+      failed: 1,
+    });
+    expect(await admin.trpc.admin.webhooks.failedCount.query()).toEqual({ failed: 1 });
 
     const retried = await admin.rest<TWebhookDelivery>(
       'POST',
@@ -193,6 +198,7 @@ describe('a receiver that never answers', () => {
     );
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ id: failed.id, status: 'pending' });
+    expect(await admin.trpc.admin.webhooks.failedCount.query()).toEqual({ failed: 0 });
     const done = await settled(hook.id, 'succeeded');
     expect(done).toMatchObject({ attempts: 3, responseStatus: 200, lastError: null });
     const [first, , third] = await receiver.waitFor(3);

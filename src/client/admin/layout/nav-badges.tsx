@@ -49,10 +49,20 @@ function OverdueTasksBadge({ userId }: { userId: number }) {
   return <Count n={n} tone="red" what={n === 1 ? 'overdue task' : 'overdue tasks'} />;
 }
 
+function FailedWebhooksBadge() {
+  const failed = trpc.admin.webhooks.failedCount.useQuery(undefined, {
+    refetchInterval: REFRESH_MS,
+    staleTime: REFRESH_MS,
+  });
+  const n = failed.data?.failed ?? 0;
+  return <Count n={n} tone="red" what={n === 1 ? 'failed delivery' : 'failed deliveries'} />;
+}
+
 /** The count a sidebar link carries, for an admin: what waits behind it. */
 export function NavBadge({ href, userId }: { href: string; userId: number }) {
   if (href === '/contacts') return <NewLeadsBadge userId={userId} />;
   if (href === '/tasks') return <OverdueTasksBadge userId={userId} />;
   if (href === '/security') return <QuarantineBadge />;
+  if (href === '/webhooks') return <FailedWebhooksBadge />;
   return null;
 }

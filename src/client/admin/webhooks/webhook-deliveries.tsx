@@ -16,7 +16,10 @@ function DeliveryRetry({ delivery }: { delivery: TWebhookDelivery }) {
   const utils = trpc.useUtils();
   const retry = trpc.admin.webhooks.retryDelivery.useMutation(
     notifyRetry('delivery', () =>
-      utils.admin.webhooks.deliveries.invalidate({ id: delivery.webhookId }),
+      Promise.all([
+        utils.admin.webhooks.deliveries.invalidate({ id: delivery.webhookId }),
+        utils.admin.webhooks.failedCount.invalidate(),
+      ]),
     ),
   );
   return (
