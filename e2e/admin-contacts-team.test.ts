@@ -25,7 +25,7 @@ const NAMES = ['Maya Patel', 'Liam Chen', 'Ava Rossi', 'Noah Smith', 'Zoe Park',
 beforeAll(async () => {
   const [user] = await suite.sql<{ id: number }>(
     `insert into users (username, password, email, first_name, last_name, role)
-     values ('rita', 'not-a-hash', 'rita@convoza.test', 'Rita', 'Reyes', 'user') returning id`,
+     values ('rita', 'not-a-hash', 'rita@convoza.test', 'Rita', 'Reyes', 'admin') returning id`,
   );
   rita = user!.id;
   for (const [i, name] of NAMES.entries())

@@ -334,7 +334,7 @@ describe('what each write records', () => {
   });
 
   it("files a visitor's lead from its events: created and routed, no actor, from where", async () => {
-    const rep = (await t.signedIn('user')).userId;
+    const rep = (await t.signedIn('admin')).userId;
     await admin.rest('PUT', '/lead-routing', { userIds: [rep] });
     const res = await t.anonymous().rest<{ id?: number }>('POST', '/contacts', {
       name: 'Visitor Lead',

@@ -313,12 +313,12 @@ describe('no double booking, by construction', () => {
 
   it('leads of an owner without hours go to the pool: two at once on one time get two hosts', async () => {
     const hosts = [
-      (await t.signedIn('user', 'pool-a')).userId,
-      (await t.signedIn('user', 'pool-b')).userId,
+      (await t.signedIn('admin', 'pool-a')).userId,
+      (await t.signedIn('admin', 'pool-b')).userId,
     ];
     for (const id of hosts) await giveHours(id);
     expect((await admin.rest('PUT', '/lead-routing', { userIds: hosts })).status).toBe(200);
-    const hoursless = (await t.signedIn('user', 'no-hours')).userId;
+    const hoursless = (await t.signedIn('admin', 'no-hours')).userId;
     const leads = await Promise.all([1, 2].map((n) => newLead(n, hoursless)));
     const answers = await Promise.all(leads.map((l) => book(l.token, '2026-12-07T10:00:00Z')));
     expect(answers.map((a) => a.status)).toEqual([201, 201]);
@@ -351,7 +351,7 @@ describe('no double booking, by construction', () => {
   });
 
   it('a lead that loses the last place of one host’s day gets another host at that time', async () => {
-    const hosts = [admin.userId, (await t.signedIn('user', 'second-host')).userId];
+    const hosts = [admin.userId, (await t.signedIn('admin', 'second-host')).userId];
     for (const id of hosts) await giveHours(id);
     expect((await admin.rest('PUT', '/lead-routing', { userIds: hosts })).status).toBe(200);
     await capCallsPerHostDay(1);
@@ -364,7 +364,7 @@ describe('no double booking, by construction', () => {
 
   it('with three free hosts in the routing pool: exactly 3 confirmed, each host once', async () => {
     const hosts = [admin.userId];
-    for (const name of ['host-b', 'host-c']) hosts.push((await t.signedIn('user', name)).userId);
+    for (const name of ['host-b', 'host-c']) hosts.push((await t.signedIn('admin', name)).userId);
     for (const id of hosts) await giveHours(id);
     expect((await admin.rest('PUT', '/lead-routing', { userIds: hosts })).status).toBe(200);
     const answers = await leadsBook(50, () => '2026-12-07T10:00:00Z');

@@ -2,14 +2,21 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
 import { AppError, notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
-import { isActiveUser, userReference } from '../users/user-lookup.service';
+import { isBackOfficeUser, userReference } from '../users/user-lookup.service';
 import { Contact } from './contact.entity';
 import { toContactView } from './contact.view';
 
-/** Leads go only to users who can still sign in; anything else is the caller's mistake. */
+/**
+ * Leads go only to users who can sign in to the back office (active, role admin); anything else
+ * is the caller's mistake.
+ */
 export async function requireAssignableUser(em: EntityManager, userId: number): Promise<void> {
-  if (!(await isActiveUser(em, userId)))
-    throw new AppError('BAD_REQUEST', `No active user with id ${userId}`, 'ownerId');
+  if (!(await isBackOfficeUser(em, userId)))
+    throw new AppError(
+      'BAD_REQUEST',
+      `No active back-office user with id ${userId} (leads go to someone who signs in)`,
+      'ownerId',
+    );
 }
 
 /**

@@ -24,7 +24,8 @@ async function seed(n: number): Promise<number[]> {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-async function userId(role: 'admin' | 'user' = 'user'): Promise<number> {
+/** A user who can take leads (only the role that signs in can). */
+async function userId(role: 'admin' | 'user' = 'admin'): Promise<number> {
   return (await t.signedIn(role)).userId;
 }
 
@@ -66,7 +67,13 @@ describe('PATCH /api/contacts/{id}/owner', () => {
       ownerId: 999999,
     });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe('No active user with id 999999');
+    expect(unknown.body.message).toBe(
+      'No active back-office user with id 999999 (leads go to someone who signs in)',
+    );
+    const cannotSignIn = await userId('user');
+    expect(
+      (await admin.rest('PATCH', `/contacts/${id}/owner`, { ownerId: cannotSignIn })).status,
+    ).toBe(400);
     const rep = await userId();
     await sql('update users set is_active = false where id = ?', [rep]);
     expect((await admin.rest('PATCH', `/contacts/${id}/owner`, { ownerId: rep })).status).toBe(400);
@@ -231,7 +238,9 @@ describe('POST /api/contacts/bulk', () => {
       ownerId: 424242,
     });
     expect(ghost.status).toBe(400);
-    expect(ghost.body.message).toBe('No active user with id 424242');
+    expect(ghost.body.message).toBe(
+      'No active back-office user with id 424242 (leads go to someone who signs in)',
+    );
     expect(await owners()).toEqual([null]);
   });
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TLeadRouting } from '../../shared/contacts-bulk.schema';
 import { typedSql } from '../db/typed-sql';
 import { AppError } from '../errors';
-import { activeUserIds } from '../users/user-lookup.service';
+import { backOfficeUserIds } from '../users/user-lookup.service';
 import { User } from '../users/user.entity';
 import { LeadRoutingMember } from './lead-routing-member.entity';
 
@@ -19,10 +19,14 @@ export async function setLeadRouting(
 ): Promise<TLeadRouting> {
   const userIds = [...new Set(input.userIds)];
   return em.transactional(async (tem) => {
-    const found = await activeUserIds(tem, userIds);
+    const found = await backOfficeUserIds(tem, userIds);
     const missing = userIds.filter((id) => !found.includes(id));
     if (missing.length)
-      throw new AppError('BAD_REQUEST', `No active user with id ${missing.join(', ')}`, 'userIds');
+      throw new AppError(
+        'BAD_REQUEST',
+        `No active back-office user with id ${missing.join(', ')} (leads go to someone who signs in)`,
+        'userIds',
+      );
     await tem.nativeDelete(LeadRoutingMember, { user: { $nin: userIds } });
     if (userIds.length)
       await tem
@@ -46,7 +50,10 @@ export async function nextLeadOwner(em: EntityManager): Promise<number | null> {
       db
         .selectFrom('lead_routing_members as m')
         .innerJoin('users as u', (join) =>
-          join.onRef('u.id', '=', 'm.user_id').on((eb) => eb.ref('u.is_active')),
+          join
+            .onRef('u.id', '=', 'm.user_id')
+            .on((eb) => eb.ref('u.is_active'))
+            .on('u.role', '=', 'admin'),
         )
         .select('m.user_id'),
     )

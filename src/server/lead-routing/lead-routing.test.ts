@@ -27,7 +27,7 @@ async function ownersByLead(): Promise<(number | null)[]> {
 describe('GET/PUT /api/lead-routing', () => {
   it('is off by default; saves the chosen users over REST and reads them back through tRPC', async () => {
     expect((await admin.rest<TLeadRouting>('GET', '/lead-routing')).body).toEqual({ userIds: [] });
-    const rep = (await t.signedIn('user')).userId;
+    const rep = (await t.signedIn('admin')).userId;
     const saved = await admin.rest<TLeadRouting>('PUT', '/lead-routing', {
       userIds: [rep, admin.userId, rep],
     });
@@ -44,7 +44,13 @@ describe('GET/PUT /api/lead-routing', () => {
       userIds: [987654],
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('No active user with id 987654');
+    expect(bad.body.message).toBe(
+      'No active back-office user with id 987654 (leads go to someone who signs in)',
+    );
+    const cannotSignIn = (await t.signedIn('user')).userId;
+    expect((await admin.rest('PUT', '/lead-routing', { userIds: [cannotSignIn] })).status).toBe(
+      400,
+    );
     expect((await admin.rest('PUT', '/lead-routing', { userIds: ['x'] })).status).toBe(400);
     const user = await t.signedIn('user');
     expect((await user.rest('GET', '/lead-routing')).status).toBe(403);
@@ -59,8 +65,8 @@ describe('round-robin assignment of new leads', () => {
   });
 
   it('gives website leads to the chosen users in turn, skipping a deactivated one', async () => {
-    const a = (await t.signedIn('user')).userId;
-    const b = (await t.signedIn('user')).userId;
+    const a = (await t.signedIn('admin')).userId;
+    const b = (await t.signedIn('admin')).userId;
     await admin.rest('PUT', '/lead-routing', { userIds: [a, b] });
     for (let n = 1; n <= 4; n++) expect((await submit(n)).status).toBe(200);
     // Turns continue from wherever the rotation stood, so the first lead may go to either.
@@ -75,9 +81,9 @@ describe('round-robin assignment of new leads', () => {
 
   it('shares 30 simultaneous submissions evenly among 3 users', async () => {
     const reps = [
-      (await t.signedIn('user')).userId,
-      (await t.signedIn('user')).userId,
-      (await t.signedIn('user')).userId,
+      (await t.signedIn('admin')).userId,
+      (await t.signedIn('admin')).userId,
+      (await t.signedIn('admin')).userId,
     ];
     await admin.rest('PUT', '/lead-routing', { userIds: reps });
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => submit(i)));

@@ -13,9 +13,16 @@ export async function userExists(em: EntityManager, userId: number): Promise<boo
   return (await em.findOne(User, userId, { fields: ['id'] })) !== null;
 }
 
-/** Which of these ids are active users (the others left or never were). */
-export async function activeUserIds(em: EntityManager, userIds: number[]): Promise<number[]> {
-  const found = await em.find(User, { id: { $in: userIds }, isActive: true }, { fields: ['id'] });
+/**
+ * Which of these ids are active back-office users (the role that signs in): the only ones who
+ * take leads, calls and tasks. The others left, never were, or cannot sign in.
+ */
+export async function backOfficeUserIds(em: EntityManager, userIds: number[]): Promise<number[]> {
+  const found = await em.find(
+    User,
+    { id: { $in: userIds }, isActive: true, role: 'admin' },
+    { fields: ['id'] },
+  );
   return found.map((u) => u.id);
 }
 
@@ -28,12 +35,6 @@ export const firstAdmin = (em: EntityManager) =>
   em.findOne(User, { role: 'admin' }, { orderBy: { id: 'asc' } });
 
 export const countUsers = (em: EntityManager) => em.count(User);
-
-/** Whether the user exists and can still sign in. */
-export async function isActiveUser(em: EntityManager, userId: number): Promise<boolean> {
-  const user = await em.findOne(User, { id: userId }, { fields: ['id', 'isActive'] });
-  return Boolean(user?.isActive);
-}
 
 /**
  * Whether the user can work in the back office: active, with the role that signs in (`user`

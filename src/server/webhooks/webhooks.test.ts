@@ -130,7 +130,7 @@ describe('contact.created', () => {
   });
 
   it('carries the owner round-robin gave the lead in the same change', async () => {
-    const rep = (await t.signedIn('user')).userId;
+    const rep = (await t.signedIn('admin')).userId;
     await admin.rest('PUT', '/lead-routing', { userIds: [rep] });
     await addHook(['contact.created']);
     const id = await submit();

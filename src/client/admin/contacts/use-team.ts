@@ -14,9 +14,9 @@ const displayName = (u: TUser) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ').trim() || u.username;
 
 /**
- * The users leads can belong to, by display name: `assignable` (active, A-Z) for pickers,
- * `taskAssignees` (those who sign in), and `nameOf` for any owner id, including a deactivated
- * user's.
+ * The users leads can belong to, by display name: `assignable` (active, who sign in to the back
+ * office, A-Z) for the owner, routing and task pickers, and `nameOf` for any owner id, including
+ * a deactivated user's.
  */
 export function useTeam() {
   const users = trpc.admin.users.list.useQuery(undefined, { staleTime: 60_000 });
@@ -28,11 +28,9 @@ export function useTeam() {
       backOffice: u.isActive && u.role === 'admin',
     }));
     const byId = new Map(members.map((m) => [m.id, m]));
-    const assignable = members.filter((m) => m.active).sort((a, b) => a.name.localeCompare(b.name));
     return {
-      assignable,
-      /** Who can take a task: the assignable members who sign in. */
-      taskAssignees: assignable.filter((m) => m.backOffice),
+      // Leads, calls and tasks go only to those who sign in to the back office.
+      assignable: members.filter((m) => m.backOffice).sort((a, b) => a.name.localeCompare(b.name)),
       nameOf: (id: number | null) => (id === null ? null : (byId.get(id)?.name ?? `User #${id}`)),
     };
   }, [users.data]);

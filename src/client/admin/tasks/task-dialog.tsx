@@ -50,7 +50,7 @@ export function TaskDialog({
     title: task?.title ?? '',
     due: localInputValue(task ? new Date(task.dueAt) : tomorrowMorning()),
   });
-  const { taskAssignees } = useTeam();
+  const { assignable } = useTeam();
   const [assigneeId, setAssigneeId] = useState(task?.assignee.id ?? defaultAssigneeId);
   const { create, update } = useTaskMutations();
   const about = task?.contact ?? contact;
@@ -79,7 +79,7 @@ export function TaskDialog({
           id="task-assignee"
           value={assigneeId === undefined ? '' : String(assigneeId)}
           placeholder="Choose who does it"
-          options={taskAssignees.map((m) => ({ value: String(m.id), label: m.name }))}
+          options={assignable.map((m) => ({ value: String(m.id), label: m.name }))}
           onChange={(v) => setAssigneeId(Number(v))}
         />
       </div>

@@ -21,7 +21,7 @@ export function TasksPage() {
   const [state, stateControl] = useFilter('open');
   const [due, dueControl] = useFilter('all');
   const [assignee, assigneeControl] = useFilter('me');
-  const { taskAssignees } = useTeam();
+  const { assignable } = useTeam();
   const [adding, setAdding] = useState(false);
   const query: TTaskQueryInput = {
     state: state === 'open' || state === 'done' ? state : undefined,
@@ -72,7 +72,7 @@ export function TasksPage() {
               {...assigneeControl}
               options={withAll('Everyone', [
                 { value: 'me', label: 'Mine' },
-                ...memberOptions(taskAssignees),
+                ...memberOptions(assignable),
               ])}
             />
           </>
