@@ -4,9 +4,15 @@ import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { displayName, initialOf } from '../lib/format';
 import { useCurrentUser } from '../use-current-user';
-import { NAV_GROUPS, isActive } from './nav-items';
+import { NAV_GROUPS, isActive, type NavItem } from './nav-items';
 import { NavBadge } from './nav-badges';
 import { useSignOut } from './use-sign-out';
+
+/** The signed-in user's own pages, under their name. */
+const USER_LINKS: readonly NavItem[] = [
+  { href: '/account', label: 'Account Security', icon: ShieldCheck },
+  { href: '/calendar', label: 'My Calendar', icon: CalendarDays },
+];
 
 /** Navigation, the signed-in user and the exits. `onNavigate` closes the drawer on phones. */
 export function AdminSidebar({
@@ -84,24 +90,18 @@ export function AdminSidebar({
             </div>
           </div>
         )}
-        <Link
-          href="/account"
-          onClick={onNavigate}
-          aria-current={location === '/account' ? 'page' : undefined}
-          className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
-        >
-          <ShieldCheck className="size-4" aria-hidden />
-          Account Security
-        </Link>
-        <Link
-          href="/calendar"
-          onClick={onNavigate}
-          aria-current={location === '/calendar' ? 'page' : undefined}
-          className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
-        >
-          <CalendarDays className="size-4" aria-hidden />
-          My Calendar
-        </Link>
+        {USER_LINKS.map(({ href, label, icon: Icon }) => (
+          <Link
+            key={href}
+            href={href}
+            onClick={onNavigate}
+            aria-current={location === href ? 'page' : undefined}
+            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
+          >
+            <Icon className="size-4" aria-hidden />
+            {label}
+          </Link>
+        ))}
         <button
           type="button"
           onClick={signOut}
