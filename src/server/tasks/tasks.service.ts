@@ -148,9 +148,16 @@ export async function listTasks(
   if (query.state === 'open') conditions.push({ doneAt: null });
   if (query.state === 'done') conditions.push({ doneAt: { $ne: null } });
   if (query.cursor) {
+    // The cursor's time is in ms, the column in µs (a row written in SQL): its whole
+    // millisecond counts as "the same time", so the last row is neither repeated nor skipped.
     const [ms, id] = query.cursor.split('.').map(Number) as [number, number];
-    const at = new Date(ms);
-    conditions.push({ $or: [{ dueAt: { $gt: at } }, { dueAt: at, id: { $gt: id } }] });
+    const next = new Date(ms + 1);
+    conditions.push({
+      $or: [
+        { dueAt: { $gte: next } },
+        { dueAt: { $gte: new Date(ms), $lt: next }, id: { $gt: id } },
+      ],
+    });
   }
   const rows = await em.find(
     Task,

@@ -142,6 +142,28 @@ describe('GET /api/tasks', () => {
   });
 });
 
+describe('GET /api/tasks paging over rows written in SQL', () => {
+  it('neither repeats nor skips a task whose due time has microseconds', async () => {
+    await sql(
+      `insert into tasks (title, due_at, assignee_id)
+       select 'Task ' || g, timestamptz '2031-01-01 09:00:00.123456+00' + g * interval '1 second', ?
+         from generate_series(1, 3) g`,
+      [admin.userId],
+    );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await admin.trpc.admin.tasks.list.query({
+        limit: 1,
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...page.items.map((x) => x.title));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toEqual(['Task 1', 'Task 2', 'Task 3']);
+  });
+});
+
 describe('PATCH and DELETE /api/tasks/{id}', () => {
   it('marks done and reassigns, each on the timeline; the same values again change nothing', async () => {
     const rep = await t.signedIn('admin');
