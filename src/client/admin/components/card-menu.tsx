@@ -1,5 +1,6 @@
 import { MoreHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { rememberMenuTrigger } from '../../lib/return-focus';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,6 +12,9 @@ export function CardMenu({ label, children }: { label: string; children: ReactNo
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
+        // A dialog opened from an item gives focus back here when it closes.
+        onPointerDown={(e) => rememberMenuTrigger(e.currentTarget)}
+        onKeyDown={(e) => rememberMenuTrigger(e.currentTarget)}
         aria-label={label}
         className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-primary"
       >

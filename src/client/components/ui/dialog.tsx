@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { useReturnFocus } from '../../lib/return-focus';
 import { withClasses } from './with-classes';
 
 /** Radix Dialog with the house styles; Radix traps focus inside and restores it on close. */
@@ -29,8 +30,8 @@ export function DialogContent({
   ...props
 }: DialogContentProps) {
   // Radix returns focus to a <DialogTrigger> only; controlled dialogs opened from a plain button
-  // (a card, a table row) would drop focus to <body>. Remember what had focus and go back to it.
-  const returnFocus = useRef<HTMLElement | null>(null);
+  // (a card, a table row) or a menu item would drop focus to <body>: go back to the opener.
+  const focus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -39,17 +40,8 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl focus:outline-none data-[state=open]:animate-[dialog-zoom-in_150ms_ease-out]',
           className,
         )}
-        onOpenAutoFocus={(event) => {
-          returnFocus.current =
-            document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          if (event.defaultPrevented) return;
-          event.preventDefault();
-          if (returnFocus.current?.isConnected) returnFocus.current.focus();
-        }}
+        onOpenAutoFocus={focus.onOpenAutoFocus}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
         {...props}
       >
         {children}
