@@ -126,7 +126,7 @@ describe('with known data', () => {
     await p.page.getByTestId('contact-card').nth(2).waitFor();
     expect(await testText('legacy-total')).toBe('Total: 3 contacts');
     expect(
-      (await p.page.getByTestId('contact-card').locator('h3').allTextContents()).sort(),
+      (await p.page.getByTestId('contact-card').locator('h2').allTextContents()).sort(),
     ).toEqual(['Ava Rossi', 'Liam Chen', 'Maya Patel']);
     const group = p.page.getByRole('group', { name: 'Status of Maya Patel' });
     await group.getByRole('button', { name: 'Contacted' }).click();

@@ -23,7 +23,7 @@ let p: AdminPage;
 const cards = () => p.page.getByTestId('contact-card');
 const badge = async (label: string) =>
   (await p.page.getByTestId(`count-${label}`).textContent())?.replace(/\s+/g, ' ').trim();
-const names = async () => (await cards().locator('h3').allInnerTexts()).sort();
+const names = async () => (await cards().locator('h2').allInnerTexts()).sort();
 
 beforeAll(async () => {
   await insertContact(suite, {

@@ -78,7 +78,7 @@ afterAll(async () => {
 
 describe('admin service inquiries', () => {
   const cards = () => p.page.getByTestId('inquiry-card');
-  const titles = async () => (await cards().locator('h3').allTextContents()).sort();
+  const titles = async () => (await cards().locator('h2').allTextContents()).sort();
 
   it('lists inquiries with their labels, priority badges and counts', async () => {
     await p.page.goto('/admin/service-inquiries');
@@ -182,7 +182,7 @@ describe('admin service inquiries', () => {
 
 describe('admin campaigns', () => {
   const cards = () => p.page.getByTestId('campaign-card');
-  const names = async () => (await cards().locator('h3').allTextContents()).sort();
+  const names = async () => (await cards().locator('h2').allTextContents()).sort();
   const card = (name: string) =>
     cards().filter({ has: p.page.getByRole('heading', { name, exact: true }) });
 

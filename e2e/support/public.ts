@@ -66,6 +66,14 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Every axe violation, of any impact. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
 /** Waits until the route's lazy page chunk has hydrated (the navbar toggle/links respond). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {

@@ -39,7 +39,7 @@ export function CampaignCard({
       <div className="flex items-start gap-3">
         <CampaignTypeIcon type={campaign.type} />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base font-semibold text-slate-900">{campaign.name}</h3>
+          <h2 className="truncate text-base font-semibold text-slate-900">{campaign.name}</h2>
           <p className="text-xs text-slate-600">
             {capitalize(campaign.type)} Campaign · Created{' '}
             <span className="tabular-nums">{formatDate(campaign.createdAt)}</span>

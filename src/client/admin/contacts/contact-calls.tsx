@@ -12,15 +12,23 @@ const TONES: Record<TBookingStatus, BadgeTone> = {
 };
 
 /** The contact's booked calls, soonest first (nothing while it has none). */
-export function ContactCalls({ contactId }: { contactId: number }) {
+export function ContactCalls({
+  contactId,
+  headingLevel = 3,
+}: {
+  contactId: number;
+  /** 2 on the contact's own page, 3 inside its details dialog. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const calls = trpc.admin.booking.list.useQuery({ contactId, limit: 20 });
   const items = calls.data?.items ?? [];
   if (!items.length) return null;
   return (
     <section aria-labelledby={`calls-${contactId}`} className="mt-4">
-      <h3 id={`calls-${contactId}`} className="mb-2 text-sm font-semibold text-slate-900">
+      <Heading id={`calls-${contactId}`} className="mb-2 text-sm font-semibold text-slate-900">
         Booked Calls
-      </h3>
+      </Heading>
       <ul className="space-y-2">
         {items.map((call) => (
           <li

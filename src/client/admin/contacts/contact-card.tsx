@@ -33,7 +33,7 @@ export function ContactCard({
       <div className="flex items-start justify-between gap-3">
         {select}
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base font-semibold text-slate-900">{contact.name}</h3>
+          <h2 className="truncate text-base font-semibold text-slate-900">{contact.name}</h2>
           <p className="flex items-center gap-1.5 truncate text-sm text-slate-600">
             <Mail className="size-3.5 shrink-0" aria-hidden />
             {contact.email}

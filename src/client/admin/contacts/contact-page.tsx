@@ -76,14 +76,14 @@ export function ContactPage() {
           </Card>
           <Card>
             <CardContent className={`space-y-4 pt-6 ${FIRST_SECTION_UNRULED}`}>
-              <ContactCalls contactId={c.id} />
-              <ContactTasks contact={c} />
+              <ContactCalls contactId={c.id} headingLevel={2} />
+              <ContactTasks contact={c} headingLevel={2} />
             </CardContent>
           </Card>
         </div>
         <Card>
           <CardContent className={`pt-6 ${FIRST_SECTION_UNRULED}`}>
-            <ContactTimeline contactId={c.id} filterable />
+            <ContactTimeline contactId={c.id} filterable headingLevel={2} />
           </CardContent>
         </Card>
       </div>

@@ -6,7 +6,15 @@ import { TaskDialog } from '../tasks/task-dialog';
 import { TaskRow } from '../tasks/task-row';
 
 /** A contact's tasks (open first, by due time) and "Add Task" for it. */
-export function ContactTasks({ contact }: { contact: { id: number; name: string } }) {
+export function ContactTasks({
+  contact,
+  headingLevel = 3,
+}: {
+  contact: { id: number; name: string };
+  /** 2 on the contact's own page, 3 inside its details dialog (under the dialog's title). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const tasks = trpc.admin.tasks.list.useQuery({ contactId: contact.id, limit: 50 });
   const me = trpc.auth.me.useQuery();
   const [adding, setAdding] = useState(false);
@@ -14,9 +22,9 @@ export function ContactTasks({ contact }: { contact: { id: number; name: string 
   return (
     <section aria-labelledby="contact-tasks-heading" className="border-t border-slate-200 pt-4">
       <div className="mb-2 flex items-center justify-between gap-2">
-        <h3 id="contact-tasks-heading" className="font-semibold text-slate-900">
+        <Heading id="contact-tasks-heading" className="font-semibold text-slate-900">
           Tasks
-        </h3>
+        </Heading>
         <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
           <Plus aria-hidden />
           Add Task

@@ -216,10 +216,14 @@ const KIND_OPTIONS = withAll(
 export function ContactTimeline({
   contactId,
   filterable = false,
+  headingLevel = 3,
 }: {
   contactId: number;
   filterable?: boolean;
+  /** 2 on the contact's own page, 3 inside its details dialog. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const activity = trpc.admin.contactActivity.list.useQuery({ id: contactId });
   const [kind, setKind] = useState<TKind | 'all'>('all');
   const shown =
@@ -280,9 +284,9 @@ export function ContactTimeline({
   return (
     <section aria-labelledby="contact-activity-title" className="border-t border-slate-200 pt-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h3 id="contact-activity-title" className="text-sm font-semibold text-slate-900">
+        <Heading id="contact-activity-title" className="text-sm font-semibold text-slate-900">
           Activity
-        </h3>
+        </Heading>
         {filterable && (
           <FilterSelect
             label="Filter activity by kind"

@@ -31,7 +31,7 @@ export function InquiryCard({
       <div className="flex items-start gap-3">
         <ServiceTypeIcon serviceType={inquiry.serviceType} />
         <div className="min-w-0 flex-1">
-          <h3 className="text-sm font-semibold tracking-wide text-slate-900">{label}</h3>
+          <h2 className="text-sm font-semibold tracking-wide text-slate-900">{label}</h2>
           <p className="text-xs text-slate-600">
             Contact #{inquiry.contactId} ·{' '}
             <span className="tabular-nums">{formatDate(inquiry.createdAt)}</span>
