@@ -1,11 +1,11 @@
-import { trpc } from '../../lib/trpc';
+import { useCurrentUser } from '../use-current-user';
 import { PageHeader } from '../components/page-header';
 import { LoadingState } from '../components/page-states';
 import { BookingCalendarCards } from './booking-calendar-cards';
 
 /** A rep's own hours for booked calls and the calendars that make them busy. */
 export function MyCalendarPage() {
-  const me = trpc.auth.me.useQuery();
+  const me = useCurrentUser();
   return (
     <div>
       <PageHeader

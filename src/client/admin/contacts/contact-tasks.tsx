@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { useCurrentUser } from '../use-current-user';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
@@ -16,7 +17,7 @@ export function ContactTasks({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const tasks = trpc.admin.tasks.list.useQuery({ contactId: contact.id, limit: 50 });
-  const me = trpc.auth.me.useQuery();
+  const me = useCurrentUser();
   const [adding, setAdding] = useState(false);
   const items = [...(tasks.data?.items ?? [])].sort((a, b) => Number(a.done) - Number(b.done));
   return (

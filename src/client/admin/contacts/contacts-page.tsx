@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useCurrentUser } from '../use-current-user';
 import { useLocation, useSearch } from 'wouter';
 import { CONTACT_STATUSES, type TContactStatus } from '../../../shared/contacts.schema';
 import { CountBadges, countItems } from '../components/count-badges';
@@ -15,7 +16,6 @@ import { contactFilter, useContactPages, useContactTotals } from './use-contacts
 import { useSelection } from './use-selection';
 import { useTeam } from './use-team';
 import { useContactsSeen } from '../layout/nav-badges';
-import { trpc } from '../../lib/trpc';
 import { contactTone } from '../lib/status-styles';
 import { useFilter } from '../lib/use-filter';
 import { memberOptions, optionsOf, withAll } from '../components/filter-options';
@@ -37,7 +37,7 @@ function useLinkedContact(): [number | null, () => void] {
 /** Contacts at any scale: search, filter, counts and paging all run on the server. */
 export function ContactsPage() {
   const [linkedContact, closeLinkedContact] = useLinkedContact();
-  useContactsSeen(trpc.auth.me.useQuery().data?.id);
+  useContactsSeen(useCurrentUser().data?.id);
   const [search, searchControl] = useFilter('');
   const [status, statusControl] = useFilter<TContactStatus | 'all'>('all');
   const [owner, ownerControl] = useFilter('all');

@@ -1,4 +1,5 @@
 import { ArrowRight, Briefcase, Mail, Megaphone, Users } from 'lucide-react';
+import { useCurrentUser } from '../use-current-user';
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
@@ -28,7 +29,7 @@ const QUICK_ACTIONS = [
 
 export function DashboardPage() {
   const summary = trpc.analytics.summary.useQuery();
-  const me = trpc.auth.me.useQuery();
+  const me = useCurrentUser();
   return (
     <div>
       <PageHeader

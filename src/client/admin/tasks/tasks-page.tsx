@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { useCurrentUser } from '../use-current-user';
 import { useState } from 'react';
 import { TASK_DUE, type TTaskQueryInput } from '../../../shared/tasks.schema';
 import { Button } from '../../components/ui/button';
@@ -16,7 +17,7 @@ const DUE_LABELS = { overdue: 'Overdue', today: 'Due today', upcoming: 'Upcoming
 
 /** The team's follow-ups, soonest due first: mine and open by default. */
 export function TasksPage() {
-  const me = trpc.auth.me.useQuery();
+  const me = useCurrentUser();
   const myId = me.data?.id;
   const [state, stateControl] = useFilter('open');
   const [due, dueControl] = useFilter('all');
