@@ -1,28 +1,19 @@
 // Durability of a booked call's invitations across a crash: the lead books while the mail server
 // is down, the app is killed (SIGKILL) before the invitations went out, and after a restart the
 // lead and the host each get theirs exactly once.
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { TBooking, TSlots } from '../src/shared/booking.schema';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type TOutboxMessage,
 } from '../src/shared/notifications.schema';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
-import { freePort } from '../src/server/free-port';
 import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
-import { dropDatabase } from '../src/server/test/pg-admin';
-import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
-import { adminApi, startAppServer, type AppServer } from './support/app-server';
+import { adminApi } from './support/app-server';
+import { useMailCrashDrill } from './support/mail-crash';
 import { until } from '../src/server/test/until';
 
-let app: AppServer | undefined;
-let inbox: SmtpInbox | undefined;
-let databaseName: string | undefined;
-afterAll(async () => {
-  await app?.crash();
-  await inbox?.close();
-  if (databaseName) await dropDatabase(databaseName);
-});
+const drill = useMailCrashDrill();
 
 /** The admin's API, answers read as JSON. */
 async function signIn(url: string) {
@@ -35,13 +26,7 @@ const invitations = (outbox: TOutboxMessage[]) =>
   outbox.filter((m) => m.kind === 'booking_invitation');
 
 it('sends a booked call’s invitations exactly once after the app was killed before sending them', async () => {
-  const smtpPort = await freePort();
-  const env = {
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: 'Convoza <hello@convoza.test>',
-  };
-  app = await startAppServer({ env });
-  databaseName = app.databaseName;
+  let app = await drill.start();
   let api = await signIn(app.url);
   const me = await api<{ id: number }>('GET', '/auth/me');
   await api('PUT', '/security/settings', {
@@ -86,10 +71,9 @@ it('sends a booked call’s invitations exactly once after the app was killed be
     ['queued', 1, id],
     ['queued', 1, id],
   ]);
-  await app.crash();
-
-  inbox = await startSmtpInbox(smtpPort);
-  app = await startAppServer({ env, databaseName });
+  const recovered = await drill.crashAndRecover();
+  app = recovered.app;
+  const { inbox } = recovered;
   await inbox.waitFor(3, 60_000); // the two invitations and the lead alert
   await new Promise((r) => setTimeout(r, 3000));
   const received = inbox.messages.filter((m) => m.subject?.includes('call'));

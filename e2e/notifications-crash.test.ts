@@ -1,36 +1,21 @@
 // Durability of lead emails across a crash: the app is killed (SIGKILL) after it stored a
 // submission and before the email went out; after a restart the alert arrives exactly once.
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type TOutboxMessage,
 } from '../src/shared/notifications.schema';
-import { freePort } from '../src/server/free-port';
 import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
-import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
-import { dropDatabase } from '../src/server/test/pg-admin';
-import { adminApi, startAppServer, type AppServer } from './support/app-server';
+import { adminApi } from './support/app-server';
+import { useMailCrashDrill } from './support/mail-crash';
 import { until } from '../src/server/test/until';
 
-let app: AppServer | undefined;
-let inbox: SmtpInbox | undefined;
-let databaseName: string | undefined;
-afterAll(async () => {
-  await app?.crash();
-  await inbox?.close();
-  if (databaseName) await dropDatabase(databaseName);
-});
+const drill = useMailCrashDrill();
 
 it('delivers a lead alert exactly once after the app was killed before sending it', async () => {
   // The SMTP server is down at first: the app stores the lead, tries, fails and is then killed.
-  const smtpPort = await freePort();
-  const env = {
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: 'Convoza <hello@convoza.test>',
-  };
-  app = await startAppServer({ env });
-  databaseName = app.databaseName;
+  let app = await drill.start();
   let api = await adminApi(app.url);
   await api('PUT', '/security/settings', {
     ...DEFAULT_SECURITY_SETTINGS,
@@ -52,11 +37,9 @@ it('delivers a lead alert exactly once after the app was killed before sending i
     return outbox[0]?.lastError ? outbox[0] : undefined;
   });
   expect(failedOnce).toMatchObject({ status: 'queued', attempts: 1 });
-  await app.crash();
-
-  // Mail is back, and so is the app, on the same database.
-  inbox = await startSmtpInbox(smtpPort);
-  app = await startAppServer({ env, databaseName });
+  const recovered = await drill.crashAndRecover();
+  app = recovered.app;
+  const { inbox } = recovered;
   const [alert] = await inbox.waitFor(1, 60_000);
   expect(alert?.subject).toBe('New lead: Crash Test (-)');
   expect(alert?.messageId).toBe(`<notification-${failedOnce.id}@convoza>`);

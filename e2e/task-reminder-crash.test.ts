@@ -1,32 +1,17 @@
 // A task's reminder across a crash: the app is killed (SIGKILL) once the reminder fell due and
 // its first send failed (the SMTP server was down); after a restart on the same database the
 // assignee gets it exactly once.
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { TOutboxMessage } from '../src/shared/notifications.schema';
 import type { TTask } from '../src/shared/tasks.schema';
-import { freePort } from '../src/server/free-port';
-import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
-import { dropDatabase } from '../src/server/test/pg-admin';
 import { until } from '../src/server/test/until';
-import { adminApi, startAppServer, type AppServer } from './support/app-server';
+import { adminApi } from './support/app-server';
+import { useMailCrashDrill } from './support/mail-crash';
 
-let app: AppServer | undefined;
-let inbox: SmtpInbox | undefined;
-let databaseName: string | undefined;
-afterAll(async () => {
-  await app?.crash();
-  await inbox?.close();
-  if (databaseName) await dropDatabase(databaseName);
-});
+const drill = useMailCrashDrill();
 
 it('sends a due task’s reminder exactly once after the app was killed before sending it', async () => {
-  const smtpPort = await freePort();
-  const env = {
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: 'Convoza <hello@convoza.test>',
-  };
-  app = await startAppServer({ env });
-  databaseName = app.databaseName;
+  let app = await drill.start();
   let api = await adminApi(app.url);
   const created = await api('POST', '/tasks', {
     title: 'Call Ada back',
@@ -43,10 +28,9 @@ it('sends a due task’s reminder exactly once after the app was killed before s
     30_000,
   );
   expect(failedOnce).toMatchObject({ status: 'queued', attempts: 1 });
-  await app.crash();
-
-  inbox = await startSmtpInbox(smtpPort);
-  app = await startAppServer({ env, databaseName });
+  const recovered = await drill.crashAndRecover();
+  app = recovered.app;
+  const { inbox } = recovered;
   const [reminder] = await inbox.waitFor(1, 60_000);
   expect(reminder?.subject).toBe('Task due: Call Ada back');
   expect(reminder?.messageId).toBe(`<notification-${failedOnce.id}@convoza>`);
