@@ -17,6 +17,7 @@ import { adminUsersRouter } from './users/users.router';
 import { adminWebhooksRouter } from './webhooks/webhooks.router';
 import { adminTasksRouter } from './tasks/tasks.router';
 import { adminSearchRouter } from './search/search.router';
+import { adminOrganizationRouter } from './organization/organization.router';
 import { router } from './trpc/trpc';
 
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
     booking: adminBookingRouter,
     tasks: adminTasksRouter,
     search: adminSearchRouter,
+    organization: adminOrganizationRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

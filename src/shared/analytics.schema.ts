@@ -53,10 +53,12 @@ export const ZAnalyticsSummary = z.object({
   totalCampaigns: z.number().int(),
   contactsByStatus: z.record(z.string(), z.number().int()),
   campaignsByStatus: z.record(z.string(), z.number().int()),
-  /** Contacts received per UTC day over the last 30 days, oldest first, zero-filled. */
+  /** Contacts received per day (the company's) over the last 30 days, oldest first, zero-filled. */
   contactsPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
   /** The period the figures below cover: the last `days` days. */
   days: z.number().int(),
+  /** The company's time zone, whose calendar days the periods and business hours are. */
+  timeZone: z.string(),
   speedToLead: ZSpeedToLead,
   leadsBySource: z.array(ZLeadSource),
   emailDeliveries: ZDeliveryCounts,

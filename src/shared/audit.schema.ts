@@ -61,6 +61,7 @@ export const AUDIT_ENTITY_TYPES = [
   'calendar_feed',
   'calendar_subscription',
   'notification',
+  'organization_settings',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -24,6 +24,8 @@ export const ZMe = z.object({
   role: ZRole,
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** The zone the back office shows their times in (IANA); null until their first sign-in detects it. */
+  timeZone: z.string().nullable(),
   /** Signs in with a TOTP code too. */
   twoFactorEnabled: z.boolean().optional(),
   /** An admin who must set up two-factor sign-in before anything else (a Security setting). */

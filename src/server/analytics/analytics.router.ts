@@ -11,7 +11,7 @@ export const analyticsRouter = router({
         tags: ['analytics'],
         summary: 'Counts for the dashboard and analytics screens',
         description:
-          "speedToLead, leadsBySource, emailDeliveries and bookings cover the last `days` days (7, 30 or 90; 30 by default). bookings.bookedRatePct: leads of the period that booked within 7 days; noShowRatePct: of the period's past calls.",
+          "speedToLead, leadsBySource, emailDeliveries and bookings cover the last `days` days (7, 30 or 90; 30 by default), counted in the company's time zone (timeZone, GET /settings/organization), today included. bookings.bookedRatePct: leads of the period that booked within 7 days; noShowRatePct: of the period's past calls.",
       },
     })
     .input(ZAnalyticsQuery.optional())

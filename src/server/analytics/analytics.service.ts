@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAnalyticsSummary } from '../../shared/analytics.schema';
+import { reportPeriod } from '../../shared/report-period';
 import { bookingStats } from '../booking/booking-stats.service';
 import { countCampaigns, countCampaignsByStatus } from '../campaigns/campaigns.service';
 import {
@@ -9,15 +10,21 @@ import {
   speedToLead,
 } from '../contacts/contact-stats.service';
 import { emailDeliveryCounts } from '../notifications/delivery-stats.service';
+import { companyTimeZone } from '../organization/organization-settings.service';
 import { countServiceInquiries } from '../service-inquiries/service-inquiries.service';
 import { countUsers } from '../users/user-lookup.service';
 
 const DAYS = 30;
-/** Every figure of the analytics screens, each asked of its own feature, all at once. */
+/**
+ * Every figure of the analytics screens, each asked of its own feature, all at once; periods are
+ * days of the company's time zone.
+ */
 export async function analyticsSummary(
   em: EntityManager,
   days: number = DAYS,
 ): Promise<TAnalyticsSummary> {
+  const timeZone = await companyTimeZone(em);
+  const period = reportPeriod(days, timeZone);
   const [
     contacts,
     users,
@@ -35,11 +42,11 @@ export async function analyticsSummary(
     countServiceInquiries(em),
     countCampaigns(em),
     countCampaignsByStatus(em),
-    contactsPerDay(em, DAYS),
-    speedToLead(em, days),
-    leadsBySource(em, days),
-    emailDeliveryCounts(em, days),
-    bookingStats(em, days),
+    contactsPerDay(em, reportPeriod(DAYS, timeZone)),
+    speedToLead(em, period),
+    leadsBySource(em, period),
+    emailDeliveryCounts(em, period),
+    bookingStats(em, period),
   ]);
   const { all, ...byStatus } = contacts;
   return {
@@ -52,6 +59,7 @@ export async function analyticsSummary(
     campaignsByStatus,
     contactsPerDay: perDay,
     days,
+    timeZone,
     speedToLead: speed,
     leadsBySource: sources,
     emailDeliveries: mail,

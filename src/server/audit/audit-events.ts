@@ -119,6 +119,9 @@ const FACTS: { [E in DomainEventName]: FactOf<E> | { notAudited: string } } = {
     changes: { title: { from: task.title } },
   }),
   'user.deleting': { notAudited: "the user's delete files its own entry when it goes through" },
+  'organization.time_zone_changed': {
+    notAudited: 'the settings change is audited by its procedure, with the zone before and after',
+  },
 };
 
 /** Every domain event: FACTS must name each (with its entry or why it has none). */

@@ -45,13 +45,14 @@ export const authRouter = router({
     .input(z.void())
     .output(ZMe)
     .query(async ({ ctx }) => {
-      const { userId, username, role, firstName, lastName, twoFactorEnabled } = ctx.actor;
+      const { userId, username, role, firstName, lastName, timeZone, twoFactorEnabled } = ctx.actor;
       return {
         id: userId,
         username,
         role,
         firstName,
         lastName,
+        timeZone,
         twoFactorEnabled,
         twoFactorRequired: ctx.actor.twoFactorSetupRequired,
       };

@@ -20,5 +20,6 @@ export async function authenticate(em: EntityManager, input: TLogin): Promise<TM
     role: user.role,
     firstName: user.firstName ?? null,
     lastName: user.lastName ?? null,
+    timeZone: user.timeZone ?? null,
   };
 }

@@ -62,6 +62,7 @@ describe('POST /api/auth/login', () => {
       role: 'user',
       firstName: null,
       lastName: null,
+      timeZone: null,
       twoFactorEnabled: false,
       twoFactorRequired: false,
     });

@@ -126,6 +126,7 @@ export const loginProcedures = {
           role: user.role,
           firstName: user.firstName ?? null,
           lastName: user.lastName ?? null,
+          timeZone: user.timeZone ?? null,
         },
         used,
       );

@@ -18,6 +18,7 @@ export interface ActorRow {
   role: TRole;
   first_name: string | null;
   last_name: string | null;
+  time_zone: string | null;
   is_active: boolean;
   two_factor_enabled: boolean;
   admins_need_two_factor: boolean;
@@ -42,6 +43,7 @@ const actorQuery = (em: EntityManager, sid: string) =>
       'u.role',
       'u.first_name',
       'u.last_name',
+      'u.time_zone',
       'u.is_active',
       // PostgreSQL answers a boolean (SqlBool also allows MySQL's 0 and 1).
       eb('u.two_factor_enabled_at', 'is not', null).$castTo<boolean>().as('two_factor_enabled'),

@@ -15,6 +15,8 @@ export interface Actor {
   role: TRole;
   firstName: string | null;
   lastName: string | null;
+  /** Where the back office shows their times; null until detected. */
+  timeZone: string | null;
   sessionId: string;
   /** Whether the user signs in with a TOTP code too. */
   twoFactorEnabled: boolean;
@@ -143,6 +145,7 @@ export class SessionManager {
       role: row.role,
       firstName: row.first_name,
       lastName: row.last_name,
+      timeZone: row.time_zone,
       sessionId: row.id,
       twoFactorEnabled: row.two_factor_enabled,
       twoFactorSetupRequired:

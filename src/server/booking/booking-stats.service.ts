@@ -1,8 +1,8 @@
 // Booked calls for the analytics: how many, how many leads booked and how fast, no-shows.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { percentOf, type TBookingStats } from '../../shared/analytics.schema';
+import type { ReportPeriod } from '../../shared/report-period';
 import { ContactDailyDelta } from '../contacts/contact-daily.entity';
-import { periodStart } from '../contacts/contact-stats.service';
 import { Contact } from '../contacts/contact.entity';
 import { typedSql } from '../db/typed-sql';
 import { Booking } from './booking.entity';
@@ -22,9 +22,11 @@ function median(values: number[]): number | null {
  * Booked calls of the period, read through typedSql like the counts above. Leads are counted
  * from the daily roll-up (as leadsBySource) so the rate never counts the contacts table.
  */
-export async function bookingStats(em: EntityManager, days: number): Promise<TBookingStats> {
+export async function bookingStats(
+  em: EntityManager,
+  { start: since, firstDay }: ReportPeriod,
+): Promise<TBookingStats> {
   const now = new Date();
-  const since = periodStart(now, days);
   const sql = typedSql(em, [Booking, Contact, ContactDailyDelta]);
   const [calls, leads, firsts] = await Promise.all([
     sql
@@ -55,7 +57,7 @@ export async function bookingStats(em: EntityManager, days: number): Promise<TBo
     sql
       .selectFrom('contact_daily_deltas')
       .select(({ fn }) => fn.sum('delta').as('count'))
-      .where('day', '>=', since.toISOString().slice(0, 10))
+      .where('day', '>=', firstDay)
       .executeTakeFirstOrThrow(),
     // Each lead of the period that booked, with its first booking (any status).
     sql

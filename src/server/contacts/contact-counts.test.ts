@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reportPeriod } from '../../shared/report-period';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactPage, TContactStatusCounts } from '../../shared/contacts.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
@@ -87,11 +88,11 @@ describe('maintained contact counts', () => {
     const perSource = await exec(
       `select source, count(*) as n from contacts where created_at >= (now() at time zone 'utc')::date - 29 group by source order by source`,
     );
-    const rolled = await leadsBySource(em, 30);
+    const rolled = await leadsBySource(em, reportPeriod(30, 'UTC'));
     expect(rolled.map((r) => [r.source, r.count]).sort()).toEqual(
       perSource.map((r) => [r.source, Number(r.n)]).sort(),
     );
-    const days = await contactsPerDay(em, 30);
+    const days = await contactsPerDay(em, reportPeriod(30, 'UTC'));
     expect(days.reduce((sum, d) => sum + d.count, 0)).toBe((await countedByStatus()).all);
     expect(days.at(-4)!.count).toBe(Number(perSource.find((r) => r.source === 'import')!.n));
 

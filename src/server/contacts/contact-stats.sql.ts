@@ -1,36 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TLeadSource } from '../../shared/analytics.schema';
+import type { ReportPeriod } from '../../shared/report-period';
 import { typedSql } from '../db/typed-sql';
 import { ContactDailyDelta } from './contact-daily.entity';
 
 /**
- * Midnight UTC starting the analytics period: the last `days` UTC days, today included. Every
- * figure of a period counts from here (the leads' roll-up by day, the booked calls).
- */
-export function periodStart(now: Date, days: number): Date {
-  const start = new Date(now);
-  start.setUTCHours(0, 0, 0, 0);
-  start.setUTCDate(start.getUTCDate() - (days - 1));
-  return start;
-}
-
-/** The first UTC day of the period (YYYY-MM-DD), as the daily roll-up names its days. */
-const firstDayOf = (days: number) => periodStart(new Date(), days).toISOString().slice(0, 10);
-
-/**
- * New contacts per UTC day over the last `days` days, oldest first, days without any as 0.
+ * New contacts per day of the period (the company's days), oldest first, days without any as 0.
  * Read from the maintained daily roll-up (contact-daily.entity.ts), not from the contacts.
  */
 export async function contactsPerDay(
   em: EntityManager,
-  days: number,
+  { firstDay, days }: ReportPeriod,
 ): Promise<{ date: string; count: number }[]> {
   // The period's days as a series, so days without deltas count 0.
-  const period = sql<{ day: string }>`(select ${firstDayOf(days)}::date + g as day
+  const series = sql<{ day: string }>`(select ${firstDay}::date + g as day
     from generate_series(0, ${days}::int - 1) as g)`;
   const rows = await typedSql(em, [ContactDailyDelta])
-    .selectFrom(period.as('d'))
+    .selectFrom(series.as('d'))
     .leftJoin('contact_daily_deltas as r', 'r.day', 'd.day')
     .select(({ fn }) => [
       fn<string>('to_char', ['d.day', sql.lit('YYYY-MM-DD')]).as('day'),
@@ -42,15 +29,15 @@ export async function contactsPerDay(
   return rows.map((r) => ({ date: r.day, count: Number(r.count) }));
 }
 
-/**
- * Leads created in the last `days` UTC days (today included) by source and UTM campaign, most
- * first, from the daily roll-up.
- */
-export async function leadsBySource(em: EntityManager, days: number): Promise<TLeadSource[]> {
+/** Leads created in the period by source and UTM campaign, most first, from the daily roll-up. */
+export async function leadsBySource(
+  em: EntityManager,
+  { firstDay }: ReportPeriod,
+): Promise<TLeadSource[]> {
   const rows = await typedSql(em, [ContactDailyDelta])
     .selectFrom('contact_daily_deltas')
     .select(({ fn }) => ['source', 'utm_campaign as utmCampaign', fn.sum('delta').as('count')])
-    .where('day', '>=', firstDayOf(days))
+    .where('day', '>=', firstDay)
     .groupBy(['source', 'utm_campaign'])
     .having(({ fn }) => fn.sum('delta'), '>', 0)
     .orderBy(({ fn }) => fn.sum('delta'), 'desc')

@@ -2,6 +2,7 @@ import type { Feature } from '../feature';
 import { ContactCountDelta } from './contact-count.entity';
 import { compactContactCounts } from './contact-counts.sql';
 import { ContactDailyDelta } from './contact-daily.entity';
+import { recountContactDaily } from './contact-daily-recount.sql';
 import { compactContactDaily } from './contact-stats.sql';
 import { Contact } from './contact.entity';
 import { seedDemoContacts } from './contacts.demo';
@@ -14,4 +15,8 @@ export const contactsFeature: Feature = {
     { name: 'contactDaily', run: async (em) => (await compactContactDaily(em), 0) },
   ],
   seedDemo: seedDemoContacts,
+  subscriptions: () => ({
+    // The roll-up's days are the company's: a new zone recounts them before it commits.
+    'organization.time_zone_changed': [(em) => recountContactDaily(em)],
+  }),
 };

@@ -70,6 +70,8 @@ export interface DomainEvents {
    * let them go (a host of upcoming calls) throws, and nothing is deleted.
    */
   'user.deleting': { userId: number };
+  /** An admin moved the company to another time zone: what counts by day recounts in `to`. */
+  'organization.time_zone_changed': { from: string; to: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -1,18 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
 import type { TDeliveryCounts } from '../../shared/analytics.schema';
+import type { ReportPeriod } from '../../shared/report-period';
 import { typedSql } from '../db/typed-sql';
 import { Notification } from './notification.entity';
 
-/** Lead emails created in the last `days` days that were sent, or failed for good, by kind. */
+/** Lead emails created in the period that were sent, or failed for good, by kind. */
 export async function emailDeliveryCounts(
   em: EntityManager,
-  days: number,
+  { start }: ReportPeriod,
 ): Promise<TDeliveryCounts> {
   const rows = await typedSql(em, [Notification])
     .selectFrom('notification_messages')
     .select(({ fn }) => ['kind', 'status', fn.countAll().as('count')])
-    .where('created_at', '>=', sql<string>`now() - make_interval(days => ${days})`)
+    .where('created_at', '>=', start.toISOString())
     .where('status', 'in', ['sent', 'failed'])
     .groupBy(['kind', 'status'])
     .execute();

@@ -255,6 +255,7 @@ export function actorFor(userId: number, role: Actor['role'] = 'admin'): Actor {
     role,
     firstName: null,
     lastName: null,
+    timeZone: null,
     sessionId: 'caller-session',
     twoFactorEnabled: false,
     twoFactorSetupRequired: false,

@@ -22,6 +22,8 @@ export const User = defineEntity({
     twoFactorEnabledAt: p.datetime().nullable(),
     /** The last time step a code was accepted for: a code works once. */
     twoFactorLastStep: p.bigint('number').nullable().hidden().lazy(),
+    /** Where the back office shows this user's times (IANA name); null until their first sign-in detects it. */
+    timeZone: p.text().nullable(),
     createdAt: creationTime(),
     updatedAt: updateTime(),
   },

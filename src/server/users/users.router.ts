@@ -2,13 +2,38 @@ import { z } from 'zod';
 import { ZIdInput, ZOk } from '../../shared/text.schema';
 import { ZUser, ZUserCreate, ZUserUpdate } from '../../shared/users.schema';
 import { clearTwoFactor } from '../auth/two-factor.service';
-import { adminProcedure, router } from '../trpc/trpc';
+import { ZMyTimeZone } from '../../shared/organization.schema';
+import { adminProcedure, authedProcedure, router } from '../trpc/trpc';
 import { restRoutes } from '../trpc/rest-meta';
 import { createUser, deleteUser, listUsers, updateUser } from './users.service';
+import { getMyTimeZone, setMyTimeZone } from './user-time-zone.service';
 
 const rest = restRoutes(['users'], 'user');
+const accountRest = restRoutes(['account'], 'user');
 
 export const adminUsersRouter = router({
+  myTimeZone: authedProcedure
+    .meta(
+      accountRest(
+        'GET',
+        '/account/time-zone',
+        'The zone the back office shows my times in (UTC until set)',
+      ),
+    )
+    .input(z.void())
+    .output(ZMyTimeZone)
+    .query(({ ctx }) => getMyTimeZone(ctx.em, ctx.actor.userId)),
+
+  setMyTimeZone: authedProcedure
+    .meta(
+      accountRest('PUT', '/account/time-zone', 'Show my times in another zone (an IANA name)', {
+        audit: 'update',
+      }),
+    )
+    .input(ZMyTimeZone)
+    .output(ZMyTimeZone)
+    .mutation(({ ctx, input }) => setMyTimeZone(ctx.em, ctx.actor.userId, input)),
+
   list: adminProcedure
     .meta(rest('GET', '/users', 'Every user (never a password)'))
     .input(z.void())

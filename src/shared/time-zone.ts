@@ -1,0 +1,98 @@
+// Time zones: a user's (how the back office shows times) and the company's (where analytics and
+// business hours draw their days). One rule for a valid zone, shared by the forms and the API.
+import { z } from 'zod';
+
+/** The company's zone until an admin picks one, and a user's until one is detected. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+export const TIME_ZONE_MESSAGE = 'Time zone must be an IANA zone name such as Europe/Berlin';
+
+/**
+ * An IANA name the runtime knows. Offsets such as `+01:00` are refused: PostgreSQL reads them
+ * as POSIX zones, with the sign the other way round.
+ */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A known zone spelled as the zone list does (`europe/berlin` → `Europe/Berlin`), else as typed. */
+function spelled(zone: string): string {
+  const lower = zone.toLowerCase();
+  if (lower === DEFAULT_TIME_ZONE.toLowerCase()) return DEFAULT_TIME_ZONE;
+  return Intl.supportedValuesOf('timeZone').find((z) => z.toLowerCase() === lower) ?? zone;
+}
+
+export const ZTimeZone = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .refine(isTimeZone, TIME_ZONE_MESSAGE)
+  // overwrite, not transform: the same schema describes the API's answers (OpenAPI).
+  .overwrite(spelled);
+
+/** Every zone to choose from, UTC first. */
+export function timeZoneChoices(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE);
+  return [DEFAULT_TIME_ZONE, ...zones];
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a zone. */
+export function dayInZone(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
+/** How far a zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a calendar day (YYYY-MM-DD) begins in a zone (its first minute, across DST). */
+export function startOfDayInZone(day: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  const guess = midnightUtc - offsetAt(new Date(midnightUtc), timeZone);
+  // The offset at the guess may differ (a DST change near midnight): correct once with it.
+  return new Date(midnightUtc - offsetAt(new Date(guess), timeZone));
+}
+
+/** The day `n` days after a calendar day (negative: before). */
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
