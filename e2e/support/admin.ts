@@ -62,12 +62,15 @@ export async function adminPage(
   suite: AdminSuite,
   options: {
     viewport?: { width: number; height: number };
+    /** The browser's time zone (IANA), as a user's device would report it. */
+    timezoneId?: string;
     signedIn?: boolean;
     as?: { username: string; password: string };
   } = {},
 ): Promise<AdminPage> {
   const watched = await openPage(suite.browser, suite.server.url, {
     viewport: options.viewport ?? DESKTOP,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const { context } = watched;
   if (options.signedIn !== false) {

@@ -11,7 +11,7 @@ export const TASK_MESSAGES = {
 } as const;
 
 export const TASK_STATES = ['open', 'done'] as const;
-/** overdue: open and past due; today: due this (UTC) day; upcoming: due after now. */
+/** overdue: open and past due; today: due this day (the caller's time zone); upcoming: due after now. */
 export const TASK_DUE = ['overdue', 'today', 'upcoming'] as const;
 
 const ZTitle = requiredText(TASK_MESSAGES.titleRequired, TASK_TITLE_MAX);

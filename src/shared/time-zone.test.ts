@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { reportPeriod } from './report-period';
-import { dayInZone, isTimeZone, startOfDayInZone } from './time-zone';
+import {
+  dayInZone,
+  instantInZone,
+  isTimeZone,
+  startOfDayInZone,
+  wallClockInZone,
+} from './time-zone';
 
 describe('zone days', () => {
   it('finds the instant a day begins, across summer time changes', () => {
@@ -33,6 +39,17 @@ describe('zone days', () => {
       firstDay: '2026-11-20',
       start: new Date('2026-11-20T08:00:00Z'),
     });
+  });
+
+  it('turns a wall-clock time of a zone into an instant and back', () => {
+    const at = instantInZone('2026-12-01T09:00', 'Asia/Tokyo');
+    expect(at.toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(wallClockInZone(at, 'Asia/Tokyo')).toBe('2026-12-01T09:00');
+    expect(wallClockInZone(at, 'America/New_York')).toBe('2026-11-30T19:00');
+    // 02:30 does not exist in Berlin on 29 March 2026: it is read as 03:30.
+    expect(instantInZone('2026-03-29T02:30', 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
   });
 
   it('accepts zone names only', () => {

@@ -82,12 +82,25 @@ function offsetAt(at: Date, timeZone: string): number {
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
+/**
+ * The instant a wall-clock time (`YYYY-MM-DDTHH:mm`, as a datetime-local input gives it) means in
+ * a zone. A time skipped by a summer-time change moves forward by the change.
+ */
+export function instantInZone(local: string, timeZone: string): Date {
+  const wall = Date.parse(`${local}Z`);
+  const guess = wall - offsetAt(new Date(wall), timeZone);
+  // The offset at the guess may differ (a DST change in between): correct once with it.
+  return new Date(wall - offsetAt(new Date(guess), timeZone));
+}
+
+/** The wall-clock time (`YYYY-MM-DDTHH:mm`) of an instant in a zone, for a datetime-local input. */
+export function wallClockInZone(at: Date, timeZone: string): string {
+  return new Date(at.getTime() + offsetAt(at, timeZone)).toISOString().slice(0, 16);
+}
+
 /** The instant a calendar day (YYYY-MM-DD) begins in a zone (its first minute, across DST). */
 export function startOfDayInZone(day: string, timeZone: string): Date {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  const guess = midnightUtc - offsetAt(new Date(midnightUtc), timeZone);
-  // The offset at the guess may differ (a DST change near midnight): correct once with it.
-  return new Date(midnightUtc - offsetAt(new Date(guess), timeZone));
+  return instantInZone(`${day}T00:00`, timeZone);
 }
 
 /** The day `n` days after a calendar day (negative: before). */

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation } from 'wouter';
+import { DisplayZone } from './time-zone/display-zone';
 import { useCurrentUser } from './use-current-user';
 
 /**
- * Only an admin gets past; anyone else goes to the login page (told there when their account has
+ * Only an admin gets past, into screens that show times in their zone; anyone else goes to the login page (told there when their account has
  * no access). An admin who must set up
  * two-factor sign-in first (a Security setting) is kept on Account Security until they do.
  */
@@ -16,5 +17,5 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   if (me.data.role !== 'admin') return <Redirect to="~/admin/login?access=none" replace />;
   if (me.data.twoFactorRequired && location !== '/account')
     return <Redirect to="/account" replace />;
-  return <>{children}</>;
+  return <DisplayZone saved={me.data.timeZone}>{children}</DisplayZone>;
 }

@@ -25,13 +25,15 @@ export const adminTasksRouter = router({
     .meta(
       rest('GET', '/tasks', 'Tasks by due time, soonest first, with filters', {
         description:
-          '`state`: open or done; `due`: overdue (open and past due), today (due this UTC day) or upcoming; ' +
+          '`state`: open or done; `due`: overdue (open and past due), today (due this day in the caller’s time zone, GET /account/time-zone) or upcoming; ' +
           'pages with `limit` and the `nextCursor` of the previous page.',
       }),
     )
     .input(ZTaskQuery)
     .output(ZTaskPage)
-    .query(({ ctx, input }) => listTasks(ctx.em, input)),
+    .query(({ ctx, input }) =>
+      listTasks(ctx.em, input, { timeZone: ctx.actor.timeZone ?? undefined }),
+    ),
 
   get: adminProcedure
     .meta(rest('GET', '/tasks/{id}', 'One task'))

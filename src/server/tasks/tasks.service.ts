@@ -9,13 +9,12 @@ import type {
   TTaskUpdate,
 } from '../../shared/tasks.schema';
 import { contactExists, contactReference } from '../contacts/contact-lookup.service';
+import { addDays, dayInZone, DEFAULT_TIME_ZONE, startOfDayInZone } from '../../shared/time-zone';
 import { AppError, notFound } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { isBackOfficeUser, userReference } from '../users/user-lookup.service';
 import { Task, type ITask } from './task.entity';
 import { toTaskView } from './task.view';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** Only someone who signs in to the back office can take a task. */
 async function requireAssignee(em: EntityManager, userId: number): Promise<void> {
@@ -125,13 +124,15 @@ export async function getTask(em: EntityManager, id: number): Promise<TTask> {
   return toTaskView(task);
 }
 
-/** The due filter as a condition at `now` (days are UTC days). */
-function dueWhere(due: TTaskQuery['due'], now: Date): FilterQuery<ITask> {
+/** The due filter as a condition at `now`; today is the calendar day of `timeZone`. */
+function dueWhere(due: TTaskQuery['due'], now: Date, timeZone: string): FilterQuery<ITask> {
   if (due === 'overdue') return { doneAt: null, dueAt: { $lt: now } };
   if (due === 'upcoming') return { dueAt: { $gte: now } };
   if (due === 'today') {
-    const start = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-    return { dueAt: { $gte: start, $lt: new Date(start.getTime() + DAY_MS) } };
+    const today = dayInZone(now, timeZone);
+    const start = startOfDayInZone(today, timeZone);
+    const end = startOfDayInZone(addDays(today, 1), timeZone);
+    return { dueAt: { $gte: start, $lt: end } };
   }
   return {};
 }
@@ -140,9 +141,9 @@ function dueWhere(due: TTaskQuery['due'], now: Date): FilterQuery<ITask> {
 export async function listTasks(
   em: EntityManager,
   query: TTaskQuery,
-  now = new Date(),
+  { timeZone = DEFAULT_TIME_ZONE, now = new Date() }: { timeZone?: string; now?: Date } = {},
 ): Promise<TTaskPage> {
-  const conditions: FilterQuery<ITask>[] = [dueWhere(query.due, now)];
+  const conditions: FilterQuery<ITask>[] = [dueWhere(query.due, now, timeZone)];
   if (query.assigneeId !== undefined) conditions.push({ assignee: query.assigneeId });
   if (query.contactId !== undefined) conditions.push({ contact: query.contactId });
   if (query.state === 'open') conditions.push({ doneAt: null });

@@ -3,6 +3,7 @@ import { PageHeader } from '../components/page-header';
 import { MyEmailsCard } from './my-emails-card';
 import { ChangePasswordCard } from './change-password-card';
 import { SessionsCard } from './sessions-card';
+import { TimeZoneCard } from './time-zone-card';
 import { TwoFactorCard } from './two-factor-card';
 
 /** The signed-in user's own account: password, two-factor sign-in, active sessions, own emails. */
@@ -12,7 +13,7 @@ export function AccountPage() {
     <div>
       <PageHeader
         title="Account Security"
-        subtitle="Your password, two-factor sign-in, where you are signed in, and your own emails"
+        subtitle="Your password, two-factor sign-in, where you are signed in, your own emails and your time zone"
       />
       {me.data?.twoFactorRequired && (
         <p
@@ -28,6 +29,7 @@ export function AccountPage() {
         <TwoFactorCard />
         <SessionsCard />
         <MyEmailsCard />
+        <TimeZoneCard />
       </div>
     </div>
   );

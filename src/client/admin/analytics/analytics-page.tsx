@@ -9,6 +9,7 @@ import { StatTile } from '../components/stat-tile';
 import { analyticsRates } from '../lib/analytics-math';
 import { formatNumber } from '../lib/format';
 import { BookedCallsPanel } from './booked-calls-panel';
+import { CompanyTimeZone } from './company-time-zone';
 import { ContactsPerDayChart } from './contacts-per-day-chart';
 import { ConversionFunnel } from './conversion-funnel';
 import { RateCards } from './rate-cards';
@@ -95,7 +96,7 @@ function AnalyticsBody({
       <BookedCallsPanel data={data} />
       <RateCards {...rates} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ContactsPerDayChart days={data.contactsPerDay} />
+        <ContactsPerDayChart days={data.contactsPerDay} timeZone={data.timeZone} />
         <ConversionFunnel contactsByStatus={data.contactsByStatus} />
       </div>
       <Card>
@@ -119,6 +120,7 @@ function AnalyticsBody({
           </dl>
         </CardContent>
       </Card>
+      <CompanyTimeZone timeZone={data.timeZone} />
     </div>
   );
 }

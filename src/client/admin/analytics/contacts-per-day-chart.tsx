@@ -10,8 +10,11 @@ import { formatDay, formatNumber } from '../lib/format';
 /** Contacts received per day over the last 30 days: bars, with a hidden table for screen readers. */
 export function ContactsPerDayChart({
   days,
+  timeZone,
 }: {
   days: readonly { date: string; count: number }[];
+  /** The company's zone, whose days these are. */
+  timeZone: string;
 }) {
   const busiest = Math.max(0, ...days.map((d) => d.count));
   // Never divide by 0 on an empty month.
@@ -26,7 +29,7 @@ export function ContactsPerDayChart({
         <CardDescription>
           Last 30 days:{' '}
           <span className="font-semibold tabular-nums text-slate-900">{formatNumber(total)}</span>{' '}
-          contacts received
+          contacts received (days in {timeZone.replaceAll('_', ' ')})
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -2,16 +2,15 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { TAvailability } from '../../../shared/booking.schema';
 import { Button } from '../../components/ui/button';
-import { FIELD_CLASS } from '../../components/ui/control-styles';
+import { TimeZoneSelect } from '../time-zone/time-zone-select';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { browserTimeZone } from '../../lib/call-times';
 import { trpc } from '../../lib/trpc';
 import { ErrorState, LoadingState } from '../components/page-states';
+import { displayTimeZone } from '../lib/display-zone';
 import { notifyError, notifySuccess, serverReason } from '../lib/notify';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const ZONES: string[] = Intl.supportedValuesOf('timeZone');
 
 type Interval = { start: string; end: string };
 
@@ -108,7 +107,7 @@ export function AvailabilityEditor({ userId }: { userId: number }) {
   return (
     <HoursForm
       userId={userId}
-      initial={never ? { ...saved.data, timeZone: browserTimeZone() } : saved.data}
+      initial={never ? { ...saved.data, timeZone: displayTimeZone() } : saved.data}
     />
   );
 }
@@ -159,18 +158,11 @@ function HoursForm({ userId, initial }: { userId: number; initial: TAvailability
     >
       <div className="max-w-sm">
         <Label htmlFor={zoneId}>Time zone</Label>
-        <select
+        <TimeZoneSelect
           id={zoneId}
-          className={FIELD_CLASS}
           value={draft.timeZone}
-          onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
-        >
-          {[...new Set([draft.timeZone, ...ZONES])].map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
-            </option>
-          ))}
-        </select>
+          onChange={(timeZone) => setDraft({ ...draft, timeZone })}
+        />
       </div>
 
       <fieldset>

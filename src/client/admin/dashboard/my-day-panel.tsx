@@ -2,15 +2,18 @@ import { Link } from 'wouter';
 import { isOverdue, type TTask } from '../../../shared/tasks.schema';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
-import { formatDateTime } from '../lib/format';
+import { addDays, dayInZone, startOfDayInZone } from '../../../shared/time-zone';
+import { displayTimeZone } from '../lib/display-zone';
+import { formatDateTime, formatTime } from '../lib/format';
 
-/** Today in the browser's time zone, as instants. */
+/** Today in the user's time zone, as instants. */
 function today(now = new Date()) {
-  const start = new Date(now);
-  start.setHours(0, 0, 0, 0);
-  const end = new Date(start);
-  end.setDate(end.getDate() + 1);
-  return { start: start.toISOString(), end: end.toISOString() };
+  const zone = displayTimeZone();
+  const day = dayInZone(now, zone);
+  return {
+    start: startOfDayInZone(day, zone).toISOString(),
+    end: startOfDayInZone(addDays(day, 1), zone).toISOString(),
+  };
 }
 
 /** "12 min", "3 h 5 min", "2 days": how long a lead has waited. */
@@ -22,9 +25,6 @@ function waited(since: string, now = Date.now()): string {
   const days = Math.floor(hours / 24);
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 function Column({
   title,
@@ -90,7 +90,7 @@ export function MyDayPanel({ userId }: { userId: number }) {
         <Column title="Calls today" count={calls.data?.items.length} empty="No calls today.">
           {calls.data?.items.map((call) => (
             <li key={call.id} className="text-sm">
-              <span className="font-medium text-slate-900">{time(call.startsAt)}</span>{' '}
+              <span className="font-medium text-slate-900">{formatTime(call.startsAt)}</span>{' '}
               <Link
                 href={`/contacts?contact=${call.contactId}`}
                 className="text-primary underline underline-offset-2"

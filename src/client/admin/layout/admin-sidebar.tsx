@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { displayName, initialOf } from '../lib/format';
+import { displayTimeZone } from '../lib/display-zone';
 import { useCurrentUser } from '../use-current-user';
 import { NAV_GROUPS, isActive, type NavItem } from './nav-items';
 import { NavBadge } from './nav-badges';
@@ -87,6 +88,9 @@ export function AdminSidebar({
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-white">{displayName(me)}</p>
               <p className="text-xs capitalize text-slate-400">{me.role}</p>
+              <p className="text-xs text-slate-400" data-testid="display-zone">
+                Times in {displayTimeZone().replaceAll('_', ' ')}
+              </p>
             </div>
           </div>
         )}

@@ -1,21 +1,28 @@
-/** Formatting shared by the admin screens. Fixed to en-US so figures read the same everywhere. */
+/**
+ * Formatting shared by the admin screens. Fixed to en-US so figures read the same everywhere;
+ * times in the signed-in user's zone (display-zone.ts), and a time says which zone it is in.
+ */
 import { displayName } from '../../../shared/users.schema';
+import { displayTimeZone } from './display-zone';
 
 /** How a user is named, on every screen and in the server's emails (one rule, in src/shared). */
 export { displayName };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+/** The zone's short name: 'EST', 'GMT+1'. */
+const ZONE: Intl.DateTimeFormatOptions = { timeZoneName: 'short' };
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** A formatter in the display zone, made once per zone and shape. */
+function inZone(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const timeZone = displayTimeZone();
+  const key = `${timeZone} ${name}`;
+  let format = formats.get(key);
+  if (!format)
+    formats.set(key, (format = new Intl.DateTimeFormat('en-US', { ...options, timeZone })));
+  return format;
+}
 const numberFormat = new Intl.NumberFormat('en-US');
 
 function toDate(value: string | Date): Date | null {
@@ -26,12 +33,27 @@ function toDate(value: string | Date): Date | null {
 /** 'Mar 4, 2026'; an unreadable value shows as a dash rather than 'Invalid Date'. */
 export function formatDate(value: string | Date): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : '—';
+  return date ? inZone('date', DATE).format(date) : '—';
 }
 
+/** 'Mar 4, 2026, 2:05 PM EST'. */
 export function formatDateTime(value: string | Date): string {
   const date = toDate(value);
-  return date ? dateTimeFormat.format(date) : '—';
+  return date ? inZone('date-time', { ...DATE, ...TIME, ...ZONE }).format(date) : '—';
+}
+
+/** '2:05 PM EST', for lists already grouped by day. */
+export function formatTime(value: string | Date): string {
+  const date = toDate(value);
+  return date ? inZone('time', { ...TIME, ...ZONE }).format(date) : '—';
+}
+
+/** 'Wednesday, March 4', a day heading in the display zone. */
+export function formatLongDay(value: string | Date): string {
+  const date = toDate(value);
+  return date
+    ? inZone('long-day', { weekday: 'long', month: 'long', day: 'numeric' }).format(date)
+    : '—';
 }
 
 /** Thousands separators: 50000 -> '50,000'. */
@@ -60,7 +82,7 @@ export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** 'Mar 4' for chart axes from a 'YYYY-MM-DD' day (read as UTC, the server's day boundary). */
+/** 'Mar 4' for chart axes from a 'YYYY-MM-DD' day (a calendar day, whatever the zone). */
 export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;

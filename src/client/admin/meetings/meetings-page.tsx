@@ -16,6 +16,7 @@ import { FilterSelect } from '../components/filter-select';
 import { LoadMore } from '../components/load-more';
 import { ListPage } from '../components/list-page';
 import { useTeam } from '../contacts/use-team';
+import { formatLongDay, formatTime } from '../lib/format';
 import { notifyWrite } from '../lib/notify';
 import { BookingSettingsDialog } from './booking-settings-dialog';
 import { RescheduleDialog } from './reschedule-dialog';
@@ -28,11 +29,6 @@ const STATUS_CLASSES: Record<TBookingStatus, string> = {
   completed: 'bg-emerald-50 text-emerald-800',
   no_show: 'bg-amber-50 text-amber-900',
 };
-
-const dayOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** Booked strategy calls by day: upcoming or past, by host and status; outcomes and cancelling. */
 export function MeetingsPage() {
@@ -137,7 +133,7 @@ export function MeetingsPage() {
 function groupByDay(calls: TBookingListItem[]): [string, TBookingListItem[]][] {
   const days = new Map<string, TBookingListItem[]>();
   for (const call of calls) {
-    const day = dayOf(call.startsAt);
+    const day = formatLongDay(call.startsAt);
     days.set(day, [...(days.get(day) ?? []), call]);
   }
   return [...days];
@@ -161,8 +157,10 @@ function MeetingCard({ call, hostName }: { call: TBookingListItem; hostName: str
     // One row from the sm breakpoint; on a phone the lead goes under the time and the status.
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white p-4">
       <div className="w-24 shrink-0 text-sm font-semibold text-slate-900">
-        {timeOf(call.startsAt)}
-        <span className="block text-xs font-normal text-slate-500">to {timeOf(call.endsAt)}</span>
+        {formatTime(call.startsAt)}
+        <span className="block text-xs font-normal text-slate-500">
+          to {formatTime(call.endsAt)}
+        </span>
       </div>
       <div className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
         <Link
@@ -212,7 +210,7 @@ function MeetingCard({ call, hostName }: { call: TBookingListItem; hostName: str
         open={cancelling}
         onOpenChange={setCancelling}
         title="Cancel this call?"
-        description={`The call with ${call.contact.name} on ${dayOf(call.startsAt)} at ${timeOf(call.startsAt)} is cancelled; the lead may book again.`}
+        description={`The call with ${call.contact.name} on ${formatLongDay(call.startsAt)} at ${formatTime(call.startsAt)} is cancelled; the lead may book again.`}
         confirmLabel="Cancel the call"
         onConfirm={() => cancel.mutate({ id: call.id })}
       />

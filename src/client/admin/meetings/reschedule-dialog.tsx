@@ -4,13 +4,12 @@ import { Button } from '../../components/ui/button';
 import { FIELD_CLASS } from '../../components/ui/control-styles';
 import { DialogFooter } from '../../components/ui/dialog';
 import { Label } from '../../components/ui/label';
-import { browserTimeZone, dayLabel, timeLabel } from '../../lib/call-times';
+import { dayLabel, timeLabel } from '../../lib/call-times';
+import { displayTimeZone } from '../lib/display-zone';
 import { trpc } from '../../lib/trpc';
 import { TitledDialog } from '../components/titled-dialog';
 import { LoadingState } from '../components/page-states';
 import { notifyError, notifySuccess } from '../lib/notify';
-
-const zone = browserTimeZone();
 
 /** Moves a call for the lead to another free time (in the staff member's zone); the lead is emailed. */
 export function RescheduleDialog({
@@ -21,6 +20,7 @@ export function RescheduleDialog({
   onClose: () => void;
 }) {
   const dayId = useId();
+  const zone = displayTimeZone();
   const slots = trpc.admin.booking.moveSlots.useQuery({ id: call.id, days: 14, timeZone: zone });
   const days = (slots.data?.days ?? []).filter((d) => d.slots.length);
   const [date, setDate] = useState<string | null>(null);

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { ZTaskCreate, type TTask } from '../../../shared/tasks.schema';
+import { addDays, instantInZone, wallClockInZone } from '../../../shared/time-zone';
 import { Label } from '../../components/ui/label';
 import { formFields } from '../components/form';
 import { FormDialog } from '../components/form-dialog';
 import { OptionSelect } from '../components/option-select';
+import { displayTimeZone } from '../lib/display-zone';
 import { useSchemaForm } from '../lib/schema-form';
 import { useTeam } from '../contacts/use-team';
 import { useTaskMutations } from './use-tasks';
 
-/** The form's due time: a datetime-local value in the browser's zone, sent as an instant. */
+/** The form's due time: a datetime-local value in the user's zone, sent as an instant. */
 const ZTaskForm = z.object({
   title: ZTaskCreate.shape.title,
   due: z.string().min(1, 'Due date is required'),
@@ -17,22 +19,14 @@ const ZTaskForm = z.object({
 type TTaskFormInput = z.input<typeof ZTaskForm>;
 const { FormField } = formFields<TTaskFormInput>('task');
 
-/** `2026-12-01T09:00` in the browser's zone, for a datetime-local input. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** Tomorrow at 9:00, where a new task lands unless told otherwise. */
-function tomorrowMorning(): Date {
-  const d = new Date();
-  d.setDate(d.getDate() + 1);
-  d.setHours(9, 0, 0, 0);
-  return d;
+/** Tomorrow at 9:00 in the user's zone, where a new task lands unless told otherwise. */
+function tomorrowMorning(zone: string): string {
+  const today = wallClockInZone(new Date(), zone).slice(0, 10);
+  return `${addDays(today, 1)}T09:00`;
 }
 
 /**
- * Add or edit a task: its title, when it is due (the browser's time zone) and who does it. New
+ * Add or edit a task: its title, when it is due (the user's time zone) and who does it. New
  * tasks go to `defaultAssigneeId` (the signed-in user) and, from a contact, are about it.
  */
 export function TaskDialog({
@@ -46,16 +40,17 @@ export function TaskDialog({
   defaultAssigneeId?: number;
   onClose: () => void;
 }) {
+  const zone = displayTimeZone();
   const form = useSchemaForm(ZTaskForm, {
     title: task?.title ?? '',
-    due: localInputValue(task ? new Date(task.dueAt) : tomorrowMorning()),
+    due: task ? wallClockInZone(new Date(task.dueAt), zone) : tomorrowMorning(zone),
   });
   const { assignable } = useTeam();
   const [assigneeId, setAssigneeId] = useState(task?.assignee.id ?? defaultAssigneeId);
   const { create, update } = useTaskMutations();
   const about = task?.contact ?? contact;
   const save = ({ title, due }: z.output<typeof ZTaskForm>) => {
-    const dueAt = new Date(due).toISOString();
+    const dueAt = instantInZone(due, zone).toISOString();
     if (task) return update.mutateAsync({ id: task.id, title, dueAt, assigneeId });
     return create.mutateAsync({ title, dueAt, assigneeId, contactId: contact?.id });
   };
@@ -72,7 +67,7 @@ export function TaskDialog({
       onClose={onClose}
     >
       <FormField name="title" label="Title" placeholder="Call back about the demo" />
-      <FormField name="due" label="Due" type="datetime-local" />
+      <FormField name="due" label={`Due (${zone.replaceAll('_', ' ')})`} type="datetime-local" />
       <div>
         <Label htmlFor="task-assignee">Assignee</Label>
         <OptionSelect
