@@ -150,3 +150,28 @@ describe("a user's own time zone: GET|PUT /api/account/time-zone", () => {
     expect((await admin.trpc.auth.me.query()).timeZone).toBeNull();
   });
 });
+
+describe("GET /api/tasks?due=today is the caller's today", () => {
+  it('counts the day in the signed-in user’s zone, over REST and tRPC', async () => {
+    const now = Date.now();
+    const dues = [-20, -10, -2, 2, 10, 20].map((h) => new Date(now + h * 3_600_000));
+    for (const [i, dueAt] of dues.entries())
+      await admin.trpc.admin.tasks.create.mutate({ title: `T${i}`, dueAt: dueAt.toISOString() });
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC']) {
+      await admin.rest('PUT', '/account/time-zone', { timeZone: zone });
+      const today = dayInZone(new Date(), zone);
+      const expected = dues
+        .map((d, i) => [`T${i}`, dayInZone(d, zone)] as const)
+        .filter(([, day]) => day === today)
+        .map(([title]) => title);
+      const res = await admin.rest<{ items: { title: string }[] }>('GET', '/tasks?due=today');
+      expect(res.status).toBe(200);
+      expect(
+        res.body.items.map((task) => task.title),
+        zone,
+      ).toEqual(expected);
+      const viaTrpc = await admin.trpc.admin.tasks.list.query({ due: 'today' });
+      expect(viaTrpc.items.map((task) => task.title)).toEqual(expected);
+    }
+  });
+});
