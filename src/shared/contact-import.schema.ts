@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZImportMapping } from './import-mapping';
 import { ZIsoDate } from './text.schema';
 
 /**
@@ -18,7 +19,23 @@ export const IMPORT_MODE_LABELS: Record<TImportMode, string> = {
   upsert: 'Update existing emails (upsert)',
 };
 
-export const ZImportQuery = z.object({ mode: ZImportMode.default('all_or_nothing') });
+/** `mapping` travels in the query string as JSON (import-mapping.ts). */
+const ZMappingParam = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'mapping must be a JSON object' });
+      return z.NEVER;
+    }
+  })
+  .pipe(ZImportMapping);
+
+export const ZImportQuery = z.object({
+  mode: ZImportMode.default('all_or_nothing'),
+  mapping: ZMappingParam.optional(),
+});
 
 export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const ZImportStatus = z.enum(IMPORT_STATUSES);

@@ -15,6 +15,8 @@ export function displayName(user: {
 export const ROLES = ['admin', 'user'] as const;
 export const ZRole = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
 export type TRole = z.output<typeof ZRole>;
+/** The role that signs in to the back office (and so may own leads, take tasks, host calls). */
+export const BACK_OFFICE_ROLE: TRole = 'admin';
 
 export const PASSWORD_MIN = 6;
 export const USER_MESSAGES = {

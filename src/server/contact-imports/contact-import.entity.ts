@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { creationTime } from '../db/timestamps';
 import { IMPORT_MODES, IMPORT_STATUSES } from '../../shared/contact-import.schema';
+import type { TImportMapping } from '../../shared/import-mapping';
 import { User } from '../users/user.entity';
 
 /** 'uploading' while the file arrives: such a job has no id the client knows yet. */
@@ -13,6 +14,8 @@ export const ContactImport = defineEntity({
   properties: {
     id: p.uuid().primary(),
     mode: p.enum(IMPORT_MODES),
+    /** Which column each field is read from; null: the columns are named after the fields. */
+    mapping: p.json<TImportMapping>().nullable(),
     status: p.enum(IMPORT_ROW_STATUSES).index(),
     createdBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     createdAt: creationTime(),

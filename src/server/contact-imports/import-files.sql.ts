@@ -4,6 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { TImportMode } from '../../shared/contact-import.schema';
+import type { TImportMapping } from '../../shared/import-mapping';
 import { typedSql } from '../db/typed-sql';
 import { ContactImport } from './contact-import.entity';
 
@@ -11,11 +12,13 @@ export async function createUploadingImport(
   pool: Pool,
   jobId: string,
   mode: TImportMode,
+  mapping: TImportMapping | undefined,
   createdById: number,
 ): Promise<void> {
   await pool.query(
-    `insert into contact_imports (id, mode, status, created_by_id) values ($1, $2, 'uploading', $3)`,
-    [jobId, mode, createdById],
+    `insert into contact_imports (id, mode, mapping, status, created_by_id)
+     values ($1, $2, $3, 'uploading', $4)`,
+    [jobId, mode, mapping ? JSON.stringify(mapping) : null, createdById],
   );
 }
 

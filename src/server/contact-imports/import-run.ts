@@ -3,13 +3,16 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { Pool, PoolClient } from 'pg';
 import { IMPORT_ERRORS_LISTED, type TImportMode } from '../../shared/contact-import.schema';
-import type { TCsvRow } from '../../shared/contact-csv.schema';
+import { headerKey, type TImportMapping } from '../../shared/import-mapping';
 import {
+  mappedRecord,
   missingColumns,
   normaliseHeader,
   parseCsvRow,
   startLine,
+  unknownMappedColumns,
   type CsvRecord,
+  type TImportRow,
   writeContactBatch,
   mergeTrigramPendingLists,
 } from '../contacts/contact-import.service';
@@ -31,6 +34,7 @@ import {
   holdImportLock,
   releaseImportLock,
 } from './import-lock.sql';
+import { ownerResolver } from './import-owners.sql';
 
 /** Rows written per statement, and the text they may hold: long messages make smaller batches, so two batches always fit the thread's heap. */
 const BATCH_ROWS = 5000;
@@ -73,8 +77,8 @@ export async function runContactImport(pool: Pool, importId: string): Promise<vo
 async function runClaimed(pool: Pool, client: PoolClient, importId: string): Promise<void> {
   // Only a queued import starts: one left running by a dead process is failed instead of re-run
   // (a file that crashed a server must not crash it again at every restart).
-  const mode = await claimQueuedImport(pool, importId);
-  if (!mode) {
+  const claimed = await claimQueuedImport(pool, importId);
+  if (!claimed) {
     await failIfRunning(pool, importId, ABANDONED_IMPORT_MESSAGE);
     return; // finished already (a repeated delivery), deleted, or abandoned (now failed)
   }
@@ -93,9 +97,9 @@ async function runClaimed(pool: Pool, client: PoolClient, importId: string): Pro
     await beginTransaction(client);
     let failure: string | null = null;
     try {
-      await importRows(pool, client, importId, mode, tally);
+      await importRows(pool, client, importId, claimed, tally);
       if (tally.processed === 0) failure = 'The CSV file has no data rows';
-      else if (mode === 'all_or_nothing' && tally.errorCount > 0)
+      else if (claimed.mode === 'all_or_nothing' && tally.errorCount > 0)
         failure = `Nothing was imported: ${tally.errorCount} invalid row(s)`;
     } catch (error) {
       if (!(error instanceof FileProblem)) throw error;
@@ -120,10 +124,11 @@ async function importRows(
   pool: Pool,
   client: PoolClient,
   importId: string,
-  mode: TImportMode,
+  { mode, mapping }: { mode: TImportMode; mapping: TImportMapping | null },
   tally: ImportTally,
 ): Promise<void> {
-  let batch: TCsvRow[] = [];
+  const ownerOf = await ownerResolver(pool, mapping);
+  let batch: TImportRow[] = [];
   let batchChars = 0;
   let errors: { line: number; reason: string }[] = [];
   let lastProgress = Date.now();
@@ -158,6 +163,16 @@ async function importRows(
   const parser = parse({
     bom: true,
     columns: (names: string[]) => {
+      if (mapping) {
+        // Another CRM's export: its own header texts, compared loosely.
+        const header = names.map(headerKey);
+        const unknown = unknownMappedColumns(header, mapping);
+        if (unknown.length)
+          throw new FileProblem(
+            `mapping: the file has no column ${unknown.map((c) => `"${c}"`).join(', ')}`,
+          );
+        return header;
+      }
       const header = names.map(normaliseHeader);
       const missing = missingColumns(header);
       if (missing.length)
@@ -178,9 +193,10 @@ async function importRows(
         for await (const { record, info, raw } of records) {
           tally.processed++;
           nextRecordLine = info.lines + 1;
-          const parsed = parseCsvRow(record);
+          const mapped = mapping ? mappedRecord(record, mapping) : null;
+          const parsed = parseCsvRow(mapped?.fields ?? record);
           if (parsed.row) {
-            batch.push(parsed.row);
+            batch.push(mapped ? { ...parsed.row, ownerId: ownerOf(mapped.owner) } : parsed.row);
             batchChars += raw.length;
           } else {
             const error = { line: startLine(info.lines, raw), reason: parsed.reason };

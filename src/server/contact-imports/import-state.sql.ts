@@ -2,6 +2,7 @@
 // row, its stored file's pieces, its row errors, and the one transaction its contacts go in.
 import type { Pool, PoolClient } from 'pg';
 import type { TImportMode } from '../../shared/contact-import.schema';
+import type { TImportMapping } from '../../shared/import-mapping';
 
 type Db = Pool | PoolClient;
 
@@ -20,17 +21,17 @@ export interface ImportTally {
 export async function claimQueuedImport(
   db: Db,
   importId: string,
-): Promise<TImportMode | undefined> {
-  const claimed = await db.query<{ mode: TImportMode }>(
+): Promise<{ mode: TImportMode; mapping: TImportMapping | null } | undefined> {
+  const claimed = await db.query<{ mode: TImportMode; mapping: TImportMapping | null }>(
     `update contact_imports
         set status = 'running', started_at = now(), finished_at = null, bytes_processed = 0,
             processed = 0, inserted = 0, updated = 0, skipped = 0, error_count = 0,
             errors = '[]', failure = null
       where id = $1 and status = 'queued'
-      returning mode`,
+      returning mode, mapping`,
     [importId],
   );
-  return claimed.rows[0]?.mode;
+  return claimed.rows[0];
 }
 
 export async function clearImportErrors(db: Db, importId: string): Promise<void> {

@@ -31,6 +31,7 @@ class UploadRefused extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly field: 'file' | 'mapping' = 'file',
   ) {
     super(message);
   }
@@ -59,6 +60,13 @@ export const contactImportUploadRoute = (pace = IMPORT_UPLOAD_PACE): StreamedRou
           'all_or_nothing (default): nothing is stored if any row is invalid; skip_invalid: valid rows are stored; upsert: skip_invalid, and a row whose email (any case) is a contact updates it',
         schema: { type: 'string', enum: [...IMPORT_MODES], default: 'all_or_nothing' },
       },
+      {
+        name: 'mapping',
+        in: 'query',
+        description:
+          'Which column of the file each field is read from, as JSON, for another CRM\'s export: {"name": ["First Name", "Last Name"], "email": "Email", "company": "Company Name", "phone": "Phone Number", "status": "Lead Status", "owner": "Contact owner"}. Fields: name (one or more columns, joined by a space), email, company, phone, message, source, status (HubSpot, Salesforce and Zoho statuses and lifecycle stages are read as ours), owner (a back-office user\'s email or name; others stay unassigned). name and email are required; a column the file does not have is a 400 naming mapping. Without it, the columns are named after the fields.',
+        schema: { type: 'string' },
+      },
     ],
     requestBody: {
       required: true,
@@ -81,7 +89,8 @@ export const contactImportUploadRoute = (pace = IMPORT_UPLOAD_PACE): StreamedRou
         },
       },
       '400': {
-        description: 'Empty file, not UTF-8 CSV text, header without name and email, or a bad mode',
+        description:
+          'Empty file, not UTF-8 CSV text, header without name and email, a bad mode, or a mapping that is not valid or names a column the file lacks',
       },
       '401': { description: 'Not signed in' },
       '403': { description: 'Not an administrator, or a cross-site request' },
@@ -93,7 +102,11 @@ export const contactImportUploadRoute = (pace = IMPORT_UPLOAD_PACE): StreamedRou
     adminRoute(deps, async (em, req, res, actor) => {
       timesItsOwnBody(req);
       const query = ZImportQuery.safeParse(req.query);
-      if (!query.success) return refuse(res, 400, describeZodError(query.error), 'mode');
+      if (!query.success) {
+        const field = query.error.issues[0]?.path[0] === 'mapping' ? 'mapping' : 'mode';
+        return refuse(res, 400, describeZodError(query.error), field);
+      }
+      const { mode, mapping } = query.data;
       if (req.headers['content-type'] && !req.is(CSV_TYPES))
         return refuse(
           res,
@@ -106,13 +119,13 @@ export const contactImportUploadRoute = (pace = IMPORT_UPLOAD_PACE): StreamedRou
 
       const jobId = randomUUID();
       const pool = await em.getConnection().getNativeClient();
-      await createUploadingImport(pool, jobId, query.data.mode, actor.userId);
+      await createUploadingImport(pool, jobId, mode, mapping, actor.userId);
       let bytes: number;
       try {
         bytes = await storeBody(req, pace, async (seq, data) => {
           if (seq === 0) {
-            const problem = checkFileStart(data);
-            if (problem) throw new UploadRefused(400, problem);
+            const problem = checkFileStart(data, mapping);
+            if (problem) throw new UploadRefused(400, problem.message, problem.field);
             // Only a well-formed upload is told that this instance runs no imports (no job queue).
             if (!deps.jobs) throw new UploadRefused(503, 'Imports are not running');
           }
@@ -121,7 +134,8 @@ export const contactImportUploadRoute = (pace = IMPORT_UPLOAD_PACE): StreamedRou
         if (bytes === 0) throw new UploadRefused(400, 'The file is empty');
       } catch (error) {
         await deleteImport(pool, jobId);
-        if (error instanceof UploadRefused) return refuse(res, error.status, error.message, 'file');
+        if (error instanceof UploadRefused)
+          return refuse(res, error.status, error.message, error.field);
         if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
         throw error;
       }
@@ -135,7 +149,11 @@ export const contactImportUploadRoute = (pace = IMPORT_UPLOAD_PACE): StreamedRou
           action: 'import',
           entityType: 'contact_import',
           entityId: jobId,
-          changes: { mode: { to: query.data.mode }, bytes: { to: bytes } },
+          changes: {
+            mode: { to: mode },
+            bytes: { to: bytes },
+            ...(mapping ? { mapping: { to: mapping } } : {}),
+          },
           ip: req.ip ?? null,
           userAgent: req.get('user-agent') ?? null,
         });

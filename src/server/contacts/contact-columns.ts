@@ -11,3 +11,6 @@ export const CONTACT_COLUMNS = fieldColumns(Contact, CONTACT_FIELDS);
 
 /** What both CSV imports read and write, with its columns. */
 export const IMPORT_COLUMNS = fieldColumns(Contact, CSV_IMPORT_FIELDS);
+
+/** What the streamed import writes: those, and the owner a mapped column names. */
+export const STREAMED_IMPORT_COLUMNS = fieldColumns(Contact, [...CSV_IMPORT_FIELDS, 'ownerId']);

@@ -14,7 +14,7 @@ export async function recountContactDaily(em: EntityManager): Promise<void> {
   await runSql(
     em,
     sql`insert into contact_daily_deltas (day, source, utm_campaign, delta)
-        select (created_at at time zone company_time_zone())::date, source, utm_campaign, count(*)
+        select (created_at at time zone (select time_zone from organization_settings where id = 1))::date, source, utm_campaign, count(*)
           from contacts group by 1, 2, 3`,
   );
 }

@@ -1,26 +1,31 @@
 import type { PoolClient } from 'pg';
-import { IMPORT_COLUMNS } from './contact-columns';
+import { STREAMED_IMPORT_COLUMNS as IMPORT_COLUMNS } from './contact-columns';
 import type { TCsvRow } from '../../shared/contact-csv.schema';
 import { CSV_INSERT_DEFAULTS } from './csv-row';
 
+/** A valid row, with the owner its mapped owner column named (a user's id). */
+export type TImportRow = TCsvRow & { ownerId?: number | null };
+type TImportField = keyof TImportRow;
+
 /** The key of an upsert, and what an upsert never changes (where the contact first came from). */
 const KEY = 'email';
-const KEPT_ON_UPDATE = new Set<keyof TCsvRow>([KEY, 'source']);
+const KEPT_ON_UPDATE = new Set<TImportField>([KEY, 'source']);
 
 const names = IMPORT_COLUMNS.map((c) => c.column);
-const withDefault = (column: string, field: keyof TCsvRow, from = '') => {
-  const fallback = CSV_INSERT_DEFAULTS[field];
+const withDefault = (column: string, field: TImportField, from = '') => {
+  const fallback = CSV_INSERT_DEFAULTS[field as keyof TCsvRow];
   return fallback ? `coalesce(${from}${column}, '${fallback}')` : `${from}${column}`;
 };
 const insertValues = (from = '') =>
   IMPORT_COLUMNS.map((c) => withDefault(c.column, c.field, from)).join(', ');
 
 /** The batch as one array per column, for unnest(): one statement per batch, not per row. */
-function columns(rows: TCsvRow[]): unknown[] {
+function columns(rows: TImportRow[]): unknown[] {
   return IMPORT_COLUMNS.map(({ field }) => rows.map((r) => r[field] ?? null));
 }
 
-const BATCH = `unnest(${names.map((_, i) => `$${i + 1}::text[]`).join(', ')})
+// Text columns, and a relation's id (the owner) as integers.
+const BATCH = `unnest(${IMPORT_COLUMNS.map((c, i) => `$${i + 1}::${c.relation ? 'int' : 'text'}[]`).join(', ')})
   with ordinality as v(${names.join(', ')}, ord)`;
 
 const INSERT = `insert into contacts (${names.join(', ')}) select ${insertValues()} from ${BATCH}`;
@@ -61,7 +66,7 @@ const UPSERT = `with v as (select * from ${BATCH}),
 /** Writes one batch of valid rows; returns how many contacts it inserted and updated. */
 export async function writeContactBatch(
   client: PoolClient,
-  rows: TCsvRow[],
+  rows: TImportRow[],
   upsert: boolean,
 ): Promise<{ inserted: number; updated: number }> {
   if (!upsert) {

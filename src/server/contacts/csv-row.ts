@@ -8,6 +8,13 @@ import {
   type TCsvField,
   type TCsvRow,
 } from '../../shared/contact-csv.schema';
+import {
+  columnsOf,
+  headerKey,
+  mappedColumns,
+  statusFromExport,
+  type TImportMapping,
+} from '../../shared/import-mapping';
 import { restoreFormula } from './csv-formula';
 
 /** What an empty cell becomes in a new contact (an upsert keeps what is there instead). */
@@ -54,3 +61,28 @@ export function parseCsvRow(
   if (parsed.success) return { row: parsed.data };
   return { reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join(', ') };
 }
+
+/**
+ * A record read through a mapping (another CRM's export) as the record parseCsvRow reads: each
+ * field from its column, the name joined from its columns, an exported status read as ours
+ * (STATUS_TABLE). The record's keys are the header's `headerKey`s; the owner's cell is apart.
+ */
+export function mappedRecord(
+  record: Record<string, string>,
+  mapping: TImportMapping,
+): { fields: Record<string, string>; owner: string | null } {
+  const cell = (column: string) => record[headerKey(column)]?.trim() ?? '';
+  const fields: Record<string, string> = {};
+  for (const field of CSV_IMPORT_FIELDS) {
+    const columns = mappedColumns(mapping, field);
+    if (!columns.length) continue;
+    const value = columns.map(cell).filter(Boolean).join(' ');
+    fields[normaliseHeader(field)] = field === 'status' && value ? statusFromExport(value) : value;
+  }
+  const [ownerColumn] = mappedColumns(mapping, 'owner');
+  return { fields, owner: ownerColumn ? cell(ownerColumn) || null : null };
+}
+
+/** The columns a mapping names that a header (as `headerKey`s) lacks. */
+export const unknownMappedColumns = (header: string[], mapping: TImportMapping) =>
+  columnsOf(mapping).filter((c) => !header.includes(headerKey(c)));

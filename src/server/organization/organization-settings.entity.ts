@@ -3,8 +3,8 @@ import { DEFAULT_TIME_ZONE } from '../../shared/time-zone';
 import { updateTime } from '../db/timestamps';
 
 /**
- * The one row (id 1) of company-wide settings. The database reads `time_zone` too: the function
- * `company_time_zone()` (Migration20261127130158) gives the contacts' daily roll-up its days.
+ * The one row (id 1) of company-wide settings. The database reads `time_zone` too: the triggers
+ * of the contacts' daily roll-up count their days in it (Migration20261127130158).
  */
 export const OrganizationSettings = defineEntity({
   name: 'OrganizationSettings',

@@ -1,5 +1,6 @@
 // What other features read of users, and the reference they store to one: the users table has
 // one owner, and the others name a user through these.
+import { BACK_OFFICE_ROLE } from '../../shared/users.schema';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from './user.entity';
 
@@ -42,7 +43,7 @@ export const countUsers = (em: EntityManager) => em.count(User);
  */
 export async function isBackOfficeUser(em: EntityManager, userId: number): Promise<boolean> {
   // Counted, not loaded: a partly loaded user would stand in for the whole one later on.
-  return (await em.count(User, { id: userId, isActive: true, role: 'admin' })) > 0;
+  return (await em.count(User, { id: userId, isActive: true, role: BACK_OFFICE_ROLE })) > 0;
 }
 
 /** The active user with this address (addresses are stored lower-case), if there is one. */

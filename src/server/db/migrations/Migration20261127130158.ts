@@ -1,5 +1,11 @@
 import { Migration } from '@mikro-orm/migrations';
 
+/**
+ * The company's zone, read where a day is counted (a plain SQL function would be dropped by the
+ * ORM's schema diff, which tracks functions that are not triggers').
+ */
+const COMPANY_TIME_ZONE = `coalesce((select time_zone from organization_settings where id = 1), 'UTC')`;
+
 const dayIn = (zone: string) => `(created_at at time zone ${zone})::date`;
 
 /** The daily roll-up's trigger functions (Migration20261124200100), with the day counted in `zone`. */
@@ -33,8 +39,8 @@ function dailyTriggerFunctions(zone: string): string[] {
 
 /**
  * The company's settings (its time zone, UTC by default) and each user's zone. The contacts'
- * daily roll-up now counts days in the company's zone, read by `company_time_zone()`; changing
- * the zone recounts the roll-up (contacts/contact-daily-recount.sql.ts).
+ * daily roll-up now counts days in the company's zone; changing the zone recounts the roll-up
+ * (contacts/contact-daily-recount.sql.ts).
  */
 export class Migration20261127130158 extends Migration {
   override name = 'Migration20261127130158';
@@ -50,14 +56,11 @@ export class Migration20261127130158 extends Migration {
       `alter table "organization_settings" add constraint "organization_settings_id_check" check (id = 1);`,
     );
     this.addSql(`insert into "organization_settings" ("id") values (1) on conflict do nothing;`);
-    this.addSql(`create function company_time_zone() returns text language sql stable as $$
-      select coalesce((select time_zone from organization_settings where id = 1), 'UTC') $$;`);
-    for (const fn of dailyTriggerFunctions('company_time_zone()')) this.addSql(fn);
+    for (const fn of dailyTriggerFunctions(COMPANY_TIME_ZONE)) this.addSql(fn);
   }
 
   override down(): void | Promise<void> {
     for (const fn of dailyTriggerFunctions(`'utc'`)) this.addSql(fn);
-    this.addSql(`drop function if exists company_time_zone();`);
     this.addSql(`drop table if exists "organization_settings" cascade;`);
 
     this.addSql(`alter table "users" drop column "time_zone";`);
