@@ -23,8 +23,3 @@ export const CSV_IMPORT_FIELDS = Object.keys(ZCsvRow.shape) as readonly TCsvFiel
 export const REQUIRED_CSV_COLUMNS = CSV_IMPORT_FIELDS.filter(
   (field) => !ZCsvRow.shape[field].safeParse(undefined).success,
 );
-
-/** The columns a file may leave out. */
-export const OPTIONAL_CSV_COLUMNS = CSV_IMPORT_FIELDS.filter(
-  (field) => !REQUIRED_CSV_COLUMNS.includes(field),
-);

@@ -7,8 +7,7 @@ import {
   type TImportJob,
   type TImportMode,
 } from '../../../shared/contact-import.schema';
-import { OPTIONAL_CSV_COLUMNS, REQUIRED_CSV_COLUMNS } from '../../../shared/contact-csv.schema';
-import { CONTACT_STATUSES } from '../../../shared/contacts.schema';
+import { headerColumns, proposeMapping, type TImportMapping } from '../../../shared/import-mapping';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
 import { TitledDialog } from '../components/titled-dialog';
@@ -18,6 +17,7 @@ import { errorMessage, throwIfNotOk } from '../../lib/api-request';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
 import { ImportJobProgress } from './import-job-progress';
+import { ImportMappingFields, mapsRequired } from './import-mapping-fields';
 import { useContactMutations } from './use-contacts';
 
 /** The product (docs/PRODUCT.md): the import preview shows the first 100 characters of the file. */
@@ -30,17 +30,20 @@ const MODE_HELP: Record<TImportMode, string> = {
     'Rows whose email is already a contact update it; new emails are added; invalid rows are skipped.',
 };
 
-/** The columns as the server takes them (the shared list); the status with its values. */
-const COLUMNS_HELP = `Required columns: ${REQUIRED_CSV_COLUMNS.join(', ')}. Optional: ${OPTIONAL_CSV_COLUMNS.map(
-  (c) => (c === 'status' ? `status (${CONTACT_STATUSES.join(', ')})` : c),
-).join(', ')}.`;
+/** How much of the file is read for its header (the rest goes to the server unread). */
+const HEADER_BYTES = 64 * 1024;
 
 const finished = (job: TImportJob | undefined) =>
   job?.status === 'done' || job?.status === 'failed';
 
 /** Sends the file as it is (streamed by the browser) and returns the job to follow. */
-async function uploadCsv(file: File, mode: TImportMode): Promise<TImportAccepted> {
-  const res = await fetch(`/api/contacts/import?mode=${mode}`, {
+async function uploadCsv(
+  file: File,
+  mode: TImportMode,
+  mapping: TImportMapping,
+): Promise<TImportAccepted> {
+  const query = new URLSearchParams({ mode, mapping: JSON.stringify(mapping) });
+  const res = await fetch(`/api/contacts/import?${query}`, {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'text/csv' },
@@ -77,6 +80,8 @@ export function ImportCsvDialog({
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [columns, setColumns] = useState<string[]>([]);
+  const [mapping, setMapping] = useState<TImportMapping>({});
   const [mode, setMode] = useState<TImportMode>('all_or_nothing');
   const [jobId, setJobId] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -101,6 +106,8 @@ export function ImportCsvDialog({
   function reset() {
     setFile(null);
     setPreview(null);
+    setColumns([]);
+    setMapping({});
     setJobId(null);
     setUploading(false);
   }
@@ -124,15 +131,20 @@ export function ImportCsvDialog({
       return;
     }
     setFile(picked);
-    // Only the start is read for the preview: the file itself goes to the server as a stream.
-    setPreview(await picked.slice(0, CSV_PREVIEW_CHARS * 4).text());
+    // Only the start is read, for the preview and the header: the file itself goes to the server
+    // as a stream.
+    const start = await picked.slice(0, HEADER_BYTES).text();
+    const header = headerColumns(start.split(/\r?\n/, 1)[0] ?? '');
+    setPreview(start.slice(0, CSV_PREVIEW_CHARS * 4));
+    setColumns(header);
+    setMapping(proposeMapping(header));
   }
 
   async function upload() {
     if (!file) return;
     setUploading(true);
     try {
-      setJobId((await uploadCsv(file, mode)).jobId);
+      setJobId((await uploadCsv(file, mode, mapping)).jobId);
     } catch (error) {
       toast({
         title: 'Upload Failed',
@@ -153,7 +165,8 @@ export function ImportCsvDialog({
       title="Import Contacts from CSV"
       description={
         <>
-          The first row holds the headers. {COLUMNS_HELP} {MODE_HELP[mode]}
+          The first row holds the headers: exports of HubSpot, Pipedrive, Salesforce and Zoho are
+          recognised, and you choose the column of each field. {MODE_HELP[mode]}
         </>
       }
     >
@@ -191,12 +204,23 @@ export function ImportCsvDialog({
           </pre>
         </div>
       )}
+      {file && columns.length > 0 && (
+        <ImportMappingFields
+          columns={columns}
+          mapping={mapping}
+          onChange={setMapping}
+          disabled={running}
+        />
+      )}
       {job && <ImportJobProgress job={job} />}
       <DialogFooter>
         <Button variant="secondary" onClick={close}>
           {jobId ? 'Done' : 'Cancel'}
         </Button>
-        <Button onClick={upload} disabled={preview === null || running || finished(job)}>
+        <Button
+          onClick={upload}
+          disabled={preview === null || !mapsRequired(mapping) || running || finished(job)}
+        >
           <Upload aria-hidden />
           {running ? 'Importing...' : 'Import Contacts'}
         </Button>
