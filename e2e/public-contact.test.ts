@@ -130,21 +130,43 @@ describe('contact form', () => {
     }
   });
 
-  it("sends the visit's first touch: UTM parameters, referrer and landing page kept across pages", async () => {
-    const w = await newPage(suite);
+  it("keeps the visit's first touch on the server: page views counted, nothing stored in the browser", async () => {
+    // A browser of its own: the other tests' pages today were another visitor's first touch.
+    const w = await newPage(suite, {
+      userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${Date.now() % 10_000}.0 Safari/537.36`,
+    });
+    const browserStore = () =>
+      w.page.evaluate(() => ({
+        cookie: document.cookie,
+        local: localStorage.length,
+        session: sessionStorage.length,
+      }));
+    const empty = { cookie: '', local: 0, session: 0 };
+    const pageViews = async () =>
+      Number(
+        (await queryRows(suite.server.databaseUrl, 'select count(*) as n from page_views'))[0]!.n,
+      );
+    const counted = async (n: number) =>
+      expect.poll(pageViews, { timeout: 10_000 }).toBeGreaterThanOrEqual(n);
     try {
+      const before = await pageViews();
       await w.page.goto(
         '/services?utm_source=newsletter&utm_medium=email&utm_campaign=spring-launch',
-        {
-          referer: 'https://news.example.com/issue-12',
-        },
+        { referer: 'https://news.example.com/issue-12' },
       );
       await waitForHydration(w.page);
+      await counted(before + 1);
+      expect(await browserStore()).toEqual(empty);
       // A later page with other parameters does not replace the first touch.
       await w.page.goto('/about?utm_source=other');
       await waitForHydration(w.page);
+      await counted(before + 2);
+      expect(await browserStore()).toEqual(empty);
+      // A page reached by client-side navigation counts too.
       await w.page.getByRole('link', { name: 'Book Strategy Call' }).first().click();
       await w.page.getByLabel('Full name').waitFor();
+      await counted(before + 3);
+      expect(await browserStore()).toEqual(empty);
       const email = `utm-${Date.now()}@example.com`;
       await fill(w, { name: 'Utm Buyer', email, message: 'Saw your newsletter.' });
       await submit(w).click();
@@ -161,13 +183,35 @@ describe('contact form', () => {
           utm_medium: 'email',
           utm_campaign: 'spring-launch',
           utm_term: null,
-          referrer: 'https://news.example.com/issue-12',
+          referrer: 'news.example.com',
           landing_page:
             '/services?utm_source=newsletter&utm_medium=email&utm_campaign=spring-launch',
         },
       ]);
     } finally {
       await w.close();
+    }
+  });
+
+  it('does not count a bot’s page views', async () => {
+    const bot = await newPage(suite, {
+      userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    });
+    try {
+      const before = await queryRows(
+        suite.server.databaseUrl,
+        'select count(*) as n from page_views',
+      );
+      const sent = bot.page.waitForResponse((r) => r.url().endsWith('/api/collect'));
+      await bot.page.goto('/about');
+      expect((await sent).status()).toBe(202);
+      // Past the buffer's next write: a counted view would be there by now.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(
+        await queryRows(suite.server.databaseUrl, 'select count(*) as n from page_views'),
+      ).toEqual(before);
+    } finally {
+      await bot.close();
     }
   });
 

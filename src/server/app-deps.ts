@@ -6,6 +6,7 @@ import type { Logger } from './logger';
 import type { WriteAudit } from './trpc/write-audit';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
+import type { PageViewBuffer } from './web-analytics/page-view-buffer';
 
 /**
  * What the app gives every request; built once at start-up. Declared here, in the composition
@@ -24,6 +25,8 @@ export interface AppDeps {
   events: EventBus;
   /** The audit, as the procedures file writes with it (audit/write-audit.service.ts). */
   audit: WriteAudit;
+  /** Page views waiting to be written, many per statement (web-analytics/). */
+  pageViews: PageViewBuffer;
   /** Booking links' lifetime (BOOKING_TOKEN_TTL_HOURS; 168 when absent). */
   booking?: { tokenTtlHours: number };
 }

@@ -13,6 +13,8 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
 import type { Mailer } from './notifications/mailer';
 import type { WebhookSettings } from './webhooks/webhook-settings';
+import { PageViewBuffer } from './web-analytics/page-view-buffer';
+import { insertPageViews } from './web-analytics/visitors.sql';
 
 export interface AppParts {
   orm: Orm;
@@ -63,6 +65,10 @@ export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
     jobs: parts.queue,
     events: createEventBus(notifier),
     audit: writeAudit,
+    pageViews: new PageViewBuffer(
+      (rows) => insertPageViews(parts.orm.em.fork(), rows),
+      (error, rows) => parts.log.warn('page views not stored', { rows, error: String(error) }),
+    ),
     booking: parts.booking && { tokenTtlHours: parts.booking.tokenTtlHours },
   };
   return { app: createApp(deps, options), deps };

@@ -22,6 +22,7 @@ import { serviceInquiriesFeature } from './service-inquiries/service-inquiries.f
 import { tasksFeature } from './tasks/tasks.feature';
 import { usersFeature } from './users/users.feature';
 import { webhooksFeature } from './webhooks/webhooks.feature';
+import { webAnalyticsFeature } from './web-analytics/web-analytics.feature';
 
 /** In dependency order: a feature's demo rows may refer to an earlier feature's. */
 export const FEATURES: readonly Feature[] = [
@@ -46,6 +47,7 @@ export const FEATURES: readonly Feature[] = [
   notificationsFeature,
   webhooksFeature,
   integrationKeysFeature,
+  webAnalyticsFeature,
 ];
 
 /** Every table of the app, for the ORM. */

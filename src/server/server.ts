@@ -152,6 +152,7 @@ export async function startServer(
       // Jobs in hand finish (a job cut off by the grace period is run again by another instance).
       await queue.stop(graceMs);
       mailer?.close();
+      await deps.pageViews.close();
       await stopSharedCache();
       await drainPool(pool);
       await orm.close();

@@ -7,6 +7,7 @@ import type { UploadPaceRule } from './contact-imports/upload-pace';
 import { contactsExportRoute } from './contacts/contacts-export.route';
 import { contactsListRoute } from './contacts/contacts-list.route';
 import type { StreamedRoute } from './http/streamed-route';
+import { collectRoute } from './web-analytics/collect.route';
 
 export function streamedRoutes(importUploadPace?: UploadPaceRule): StreamedRoute[] {
   return [
@@ -17,5 +18,6 @@ export function streamedRoutes(importUploadPace?: UploadPaceRule): StreamedRoute
     importErrorsRoute,
     subscriptionFeedRoute,
     bookingCalendarRoute,
+    collectRoute(),
   ];
 }

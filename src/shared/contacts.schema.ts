@@ -29,7 +29,6 @@ export const ZAttribution = z.object({
   referrer: optionalText(2000),
   landingPage: optionalText(2000),
 });
-export type TAttributionInput = z.input<typeof ZAttribution>;
 export type TAttribution = z.output<typeof ZAttribution>;
 
 /** What an admin-side create or a CSV row carries (a CSV row also a status: contact-csv.schema.ts). */

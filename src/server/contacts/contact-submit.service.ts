@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TContactSubmit } from '../../shared/contacts.schema';
+import { ATTRIBUTION_FIELDS, type TContactSubmit } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import {
   guardSubmission,
@@ -11,6 +11,7 @@ import { recordSecurityEvent } from '../security-center/security-events.service'
 import { loadProtectionSettings } from '../security-center/settings.service';
 import type { EventBus } from '../events/event-bus';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
+import { firstTouchOf } from '../web-analytics/visitor-key.service';
 import { storeLead } from './store-lead.service';
 
 export type SubmitterInfo = Submitter;
@@ -33,6 +34,10 @@ export async function submitContact(
 ) {
   const settings = await loadProtectionSettings(em);
   const outcome = await guardSubmission(em, settings, input, who);
+  // The visit's first touch is the server's (no browser storage): its first page view today,
+  // unless the form was sent with attribution of its own.
+  if (outcome.action !== 'pretend' && !ATTRIBUTION_FIELDS.some((field) => input[field]))
+    input = { ...input, ...(await firstTouchOf(em, who)) };
   if (outcome.action === 'pretend')
     return { success: true, message: SUBMIT_THANKS, outcome: 'refused' as const };
 

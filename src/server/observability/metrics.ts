@@ -53,6 +53,12 @@ export const contactsSubmitted = counter(
   ['source', 'outcome'],
 );
 
+export const pageViewsDropped = counter(
+  'page_views_dropped_total',
+  'Page views not stored: the write buffer was full, a batch write failed',
+  ['reason'],
+);
+
 export const importsRunning = new Gauge({
   name: 'imports_running',
   help: 'CSV imports running on this instance',

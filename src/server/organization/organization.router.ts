@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZOrganizationSettings } from '../../shared/organization.schema';
 import { restRoutes } from '../trpc/rest-meta';
-import { adminProcedure, authedProcedure, router } from '../trpc/trpc';
+import { adminProcedure, router } from '../trpc/trpc';
 import {
   getOrganizationSettings,
   updateOrganizationSettings,
@@ -10,8 +10,7 @@ import {
 const rest = restRoutes(['settings'], 'organization_settings');
 
 export const adminOrganizationRouter = router({
-  // Every member of staff reads it: screens say which zone the days are counted in.
-  settings: authedProcedure
+  settings: adminProcedure
     .meta(rest('GET', '/settings/organization', "The company's settings: its time zone"))
     .input(z.void())
     .output(ZOrganizationSettings)

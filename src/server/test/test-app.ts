@@ -226,10 +226,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     startInstance: async ({ app: appOptions, ownOrm = false } = {}) => {
       const orm = ownOrm ? await MikroORM.init(ormOptions(db.url)) : db.orm;
       if (ownOrm) stopCaches.push(attachSharedCache(orm, db.url, log));
-      const other = await listen(buildApp({ ...parts, orm }, appOptions).app, 0, '127.0.0.1');
+      const built = buildApp({ ...parts, orm }, appOptions);
+      const other = await listen(built.app, 0, '127.0.0.1');
       extraInstances.push(async () => {
         await new Promise<void>((done) => other.close(() => done()));
         other.closeAllConnections();
+        await built.deps.pageViews.close();
         if (ownOrm) await orm.close(true);
       });
       return { url: `http://127.0.0.1:${(other.address() as AddressInfo).port}` };
@@ -239,6 +241,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await queue?.stop();
       mailer?.close();
       await Promise.all(extraInstances.map((close) => close()));
+      await deps.pageViews.close();
       await Promise.all(stopCaches.map((stop) => stop()));
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections();

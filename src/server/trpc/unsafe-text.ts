@@ -8,7 +8,7 @@ import { storableTextProblem } from '../../shared/text.schema';
 import { InputValidationError } from './errors';
 
 /** Inputs are parsed JSON (64 levels at most, checked before parsing): strings, arrays, objects. */
-function firstUnstorable(
+export function firstUnstorable(
   value: unknown,
   path: string[] = [],
 ): { path: string[]; problem: string } | null {

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { rememberFirstTouch } from '../attribution';
+import { countPageView } from '../page-views';
 import { Navbar } from './navbar';
 import { revealDeferredSections } from './reveal-deferred';
 import { SiteFooter } from './site-footer';
@@ -13,8 +13,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   // Client-side navigation renders a new page's sections too: look again on every page.
   useEffect(revealDeferredSections, [location]);
-  // Mounted once when the visit lands (navigation keeps the layout), so this sees the landing URL.
-  useEffect(rememberFirstTouch, []);
+  // One page view per page shown; where the visit came from is the server's to remember.
+  useEffect(countPageView, [location]);
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip">
       <Navbar />

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiRequest, errorMessage } from '../../lib/api-request';
 import { toast } from '../../lib/use-toast';
-import { firstTouch } from '../attribution';
 import { rememberBookingLink } from '../booking/booking-link';
 import {
   validateContactForm,
@@ -105,7 +104,6 @@ export function useContactForm() {
     try {
       await waitForMinFillTime(token.current);
       const res = await apiRequest('POST', '/api/contacts', {
-        ...firstTouch(),
         ...values,
         ...(token.current ? { formToken: token.current.token } : {}),
       });

@@ -1,0 +1,29 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/**
+ * One page view, as the server keeps it: no IP address, no user agent, no query string but the
+ * `utm_*` parameters, the referrer as its host. `visitor` is a keyed hash of the day's salt, the
+ * network and the browser, so one visitor is recognised within a UTC day and never across days.
+ * Partitioned by month (page-view-partitions.sql.ts): months past ANALYTICS_RAW_DAYS are dropped
+ * whole.
+ */
+export const PageView = defineEntity({
+  name: 'PageView',
+  tableName: 'page_views',
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    viewedAt: p.datetime().primary(),
+    /** The UTC day of `viewedAt`, whose salt made `visitor`. */
+    day: p.date(),
+    visitor: p.text(),
+    path: p.text(),
+    referrerHost: p.text().nullable(),
+    utmSource: p.text().nullable(),
+    utmMedium: p.text().nullable(),
+    utmCampaign: p.text().nullable(),
+    utmTerm: p.text().nullable(),
+    utmContent: p.text().nullable(),
+    device: p.text(),
+  },
+  indexes: [{ name: 'page_views_visitor_index', properties: ['visitor', 'viewedAt'] }],
+});

@@ -1,0 +1,15 @@
+import type { Feature } from '../feature';
+import { PageView } from './page-view.entity';
+import { ensurePageViewPartitions } from './page-view-partitions.sql';
+import { VisitorSalt } from './visitor-salt.entity';
+import { forgetOldSalts } from './visitors.sql';
+
+/** First-party, cookie-less page views (POST /api/collect) and the leads' first touch. */
+export const webAnalyticsFeature: Feature = {
+  name: 'web-analytics',
+  entities: [PageView, VisitorSalt],
+  maintenance: [
+    { name: 'pageViewPartitions', run: (em, now) => ensurePageViewPartitions(em, now) },
+    { name: 'visitorSalts', run: (em, now) => forgetOldSalts(em, now) },
+  ],
+};
