@@ -29,3 +29,64 @@ export const UTM_PARAMETERS = [
   ['utm_term', 'utmTerm'],
   ['utm_content', 'utmContent'],
 ] as const;
+
+/** The longest period GET /analytics/traffic covers, in days. */
+export const TRAFFIC_MAX_DAYS = 400;
+export const TRAFFIC_INTERVALS = ['day', 'week', 'month'] as const;
+/** How many rows each list of GET /analytics/traffic holds at most. */
+export const TRAFFIC_LIST_ROWS = 50;
+
+const ZDay = (name: string) =>
+  z
+    .string({ error: `${name} is required (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
+    .refine(
+      (d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
+      `${name} must be a date that exists`,
+    );
+
+/** GET /analytics/traffic: UTC days from `from` to `to`, inclusive. */
+export const ZTrafficQuery = z
+  .object({
+    from: ZDay('from'),
+    to: ZDay('to'),
+    interval: z
+      .enum(TRAFFIC_INTERVALS, {
+        error: `interval must be one of: ${TRAFFIC_INTERVALS.join(', ')}`,
+      })
+      .default('day'),
+  })
+  .superRefine(({ from, to }, ctx) => {
+    if (to < from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    if (days > TRAFFIC_MAX_DAYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `A period is at most ${TRAFFIC_MAX_DAYS} days`,
+      });
+  });
+export type TTrafficQuery = z.output<typeof ZTrafficQuery>;
+
+const visitors = z.number().int();
+export const ZTraffic = z.object({
+  /** Visitors are counted per day (a visitor key lives one UTC day) and summed over the days. */
+  totals: z.object({ visitors, pageviews: z.number().int() }),
+  /** One point per day, week (from its Monday) or month (from its first day), zeros included. */
+  series: z.array(z.object({ date: z.string(), visitors, pageviews: z.number().int() })),
+  pages: z.array(z.object({ path: z.string(), visitors, pageviews: z.number().int() })),
+  referrers: z.array(z.object({ host: z.string(), visitors })),
+  campaigns: z.array(
+    z.object({
+      source: z.string().nullable(),
+      medium: z.string().nullable(),
+      campaign: z.string().nullable(),
+      visitors,
+    }),
+  ),
+  devices: z.array(z.object({ device: z.enum(DEVICES), visitors })),
+  /** Distinct visitors in the last 5 minutes. */
+  liveVisitors: visitors,
+});
+export type TTraffic = z.output<typeof ZTraffic>;

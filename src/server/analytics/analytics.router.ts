@@ -1,5 +1,7 @@
 import { ZAnalyticsQuery, ZAnalyticsSummary } from '../../shared/analytics.schema';
+import { ZTraffic, ZTrafficQuery } from '../../shared/web-analytics.schema';
 import { adminProcedure, router } from '../trpc/trpc';
+import { traffic } from '../web-analytics/traffic.service';
 import { analyticsSummary } from './analytics.service';
 
 export const analyticsRouter = router({
@@ -17,4 +19,19 @@ export const analyticsRouter = router({
     .input(ZAnalyticsQuery.optional())
     .output(ZAnalyticsSummary)
     .query(({ ctx, input }) => analyticsSummary(ctx.em, input?.days)),
+
+  traffic: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/analytics/traffic',
+        tags: ['analytics'],
+        summary: "The website's visitors and page views over a period (cookie-less, first-party)",
+        description:
+          'UTC days from `from` to `to` (inclusive, YYYY-MM-DD, at most 400 days), by `interval` (day, week from Monday, month). A visitor is counted once per day (the key behind it changes every UTC day), so a period sums its days. Lists hold at most 50 rows each, by visitors; page views without a referrer or a campaign are not listed. liveVisitors: distinct visitors in the last 5 minutes.',
+      },
+    })
+    .input(ZTrafficQuery)
+    .output(ZTraffic)
+    .query(({ ctx, input }) => traffic(ctx.em, input)),
 });

@@ -25,5 +25,8 @@ export const PageView = defineEntity({
     utmContent: p.text().nullable(),
     device: p.text(),
   },
-  indexes: [{ name: 'page_views_visitor_index', properties: ['visitor', 'viewedAt'] }],
+  indexes: [
+    { name: 'page_views_visitor_index', properties: ['visitor', 'viewedAt'] },
+    { name: 'page_views_day_index', properties: ['day'] },
+  ],
 });

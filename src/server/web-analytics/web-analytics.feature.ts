@@ -1,5 +1,7 @@
 import type { Feature } from '../feature';
 import { PageView } from './page-view.entity';
+import { PageViewRolledDay, PageViewRollup } from './page-view-rollup.entity';
+import { rollUpClosedDays } from './page-view-rollups.sql';
 import { ensurePageViewPartitions } from './page-view-partitions.sql';
 import { VisitorSalt } from './visitor-salt.entity';
 import { forgetOldSalts } from './visitors.sql';
@@ -7,9 +9,10 @@ import { forgetOldSalts } from './visitors.sql';
 /** First-party, cookie-less page views (POST /api/collect) and the leads' first touch. */
 export const webAnalyticsFeature: Feature = {
   name: 'web-analytics',
-  entities: [PageView, VisitorSalt],
+  entities: [PageView, VisitorSalt, PageViewRollup, PageViewRolledDay],
   maintenance: [
     { name: 'pageViewPartitions', run: (em, now) => ensurePageViewPartitions(em, now) },
     { name: 'visitorSalts', run: (em, now) => forgetOldSalts(em, now) },
+    { name: 'pageViewRollups', run: (em, now) => rollUpClosedDays(em, now) },
   ],
 };

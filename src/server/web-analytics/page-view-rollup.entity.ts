@@ -1,0 +1,35 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/** What a roll-up row counts: a whole day, or one page, referrer, campaign or device of it. */
+export const ROLLUP_KINDS = ['total', 'page', 'referrer', 'campaign', 'device'] as const;
+
+/**
+ * Visitors and page views of one closed UTC day, whole and by page, referrer host, campaign
+ * (source, medium, campaign) and device, written once the day is over (page-view-rollups.sql.ts):
+ * the traffic figures read these instead of the day's raw rows, and they outlive the raw rows.
+ * A key left empty ('') is a page view without that value (no referrer, no campaign).
+ */
+export const PageViewRollup = defineEntity({
+  name: 'PageViewRollup',
+  tableName: 'page_view_rollups',
+  properties: {
+    id: p.bigint('number').primary().autoincrement(),
+    day: p.date(),
+    kind: p.enum(ROLLUP_KINDS),
+    key1: p.text().default(''),
+    key2: p.text().default(''),
+    key3: p.text().default(''),
+    visitors: p.integer(),
+    pageviews: p.integer(),
+  },
+  indexes: [{ name: 'page_view_rollups_day_kind_index', properties: ['day', 'kind'] }],
+});
+
+/** The days whose roll-ups are written (a day with no page views has no other row). */
+export const PageViewRolledDay = defineEntity({
+  name: 'PageViewRolledDay',
+  tableName: 'page_view_rolled_days',
+  properties: {
+    day: p.date().primary(),
+  },
+});
