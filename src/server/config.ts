@@ -60,6 +60,8 @@ const ZConfig = z
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: ZBool.default(false),
     /** Serves GET /metrics (Prometheus) to `Authorization: Bearer <METRICS_TOKEN>`; off when unset. */
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    /** Days raw page views are kept (whole months past it are dropped); the daily roll-ups stay. */
+    ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** On SIGTERM: seconds to keep serving with readiness at 503, so a load balancer notices. */
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     /** Then: seconds the requests and jobs in flight get to finish before they are cut off. */

@@ -20,6 +20,8 @@ export interface MaintenanceTask {
 export interface SubscriberDeps {
   notifier: Notifier & WebhookNotifier;
   events: EventBus;
+  /** ANALYTICS_RAW_DAYS: how long raw page views are kept (90 days when absent). */
+  analyticsRawDays?: number;
 }
 
 /**

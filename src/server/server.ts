@@ -129,7 +129,7 @@ export async function startServer(
   const stopMaintenance = startMaintenance(
     orm,
     maintenanceTasks,
-    { notifier: deps.notifier, events: deps.events },
+    { notifier: deps.notifier, events: deps.events, analyticsRawDays: config.ANALYTICS_RAW_DAYS },
     log,
   );
   const address = server.address();

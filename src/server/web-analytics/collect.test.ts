@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { relaxContactProtections } from '../test/contact-form-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { ensurePageViewPartitions } from './page-view-partitions.sql';
+import { dropOldPageViewPartitions, ensurePageViewPartitions } from './page-view-partitions.sql';
 import { visitorOf } from './visitor-key.service';
 import { forgetOldSalts } from './visitors.sql';
 
@@ -137,6 +137,30 @@ describe('POST /api/collect', () => {
     later.setUTCMonth(later.getUTCMonth() + 6);
     expect(await ensurePageViewPartitions(em, later)).toBe(3);
     expect(await ensurePageViewPartitions(em, later)).toBe(0);
+  });
+
+  it('drops months past the raw retention once their days are rolled up, keeping the rest', async () => {
+    const em = t.db.em();
+    expect(await ensurePageViewPartitions(em, new Date('2025-01-15T00:00:00Z'))).toBe(3);
+    await sql(
+      `insert into page_views (viewed_at, day, visitor, path, device) values ('2025-01-15T10:00:00Z', '2025-01-15', 'v', '/', 'desktop')`,
+    );
+    const partitions = async () =>
+      (
+        await sql(
+          `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+            where i.inhparent = 'page_views'::regclass order by 1`,
+        )
+      ).map((r) => String(r.name));
+    const before = await partitions();
+    // Not rolled up yet: nothing is dropped, whatever its age.
+    expect(await dropOldPageViewPartitions(em, new Date(), 90)).toBe(0);
+    await sql(`insert into page_view_rolled_days (day) values ('2025-02-28')`);
+    expect(await dropOldPageViewPartitions(em, new Date(), 90)).toBe(2);
+    expect(await partitions()).toEqual(
+      before.filter((name) => name !== 'page_views_2025_01' && name !== 'page_views_2025_02'),
+    );
+    expect(await sql(`select count(*)::int as n from page_views`)).toEqual([{ n: 0 }]);
   });
 });
 

@@ -35,3 +35,39 @@ export async function ensurePageViewPartitions(em: EntityManager, now: Date): Pr
   }
   return created;
 }
+
+/** Raw page views are kept this many days unless ANALYTICS_RAW_DAYS says otherwise. */
+export const DEFAULT_ANALYTICS_RAW_DAYS = 90;
+
+/**
+ * Drops the month partitions of page_views that end more than `keepDays` days ago and whose
+ * days are all rolled up (their figures live on in page_view_rollups). Returns how many.
+ */
+export async function dropOldPageViewPartitions(
+  em: EntityManager,
+  now: Date,
+  keepDays = DEFAULT_ANALYTICS_RAW_DAYS,
+): Promise<number> {
+  const keepFrom = new Date(now.getTime() - keepDays * 86_400_000).toISOString().slice(0, 10);
+  const partitions = await runSql(
+    em,
+    sql<{ name: string; rolledThrough: string | null }>`
+      select c.relname as name,
+             (select max(day)::text from page_view_rolled_days) as "rolledThrough"
+        from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       where i.inhparent = 'page_views'::regclass`,
+  );
+  let dropped = 0;
+  for (const { name, rolledThrough } of partitions) {
+    const month = /^page_views_(\d{4})_(\d{2})$/.exec(name);
+    if (!month) continue;
+    const end = monthStart(Number(month[1]), Number(month[2])); // the next month's first day
+    const lastDay = new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    if (end > keepFrom || !rolledThrough || rolledThrough < lastDay) continue;
+    await runSql(em, sql`drop table ${sql.table(name)}`);
+    dropped++;
+  }
+  return dropped;
+}

@@ -2,7 +2,7 @@ import type { Feature } from '../feature';
 import { PageView } from './page-view.entity';
 import { PageViewRolledDay, PageViewRollup } from './page-view-rollup.entity';
 import { rollUpClosedDays } from './page-view-rollups.sql';
-import { ensurePageViewPartitions } from './page-view-partitions.sql';
+import { dropOldPageViewPartitions, ensurePageViewPartitions } from './page-view-partitions.sql';
 import { VisitorSalt } from './visitor-salt.entity';
 import { forgetOldSalts } from './visitors.sql';
 
@@ -13,6 +13,11 @@ export const webAnalyticsFeature: Feature = {
   maintenance: [
     { name: 'pageViewPartitions', run: (em, now) => ensurePageViewPartitions(em, now) },
     { name: 'visitorSalts', run: (em, now) => forgetOldSalts(em, now) },
+    // Rolled up first: a month is dropped only once its days live on in the roll-ups.
     { name: 'pageViewRollups', run: (em, now) => rollUpClosedDays(em, now) },
+    {
+      name: 'pageViewRetention',
+      run: (em, now, deps) => dropOldPageViewPartitions(em, now, deps.analyticsRawDays),
+    },
   ],
 };
