@@ -11,6 +11,7 @@ import { clientIp, clientKey } from '../http/client-ip';
 import { pageViewsDropped } from '../observability/metrics';
 import { sendApiError } from '../http/send-api-error';
 import type { StreamedRoute } from '../http/streamed-route';
+import { storableTextProblem } from '../../shared/text.schema';
 import { describeZodError } from '../trpc/errors';
 import { firstUnstorable } from '../trpc/unsafe-text';
 import { CollectLimit, COLLECT_PER_MINUTE } from './collect-limit';
@@ -131,7 +132,11 @@ async function collect(req: Request, res: Response, deps: AppDeps, limit: Collec
   } else {
     const now = new Date();
     const visitor = await visitorOf(deps.orm.em.fork(), { ip, userAgent }, now);
-    const utm = (name: string) => page.searchParams.get(name)?.trim().slice(0, 200) || null;
+    // A decoded parameter may hold a NUL, which would fail the whole batch's insert: dropped.
+    const utm = (name: string) => {
+      const value = page.searchParams.get(name)?.trim().slice(0, 200);
+      return value && !storableTextProblem(value) ? value : null;
+    };
     deps.pageViews.add({
       viewedAt: now,
       visitor: visitor.key,

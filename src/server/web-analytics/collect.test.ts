@@ -103,6 +103,15 @@ describe('POST /api/collect', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('drops a UTM value PostgreSQL cannot store, and keeps the other page views of the batch', async () => {
+    expect((await collect({ url: `${t.url}/?utm_source=%00x&utm_campaign=ok` })).status).toBe(202);
+    expect((await collect({ url: `${t.url}/about` })).status).toBe(202);
+    expect((await stored()).map((r) => [r.path, r.utm_source, r.utm_campaign])).toEqual([
+      ['/', null, 'ok'],
+      ['/about', null, null],
+    ]);
+  });
+
   it('does not count bots, headless browsers that say so, or a browser that names none', async () => {
     for (const userAgent of [
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',

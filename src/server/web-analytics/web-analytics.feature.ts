@@ -5,11 +5,13 @@ import { rollUpClosedDays } from './page-view-rollups.sql';
 import { dropOldPageViewPartitions, ensurePageViewPartitions } from './page-view-partitions.sql';
 import { VisitorSalt } from './visitor-salt.entity';
 import { forgetOldSalts } from './visitors.sql';
+import { seedDemoPageViews } from './web-analytics.demo';
 
 /** First-party, cookie-less page views (POST /api/collect) and the leads' first touch. */
 export const webAnalyticsFeature: Feature = {
   name: 'web-analytics',
   entities: [PageView, VisitorSalt, PageViewRollup, PageViewRolledDay],
+  seedDemo: seedDemoPageViews,
   maintenance: [
     { name: 'pageViewPartitions', run: (em, now) => ensurePageViewPartitions(em, now) },
     { name: 'visitorSalts', run: (em, now) => forgetOldSalts(em, now) },

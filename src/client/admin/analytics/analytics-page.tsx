@@ -16,6 +16,7 @@ import { RateCards } from './rate-cards';
 import { SpeedToLeadPanel } from './speed-to-lead-panel';
 import { QueryState } from '../components/query-state';
 import { StatusBreakdowns } from './status-breakdowns';
+import { WebsitePanel } from './website-panel';
 
 export function AnalyticsPage() {
   const [days, setDays] = useState(30);
@@ -93,6 +94,7 @@ function AnalyticsBody({
         campaignTitle="Campaign Performance"
       />
       <SpeedToLeadPanel data={data} onDaysChange={onDaysChange} />
+      <WebsitePanel days={data.days} />
       <BookedCallsPanel data={data} />
       <RateCards {...rates} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

@@ -1,0 +1,60 @@
+// Visiting public pages is counted, cookie-less, and shows on Analytics > Website (desktop and
+// phone), through the API as well.
+import { describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/public';
+import {
+  adminPage,
+  DESKTOP,
+  PHONE,
+  RENDERED,
+  useAdminSuite,
+  unexpectedErrors,
+} from './support/admin';
+import { openPage, shot } from './support/browser';
+
+const suite = useAdminSuite();
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+describe('the Website panel', () => {
+  it('counts the pages a visitor reads and shows them (desktop), and fits a phone', async () => {
+    const visitor = await openPage(suite.browser, suite.server.url, { userAgent: CHROME });
+    await visitor.page.goto('/?utm_source=newsletter&utm_campaign=spring-launch', {
+      referer: 'https://news.example.com/issue-12',
+    });
+    await visitor.page.goto('/about');
+    const counted = () =>
+      suite.sql<{ n: number }>(`select count(*)::int as n from page_views`).then((r) => r[0]!.n);
+    await expect.poll(counted, RENDERED).toBe(2);
+    expect(await visitor.page.evaluate(() => document.cookie)).toBe('');
+    await visitor.close();
+
+    const d = await adminPage(suite, { viewport: DESKTOP });
+    await d.page.goto('/admin/analytics');
+    const visitors = d.page.getByTestId('website-visitors');
+    await expect.poll(() => visitors.textContent(), RENDERED).toBe('Visitors1');
+    expect(await d.page.getByTestId('website-pageviews').textContent()).toBe('Page views2');
+    expect(await d.page.getByTestId('website-live').textContent()).toBe('On the site now1');
+    const website = d.page.getByRole('heading', { name: 'Website' });
+    expect(await d.page.getByText('news.example.com').isVisible()).toBe(true);
+    expect(await d.page.getByText('spring-launch · newsletter').isVisible()).toBe(true);
+    await website.scrollIntoViewIfNeeded();
+    await d.page.screenshot({ path: shot('analytics-website-desktop.png') });
+    expect(await seriousAxeViolations(d.page)).toEqual([]);
+    expect(unexpectedErrors(d.consoleErrors)).toEqual([]);
+    await d.close();
+
+    const p = await adminPage(suite, { viewport: PHONE });
+    await p.page.goto('/admin/analytics');
+    await expect
+      .poll(() => p.page.getByTestId('website-visitors').textContent(), RENDERED)
+      .toBe('Visitors1');
+    await p.page.getByRole('heading', { name: 'Website' }).scrollIntoViewIfNeeded();
+    await p.page.screenshot({ path: shot('analytics-website-phone.png') });
+    const overflow = await p.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await p.close();
+  });
+});

@@ -1,0 +1,193 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { addDays } from '../../../shared/time-zone';
+import type { TTraffic } from '../../../shared/web-analytics.schema';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { trpc } from '../../lib/trpc';
+import { InlineLoadError, LoadingState } from '../components/page-states';
+import { capitalize, formatDay, formatNumber } from '../lib/format';
+
+/** The last `days` UTC days (the page views' days), by day or, past a month, by week. */
+function periodOf(days: number) {
+  const to = new Date().toISOString().slice(0, 10);
+  return { from: addDays(to, -(days - 1)), to, interval: days > 31 ? 'week' : 'day' } as const;
+}
+
+function VisitorsChart({ series, interval }: Pick<TTraffic, 'series'> & { interval: string }) {
+  const max = Math.max(1, ...series.map((p) => p.visitors));
+  return (
+    <div>
+      <div
+        className="flex h-36 items-end gap-[3px] border-b border-slate-200"
+        aria-hidden
+        data-testid="visitors-chart"
+      >
+        {series.map((p) => (
+          <div
+            key={p.date}
+            className="group flex h-full flex-1 items-end"
+            title={`${formatDay(p.date)}: ${p.visitors} visitors, ${p.pageviews} page views`}
+          >
+            <div
+              className="w-full rounded-t bg-primary/80 group-hover:bg-primary"
+              style={{
+                height: p.visitors === 0 ? '2px' : `${Math.max(4, (p.visitors / max) * 100)}%`,
+                opacity: p.visitors === 0 ? 0.25 : 1,
+              }}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="mt-2 flex justify-between text-xs tabular-nums text-slate-500" aria-hidden>
+        <span>{series[0] ? formatDay(series[0].date) : ''}</span>
+        <span>{series.at(-1) ? formatDay(series.at(-1)!.date) : ''}</span>
+      </div>
+      <div className="sr-only">
+        <table>
+          <caption>Visitors and page views per {interval}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{capitalize(interval)} from</th>
+              <th scope="col">Visitors</th>
+              <th scope="col">Page views</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((p) => (
+              <tr key={p.date}>
+                <td>{formatDay(p.date)}</td>
+                <td>{p.visitors}</td>
+                <td>{p.pageviews}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** A top list: a label, its visitors, and a bar for its share of the first. */
+function TopList({
+  title,
+  rows,
+  empty,
+}: {
+  title: string;
+  rows: { label: ReactNode; visitors: number; key: string }[];
+  empty: string;
+}) {
+  const top = Math.max(1, ...rows.map((r) => r.visitors));
+  return (
+    <section>
+      <h3 className="mb-2 text-sm font-semibold text-slate-900">{title}</h3>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="space-y-1.5">
+          {rows.slice(0, 8).map((r) => (
+            <li key={r.key} className="relative overflow-hidden rounded-md px-2 py-1 text-sm">
+              <span
+                className="absolute inset-y-0 left-0 bg-primary-50"
+                style={{ width: `${(r.visitors / top) * 100}%` }}
+                aria-hidden
+              />
+              <span className="relative flex justify-between gap-3">
+                <span className="truncate text-slate-800">{r.label}</span>
+                <span className="tabular-nums font-medium text-slate-900">
+                  {formatNumber(r.visitors)}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-4" data-testid={testId}>
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{formatNumber(value)}</dd>
+    </div>
+  );
+}
+
+/**
+ * The website's own, cookie-less figures for the analytics period: visitors and page views over
+ * time, who is on the site now, and the top pages, sources, campaigns and devices.
+ */
+export function WebsitePanel({ days }: { days: number }) {
+  const period = periodOf(days);
+  const traffic = trpc.analytics.traffic.useQuery(period, { placeholderData: keepPreviousData });
+  const data = traffic.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Website</CardTitle>
+        <CardDescription>
+          Last {days} days (UTC), counted without cookies: a visitor is counted once a day, as
+          Plausible does.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {traffic.isError ? (
+          <InlineLoadError what="The website figures" message={traffic.error.message} />
+        ) : !data ? (
+          <LoadingState text="Loading the website figures..." />
+        ) : (
+          <>
+            <dl className="grid grid-cols-3 gap-3">
+              <Figure label="Visitors" value={data.totals.visitors} testId="website-visitors" />
+              <Figure label="Page views" value={data.totals.pageviews} testId="website-pageviews" />
+              <Figure label="On the site now" value={data.liveVisitors} testId="website-live" />
+            </dl>
+            <VisitorsChart series={data.series} interval={period.interval} />
+            <div className="grid gap-6 md:grid-cols-2">
+              <TopList
+                title="Top pages"
+                empty="No page views yet."
+                rows={data.pages.map((p) => ({ key: p.path, label: p.path, visitors: p.visitors }))}
+              />
+              <TopList
+                title="Sources"
+                empty="No referring sites yet."
+                rows={data.referrers.map((r) => ({
+                  key: r.host,
+                  label: r.host,
+                  visitors: r.visitors,
+                }))}
+              />
+              <TopList
+                title="Campaigns"
+                empty="No visits from tagged links yet."
+                rows={data.campaigns.map((c) => ({
+                  key: `${c.source}/${c.medium}/${c.campaign}`,
+                  label: [c.campaign, c.source, c.medium].filter(Boolean).join(' · '),
+                  visitors: c.visitors,
+                }))}
+              />
+              <TopList
+                title="Devices"
+                empty="No page views yet."
+                rows={data.devices.map((d) => ({
+                  key: d.device,
+                  label: capitalize(d.device),
+                  visitors: d.visitors,
+                }))}
+              />
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
