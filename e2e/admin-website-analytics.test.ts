@@ -22,9 +22,11 @@ describe('the Website panel', () => {
     await visitor.page.goto('/?utm_source=newsletter&utm_campaign=spring-launch', {
       referer: 'https://news.example.com/issue-12',
     });
-    await visitor.page.goto('/about');
     const counted = () =>
       suite.sql<{ n: number }>(`select count(*)::int as n from page_views`).then((r) => r[0]!.n);
+    // Sent after the load event, once the page runs: wait for it before reading on.
+    await expect.poll(counted, RENDERED).toBe(1);
+    await visitor.page.goto('/about');
     await expect.poll(counted, RENDERED).toBe(2);
     expect(await visitor.page.evaluate(() => document.cookie)).toBe('');
     await visitor.close();
@@ -38,7 +40,7 @@ describe('the Website panel', () => {
     const website = d.page.getByRole('heading', { name: 'Website' });
     expect(await d.page.getByText('news.example.com').isVisible()).toBe(true);
     expect(await d.page.getByText('spring-launch · newsletter').isVisible()).toBe(true);
-    await website.scrollIntoViewIfNeeded();
+    await website.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await d.page.screenshot({ path: shot('analytics-website-desktop.png') });
     expect(await seriousAxeViolations(d.page)).toEqual([]);
     expect(unexpectedErrors(d.consoleErrors)).toEqual([]);
@@ -49,7 +51,9 @@ describe('the Website panel', () => {
     await expect
       .poll(() => p.page.getByTestId('website-visitors').textContent(), RENDERED)
       .toBe('Visitors1');
-    await p.page.getByRole('heading', { name: 'Website' }).scrollIntoViewIfNeeded();
+    await p.page
+      .getByRole('heading', { name: 'Website' })
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await p.page.screenshot({ path: shot('analytics-website-phone.png') });
     const overflow = await p.page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
