@@ -45,6 +45,19 @@ const ZDay = (name: string) =>
       `${name} must be a date that exists`,
     );
 
+/** A period of UTC days from `from` to `to`, inclusive, at most TRAFFIC_MAX_DAYS. */
+function periodRule({ from, to }: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  if (to < from)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  if (days > TRAFFIC_MAX_DAYS)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `A period is at most ${TRAFFIC_MAX_DAYS} days`,
+    });
+}
+
 /** GET /analytics/traffic: UTC days from `from` to `to`, inclusive. */
 export const ZTrafficQuery = z
   .object({
@@ -56,18 +69,42 @@ export const ZTrafficQuery = z
       })
       .default('day'),
   })
-  .superRefine(({ from, to }, ctx) => {
-    if (to < from)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-    if (days > TRAFFIC_MAX_DAYS)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: `A period is at most ${TRAFFIC_MAX_DAYS} days`,
-      });
-  });
+  .superRefine(periodRule);
 export type TTrafficQuery = z.output<typeof ZTrafficQuery>;
+
+export const FUNNEL_GROUPS = ['source', 'campaign', 'landingPage'] as const;
+export type TFunnelGroup = (typeof FUNNEL_GROUPS)[number];
+
+/** GET /analytics/funnel: the same period, grouped by the first touch's source, campaign or page. */
+export const ZFunnelQuery = z
+  .object({
+    from: ZDay('from'),
+    to: ZDay('to'),
+    groupBy: z
+      .enum(FUNNEL_GROUPS, { error: `groupBy must be one of: ${FUNNEL_GROUPS.join(', ')}` })
+      .default('source'),
+  })
+  .superRefine(periodRule);
+export type TFunnelQuery = z.output<typeof ZFunnelQuery>;
+
+const count = z.number().int();
+/** A rate between two steps, 0–1; null when the step before is 0. */
+const rate = z.number().min(0).max(1).nullable();
+const ZFunnelFigures = z.object({
+  visitors: count,
+  leads: count,
+  bookedCalls: count,
+  customers: count,
+  visitToLead: rate,
+  leadToCall: rate,
+  callToCustomer: rate,
+});
+export type TFunnelFigures = z.output<typeof ZFunnelFigures>;
+export const ZFunnel = z.object({
+  rows: z.array(ZFunnelFigures.extend({ key: z.string() })),
+  totals: ZFunnelFigures,
+});
+export type TFunnel = z.output<typeof ZFunnel>;
 
 const visitors = z.number().int();
 export const ZTraffic = z.object({

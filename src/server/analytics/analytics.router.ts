@@ -1,6 +1,7 @@
 import { ZAnalyticsQuery, ZAnalyticsSummary } from '../../shared/analytics.schema';
-import { ZTraffic, ZTrafficQuery } from '../../shared/web-analytics.schema';
+import { ZFunnel, ZFunnelQuery, ZTraffic, ZTrafficQuery } from '../../shared/web-analytics.schema';
 import { adminProcedure, router } from '../trpc/trpc';
+import { funnel } from '../web-analytics/funnel.service';
 import { traffic } from '../web-analytics/traffic.service';
 import { analyticsSummary } from './analytics.service';
 
@@ -34,4 +35,19 @@ export const analyticsRouter = router({
     .input(ZTrafficQuery)
     .output(ZTraffic)
     .query(({ ctx, input }) => traffic(ctx.em, input)),
+
+  funnel: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/analytics/funnel',
+        tags: ['analytics'],
+        summary: 'Visitors → leads → booked calls → customers, by source, campaign or landing page',
+        description:
+          "UTC days from `from` to `to` (inclusive, at most 400 days). Leads are website contacts created in the period (as the contacts list counts them), bookedCalls those of them with a booking, customers those of them now converted; rates are 0–1, or null when the step before is 0. A visitor (per day) and a lead belong to the source (utm_source, else the referrer's host, else direct), campaign (utm_campaign or (none)) and landing page (its path) of their first touch.",
+      },
+    })
+    .input(ZFunnelQuery)
+    .output(ZFunnel)
+    .query(({ ctx, input }) => funnel(ctx.em, input)),
 });

@@ -1,7 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-/** What a roll-up row counts: a whole day, or one page, referrer, campaign or device of it. */
-export const ROLLUP_KINDS = ['total', 'page', 'referrer', 'campaign', 'device'] as const;
+/**
+ * What a roll-up row counts: a whole day, or one page, referrer, campaign or device of it; or,
+ * `entry`, the visitors whose day began there (key1 source, key2 campaign, key3 landing page).
+ */
+export const ROLLUP_KINDS = ['total', 'page', 'referrer', 'campaign', 'device', 'entry'] as const;
 
 /**
  * Visitors and page views of one closed UTC day, whole and by page, referrer host, campaign

@@ -13,13 +13,15 @@ const nextDay = (day: string) => addDays(day, 1);
 
 /**
  * The raw page views of the UTC days [from, to] (none already rolled up when `unrolledOnly`)
- * summed as roll-up rows: each day whole, and by page, referrer, campaign and device. Visitors
- * are distinct per day (a visitor key lives one day).
+ * summed as roll-up rows: each day whole, by page, referrer, campaign and device, and by where
+ * visits began (`entry`). Visitors are distinct per day (a visitor key lives one day).
  */
 export function rawFacts(from: string, to: string, unrolledOnly: boolean): RawBuilder<unknown> {
   const unrolled = unrolledOnly
     ? sql`and day not in (select day from page_view_rolled_days where day between ${from}::date and ${to}::date)`
     : sql``;
+  const period = sql`viewed_at >= ${`${from}T00:00:00Z`}::timestamptz
+     and viewed_at < ${`${nextDay(to)}T00:00:00Z`}::timestamptz ${unrolled}`;
   return sql`select day,
       case when grouping(path) = 0 then 'page' when grouping(referrer_host) = 0 then 'referrer'
            when grouping(utm_source) = 0 then 'campaign' when grouping(device) = 0 then 'device'
@@ -31,11 +33,18 @@ export function rawFacts(from: string, to: string, unrolledOnly: boolean): RawBu
       coalesce(case when grouping(utm_medium) = 0 then utm_medium end, '') as key2,
       coalesce(case when grouping(utm_campaign) = 0 then utm_campaign end, '') as key3,
       count(distinct visitor)::int as visitors, count(*)::int as pageviews
-    from page_views
-   where viewed_at >= ${`${from}T00:00:00Z`}::timestamptz
-     and viewed_at < ${`${nextDay(to)}T00:00:00Z`}::timestamptz ${unrolled}
+    from page_views where ${period}
    group by grouping sets ((day), (day, path), (day, referrer_host),
-                           (day, utm_source, utm_medium, utm_campaign), (day, device))`;
+                           (day, utm_source, utm_medium, utm_campaign), (day, device))
+   union all
+   -- Each visitor's first page view of the day: where their visit came from and began.
+   select day, 'entry', source, campaign, path, count(*)::int, 0
+     from (select distinct on (day, visitor) day, path,
+                  coalesce(utm_source, referrer_host, 'direct') as source,
+                  coalesce(utm_campaign, '(none)') as campaign
+             from page_views where ${period}
+            order by day, visitor, viewed_at) as firsts
+    group by day, source, campaign, path`;
 }
 
 /** Every fact of [from, to]: roll-ups of rolled days, raw sums of the rest. */

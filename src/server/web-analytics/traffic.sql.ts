@@ -31,7 +31,7 @@ export const topKeys = (em: EntityManager, from: string, to: string) =>
          select kind, key1, key2, key3, sum(visitors) as visitors, sum(pageviews) as pageviews,
                 row_number() over (partition by kind order by sum(visitors) desc, sum(pageviews) desc, key1, key2, key3) as rank
            from ${trafficFacts(from, to)} as f
-          where kind <> 'total' and not (kind in ('referrer', 'campaign') and key1 = '' and key2 = '' and key3 = '')
+          where kind in ('page', 'referrer', 'campaign', 'device') and not (kind in ('referrer', 'campaign') and key1 = '' and key2 = '' and key3 = '')
           group by kind, key1, key2, key3) ranked
         where rank <= ${TRAFFIC_LIST_ROWS} order by kind, rank`,
   );

@@ -21,7 +21,7 @@ export class Migration20261127140554 extends Migration {
     this.addSql(`create index "page_views_day_index" on "page_views" ("day");`);
 
     this.addSql(
-      `alter table "page_view_rollups" add constraint "page_view_rollups_kind_check" check ("kind" in ('total', 'page', 'referrer', 'campaign', 'device'));`,
+      `alter table "page_view_rollups" add constraint "page_view_rollups_kind_check" check ("kind" in ('total', 'page', 'referrer', 'campaign', 'device', 'entry'));`,
     );
   }
 

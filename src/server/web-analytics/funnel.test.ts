@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../shared/time-zone';
+import type { TFunnel } from '../../shared/web-analytics.schema';
+import { useSignedIn, useTestApp } from '../test/use-test-app';
+import { rollUpClosedDays } from './page-view-rollups.sql';
+
+// GET /api/analytics/funnel: visitors → website leads → booked calls → customers by first touch,
+// reconciled with direct counts, the same before and after the roll-ups.
+const t = useTestApp();
+const admin = useSignedIn(t, 'admin');
+
+const sql = (query: string, params: unknown[] = []) =>
+  t.db.orm.em.getConnection().execute(query, params);
+const today = new Date().toISOString().slice(0, 10);
+const yesterday = addDays(today, -1);
+
+async function view(visitor: string, path: string, source: string | null, referrer: string | null) {
+  const at = `${yesterday}T10:00:00Z`;
+  await sql(
+    `insert into page_views (viewed_at, day, visitor, path, referrer_host, utm_source, utm_campaign, device)
+     values (?, ?, ?, ?, ?, ?, ?, 'desktop')`,
+    [at, yesterday, visitor, path, referrer, source, source ? 'q4' : null],
+  );
+}
+
+let booked = 0;
+async function lead(
+  email: string,
+  touch: { utmSource?: string; referrer?: string; landingPage?: string },
+  outcome: { booked?: boolean; status?: string } = {},
+) {
+  const [row] = await sql(
+    `insert into contacts (name, email, source, status, utm_source, utm_campaign, referrer, landing_page, created_at, updated_at)
+     values ('L', ?, 'website', ?, ?, ?, ?, ?, ?, ?) returning id`,
+    [
+      email,
+      outcome.status ?? 'new',
+      touch.utmSource ?? null,
+      touch.utmSource ? 'q4' : null,
+      touch.referrer ?? null,
+      touch.landingPage ?? null,
+      `${yesterday}T11:00:00Z`,
+      `${yesterday}T11:00:00Z`,
+    ],
+  );
+  if (outcome.booked) {
+    // A host's calls cannot overlap: each booked lead gets its own hour.
+    const starts = new Date(Date.now() + 3 * 86_400_000 + ++booked * 3_600_000);
+    await sql(
+      `insert into bookings (contact_id, host_id, starts_at, ends_at, blocked_until, status, manage_token)
+       values (?, ?, ?, ?, ?, 'confirmed', ?)`,
+      [
+        (row as { id: number }).id,
+        admin.userId,
+        starts,
+        new Date(starts.getTime() + 1_800_000),
+        new Date(starts.getTime() + 1_800_000),
+        randomBytes(32).toString('hex'),
+      ],
+    );
+  }
+}
+
+async function seed() {
+  // Four visitors: two from LinkedIn (one reads a second page), one from Google, one direct.
+  await view('v1', '/', 'linkedin', 'www.linkedin.com');
+  await view('v1', '/pricing', null, null);
+  await view('v2', '/services', 'linkedin', null);
+  await view('v3', '/', null, 'www.google.com');
+  await view('v4', '/about', null, null);
+  // Three website leads: from LinkedIn (booked, customer), Google (old full-URL referrer), direct.
+  await lead(
+    'a@x.io',
+    { utmSource: 'linkedin', landingPage: '/?utm_source=linkedin' },
+    { booked: true, status: 'converted' },
+  );
+  await lead('b@x.io', { referrer: 'https://www.google.com/search?q=ai', landingPage: '/' });
+  await lead('c@x.io', {}, { booked: true });
+  // Not website leads, not counted.
+  await sql(`insert into contacts (name, email, source) values ('I', 'i@x.io', 'csv_import')`);
+}
+
+const funnelOf = (groupBy: string) =>
+  admin.rest<TFunnel>('GET', `/analytics/funnel?from=${yesterday}&to=${today}&groupBy=${groupBy}`);
+
+describe('GET /api/analytics/funnel', () => {
+  it('follows visitors to leads, booked calls and customers by source, with the rates', async () => {
+    await seed();
+    const res = await funnelOf('source');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      rows: [
+        {
+          key: 'linkedin',
+          visitors: 2,
+          leads: 1,
+          bookedCalls: 1,
+          customers: 1,
+          visitToLead: 0.5,
+          leadToCall: 1,
+          callToCustomer: 1,
+        },
+        {
+          key: 'direct',
+          visitors: 1,
+          leads: 1,
+          bookedCalls: 1,
+          customers: 0,
+          visitToLead: 1,
+          leadToCall: 1,
+          callToCustomer: 0,
+        },
+        {
+          key: 'www.google.com',
+          visitors: 1,
+          leads: 1,
+          bookedCalls: 0,
+          customers: 0,
+          visitToLead: 1,
+          leadToCall: 0,
+          callToCustomer: null,
+        },
+      ],
+      totals: {
+        visitors: 4,
+        leads: 3,
+        bookedCalls: 2,
+        customers: 1,
+        visitToLead: 0.75,
+        leadToCall: 0.6667,
+        callToCustomer: 0.5,
+      },
+    });
+    expect(await admin.trpc.analytics.funnel.query({ from: yesterday, to: today })).toEqual(
+      res.body,
+    );
+
+    // Reconciled with direct counts of the website leads, their calls and customers.
+    const [direct] = await sql(
+      `select count(*)::int as leads,
+              count(*) filter (where exists (select 1 from bookings b where b.contact_id = c.id))::int as booked,
+              count(*) filter (where status = 'converted')::int as customers
+         from contacts c where source = 'website'`,
+    );
+    expect(res.body.totals).toMatchObject({
+      leads: direct!.leads,
+      bookedCalls: direct!.booked,
+      customers: direct!.customers,
+    });
+    // The same once yesterday is rolled up.
+    expect(await rollUpClosedDays(t.db.em(), new Date())).toBe(1);
+    expect((await funnelOf('source')).body).toEqual(res.body);
+  });
+
+  it('groups by campaign and by landing page', async () => {
+    await seed();
+    const campaigns = (await funnelOf('campaign')).body.rows.map((r) => [
+      r.key,
+      r.visitors,
+      r.leads,
+    ]);
+    expect(campaigns).toEqual([
+      ['(none)', 2, 2],
+      ['q4', 2, 1],
+    ]);
+    const pages = (await funnelOf('landingPage')).body.rows.map((r) => [
+      r.key,
+      r.visitors,
+      r.leads,
+    ]);
+    expect(pages).toEqual([
+      ['/', 2, 2],
+      ['/about', 1, 0],
+      ['/services', 1, 0],
+      ['(unknown)', 0, 1],
+    ]);
+  });
+
+  it('refuses a bad grouping or period with 400 naming the field', async () => {
+    for (const [params, field] of [
+      [`from=${yesterday}&to=${today}&groupBy=device`, 'groupBy'],
+      [`from=${today}&to=${yesterday}`, 'to'],
+      [`to=${today}`, 'from'],
+    ]) {
+      const res = await admin.rest<{ data: { fieldErrors: Record<string, string> } }>(
+        'GET',
+        `/analytics/funnel?${params}`,
+      );
+      expect(res.status, params).toBe(400);
+      expect(Object.keys(res.body.data.fieldErrors), params).toEqual([field]);
+    }
+    expect(
+      (await t.anonymous().rest('GET', `/analytics/funnel?from=${today}&to=${today}`)).status,
+    ).toBe(401);
+  });
+});
