@@ -42,6 +42,18 @@ describe('the Website panel', () => {
     expect(await d.page.getByText('spring-launch · newsletter').isVisible()).toBe(true);
     await website.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await d.page.screenshot({ path: shot('analytics-website-desktop.png') });
+    // The visit to customer funnel: the newsletter's visitor, by source and by landing page.
+    const funnelRow = (key: string) =>
+      d.page.getByTestId('funnel-table').getByRole('row', { name: new RegExp(`^${key} `) });
+    await expect
+      .poll(() => funnelRow('newsletter').textContent(), RENDERED)
+      .toBe('newsletter10000%');
+    await d.page.getByLabel('Group by').selectOption('landingPage');
+    await expect.poll(() => funnelRow('/').textContent(), RENDERED).toBe('/10000%');
+    await d.page
+      .getByRole('heading', { name: 'Visit to Customer' })
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await d.page.screenshot({ path: shot('analytics-funnel-desktop.png') });
     expect(await seriousAxeViolations(d.page)).toEqual([]);
     expect(unexpectedErrors(d.consoleErrors)).toEqual([]);
     await d.close();
@@ -55,6 +67,10 @@ describe('the Website panel', () => {
       .getByRole('heading', { name: 'Website' })
       .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await p.page.screenshot({ path: shot('analytics-website-phone.png') });
+    await p.page
+      .getByRole('heading', { name: 'Visit to Customer' })
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await p.page.screenshot({ path: shot('analytics-funnel-phone.png') });
     const overflow = await p.page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

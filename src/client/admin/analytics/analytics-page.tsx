@@ -17,6 +17,7 @@ import { SpeedToLeadPanel } from './speed-to-lead-panel';
 import { QueryState } from '../components/query-state';
 import { StatusBreakdowns } from './status-breakdowns';
 import { WebsitePanel } from './website-panel';
+import { FunnelPanel } from './funnel-panel';
 
 export function AnalyticsPage() {
   const [days, setDays] = useState(30);
@@ -95,6 +96,7 @@ function AnalyticsBody({
       />
       <SpeedToLeadPanel data={data} onDaysChange={onDaysChange} />
       <WebsitePanel days={data.days} />
+      <FunnelPanel days={data.days} />
       <BookedCallsPanel data={data} />
       <RateCards {...rates} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

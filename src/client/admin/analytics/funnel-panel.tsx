@@ -1,0 +1,173 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import {
+  FUNNEL_GROUPS,
+  type TFunnelFigures,
+  type TFunnelGroup,
+} from '../../../shared/web-analytics.schema';
+import { addDays } from '../../../shared/time-zone';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card';
+import { FIELD_CLASS } from '../../components/ui/control-styles';
+import { trpc } from '../../lib/trpc';
+import { InlineLoadError, LoadingState } from '../components/page-states';
+import { formatNumber } from '../lib/format';
+
+const GROUP_LABELS: Record<TFunnelGroup, string> = {
+  source: 'Source',
+  campaign: 'Campaign',
+  landingPage: 'Landing page',
+};
+const STEPS = [
+  ['visitors', 'Visitors'],
+  ['leads', 'Leads'],
+  ['bookedCalls', 'Booked calls'],
+  ['customers', 'Customers'],
+] as const;
+
+const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
+
+/** The four steps as bars, each as wide as its share of the visitors. */
+function FunnelBars({ totals }: { totals: TFunnelFigures }) {
+  const top = Math.max(1, totals.visitors);
+  const rates = [null, totals.visitToLead, totals.leadToCall, totals.callToCustomer];
+  return (
+    <ol className="space-y-2" data-testid="funnel-bars">
+      {STEPS.map(([key, label], i) => (
+        <li key={key}>
+          <div className="flex justify-between text-sm">
+            <span className="font-medium text-slate-800">{label}</span>
+            <span className="tabular-nums text-slate-900">
+              {formatNumber(totals[key])}
+              {i > 0 && (
+                <span className="text-slate-500"> · {percent(rates[i]!)} of the step before</span>
+              )}
+            </span>
+          </div>
+          <div className="mt-1 h-2 rounded-full bg-slate-100">
+            <div
+              className="h-2 rounded-full bg-primary"
+              style={{ width: `${Math.max(totals[key] ? 1 : 0, (totals[key] / top) * 100)}%` }}
+            />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * From the first visit to the customer: visitors, website leads, booked calls and customers of
+ * the period, by where visits and leads came from.
+ */
+export function FunnelPanel({ days }: { days: number }) {
+  const [groupBy, setGroupBy] = useState<TFunnelGroup>('source');
+  const selectId = useId();
+  const to = new Date().toISOString().slice(0, 10);
+  const query = trpc.analytics.funnel.useQuery(
+    { from: addDays(to, -(days - 1)), to, groupBy },
+    { placeholderData: keepPreviousData },
+  );
+  const data = query.data;
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle>Visit to Customer</CardTitle>
+          <CardDescription>
+            Last {days} days (UTC): visitors, the website leads they became, their booked calls and
+            customers, by first touch.
+          </CardDescription>
+        </div>
+        <div className="w-44">
+          <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
+            Group by
+          </label>
+          <select
+            id={selectId}
+            className={FIELD_CLASS}
+            value={groupBy}
+            onChange={(e) => setGroupBy(e.target.value as TFunnelGroup)}
+          >
+            {FUNNEL_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {GROUP_LABELS[g]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {query.isError ? (
+          <InlineLoadError what="The funnel" message={query.error.message} />
+        ) : !data ? (
+          <LoadingState text="Loading the funnel..." />
+        ) : (
+          <>
+            <FunnelBars totals={data.totals} />
+            {/* Wider than a phone: it scrolls, and so takes the keyboard focus to be scrolled. */}
+            <div
+              className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-primary"
+              tabIndex={0}
+              role="region"
+              aria-label={`Funnel by ${GROUP_LABELS[groupBy].toLowerCase()}`}
+            >
+              <table className="w-full min-w-[36rem] text-left text-sm" data-testid="funnel-table">
+                <caption className="sr-only">
+                  Funnel by {GROUP_LABELS[groupBy].toLowerCase()}
+                </caption>
+                <thead>
+                  <tr className="text-xs uppercase tracking-wide text-slate-500">
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {GROUP_LABELS[groupBy]}
+                    </th>
+                    {STEPS.map(([key, label]) => (
+                      <th key={key} scope="col" className="py-2 pr-3 text-right font-medium">
+                        {label}
+                      </th>
+                    ))}
+                    <th scope="col" className="py-2 text-right font-medium">
+                      Visit → lead
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.rows.length === 0 && (
+                    <tr>
+                      <td colSpan={6} className="py-3 text-slate-600">
+                        No visits or website leads in this period.
+                      </td>
+                    </tr>
+                  )}
+                  {data.rows.slice(0, 20).map((row) => (
+                    <tr key={row.key} className="border-t border-slate-100">
+                      <th
+                        scope="row"
+                        className="max-w-[14rem] truncate py-2 pr-3 font-medium text-slate-800"
+                      >
+                        {row.key}
+                      </th>
+                      {STEPS.map(([key]) => (
+                        <td key={key} className="py-2 pr-3 text-right tabular-nums text-slate-900">
+                          {formatNumber(row[key])}
+                        </td>
+                      ))}
+                      <td className="py-2 text-right tabular-nums text-slate-700">
+                        {percent(row.visitToLead)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
