@@ -88,6 +88,19 @@ export const ZCampaign = z.object({
   utmCampaign: z.string().nullable(),
   /** Leads carrying the code and how many of them converted; null without a code. */
   results: z.object({ leads: z.number().int(), conversions: z.number().int() }).nullable(),
+  /**
+   * From the first visit to the customer, all time; null without a code: visitors whose day began
+   * on a link carrying it, its leads, those with a booked call, and the customers among them.
+   */
+  funnel: z
+    .object({
+      visitors: z.number().int(),
+      leads: z.number().int(),
+      bookedCalls: z.number().int(),
+      customers: z.number().int(),
+    })
+    .nullable(),
 });
 export type TCampaign = z.output<typeof ZCampaign>;
 export type TCampaignResults = NonNullable<TCampaign['results']>;
+export type TCampaignFunnel = NonNullable<TCampaign['funnel']>;

@@ -5,16 +5,34 @@ import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type {
   TCampaign,
   TCampaignCreate,
+  TCampaignFunnel,
   TCampaignResults,
   TCampaignStatus,
   TCampaignUpdate,
 } from '../../shared/campaigns.schema';
 import { AppError, notFound } from '../errors';
 import { campaignResults } from '../contacts/contact-stats.service';
+import { campaignFunnels } from '../web-analytics/web-analytics.service';
 import { Campaign, type ICampaign } from './campaign.entity';
 import { patchRow } from '../db/partial-update';
 
-export function toCampaignView(c: ICampaign, results?: Map<string, TCampaignResults>): TCampaign {
+/** What a campaign's code has brought: its leads and conversions, and its funnel from visits. */
+interface CampaignOutcomes {
+  results: Map<string, TCampaignResults>;
+  funnels: Map<string, TCampaignFunnel>;
+}
+
+const NO_FUNNEL: TCampaignFunnel = { visitors: 0, leads: 0, bookedCalls: 0, customers: 0 };
+
+async function outcomesOf(em: EntityManager, codes: string[]): Promise<CampaignOutcomes> {
+  const [results, funnels] = await Promise.all([
+    campaignResults(em, codes),
+    campaignFunnels(em, codes),
+  ]);
+  return { results, funnels };
+}
+
+export function toCampaignView(c: ICampaign, outcomes?: CampaignOutcomes): TCampaign {
   const code = c.utmCampaign ?? null;
   return {
     id: c.id,
@@ -28,14 +46,15 @@ export function toCampaignView(c: ICampaign, results?: Map<string, TCampaignResu
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
     utmCampaign: code,
-    results: code === null ? null : (results?.get(code) ?? { leads: 0, conversions: 0 }),
+    results: code === null ? null : (outcomes?.results.get(code) ?? { leads: 0, conversions: 0 }),
+    funnel: code === null ? null : (outcomes?.funnels.get(code.toLowerCase()) ?? NO_FUNNEL),
   };
 }
 
 /** The view with the campaign's results (leads carrying its code), asked of the contacts. */
 async function withResults(em: EntityManager, c: ICampaign): Promise<TCampaign> {
   const codes = c.utmCampaign ? [c.utmCampaign] : [];
-  return toCampaignView(c, await campaignResults(em, codes));
+  return toCampaignView(c, await outcomesOf(em, codes));
 }
 
 /** Saves, answering a code another campaign already has with a 409 that names the field. */
@@ -52,8 +71,8 @@ async function flushCampaign(em: EntityManager): Promise<void> {
 export async function listCampaigns(em: EntityManager): Promise<TCampaign[]> {
   const rows = await em.find(Campaign, {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
   const codes = rows.flatMap((c) => (c.utmCampaign ? [c.utmCampaign] : []));
-  const results = await campaignResults(em, codes);
-  return rows.map((c) => toCampaignView(c, results));
+  const outcomes = await outcomesOf(em, codes);
+  return rows.map((c) => toCampaignView(c, outcomes));
 }
 
 export async function createCampaign(

@@ -173,6 +173,7 @@ describe('campaigns: duplicate and delete', () => {
       status: 'draft',
       utmCampaign: null,
       results: null,
+      funnel: null,
     });
     expect(createdAt >= campaign.createdAt && updatedAt >= campaign.updatedAt).toBe(true);
     const viaTrpc = await admin.trpc.admin.campaigns.duplicate.mutate({ id: res.body.id });
@@ -251,7 +252,43 @@ describe('campaign results from UTM codes', () => {
     const cleared = await admin.rest<TCampaign>('PATCH', `/campaigns/${res.body.id}`, {
       utmCampaign: null,
     });
-    expect(cleared.body).toMatchObject({ utmCampaign: null, results: null });
+    expect(cleared.body).toMatchObject({ utmCampaign: null, results: null, funnel: null });
+  });
+
+  it('follows the code from visitors to customers: GET /api/campaigns adds the funnel', async () => {
+    const sql = (q: string, params: unknown[] = []) =>
+      t.db.orm.em.getConnection().execute(q, params);
+    // Three visitors landed on its links (one twice the same day), one elsewhere.
+    for (const [visitor, campaign] of [
+      ['v1', 'spring-webinar'],
+      ['v1', 'spring-webinar'],
+      ['v2', 'Spring-Webinar'],
+      ['v3', 'spring-webinar'],
+      ['v4', 'other'],
+    ])
+      await sql(
+        `insert into page_views (viewed_at, day, visitor, path, utm_source, utm_campaign, device)
+         values (now(), (now() at time zone 'utc')::date, ?, '/', 'news', ?, 'desktop')`,
+        [visitor, campaign],
+      );
+    await lead('spring-webinar', 'converted');
+    await lead('spring-webinar');
+    const [contact] = await sql(`select id from contacts where status = 'converted'`);
+    await sql(
+      `insert into bookings (contact_id, host_id, starts_at, ends_at, blocked_until, status, manage_token)
+       values (?, ?, now() + interval '2 days', now() + interval '2 days 30 minutes', now() + interval '2 days 30 minutes', 'confirmed', 'tok-funnel')`,
+      [(contact as { id: number }).id, admin.userId],
+    );
+    const created = await admin.rest<TCampaign>('POST', '/campaigns', {
+      ...webinar,
+      utmCampaign: 'spring-webinar',
+    });
+    const funnel = { visitors: 3, leads: 2, bookedCalls: 1, customers: 1 };
+    expect(created.body.funnel).toEqual(funnel);
+    const listed = await admin.rest<TCampaign[]>('GET', '/campaigns');
+    expect(listed.body.find((c) => c.id === created.body.id)?.funnel).toEqual(funnel);
+    const [viaTrpc] = await admin.trpc.admin.campaigns.list.query();
+    expect(viaTrpc?.funnel).toEqual(funnel);
   });
 
   it('refuses a malformed code (400, naming the field) and a code another campaign has (409)', async () => {

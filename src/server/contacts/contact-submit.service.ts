@@ -11,7 +11,7 @@ import { recordSecurityEvent } from '../security-center/security-events.service'
 import { loadProtectionSettings } from '../security-center/settings.service';
 import type { EventBus } from '../events/event-bus';
 import { quarantineSubmission } from '../quarantine/quarantine.service';
-import { firstTouchOf } from '../web-analytics/visitor-key.service';
+import { firstTouchOf } from '../web-analytics/web-analytics.service';
 import { storeLead } from './store-lead.service';
 
 export type SubmitterInfo = Submitter;

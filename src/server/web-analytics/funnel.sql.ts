@@ -51,3 +51,54 @@ export const leadsByEntry = (em: EntityManager, from: string, to: string, by: TF
          and c.created_at < ${`${addDays(to, 1)}T00:00:00Z`}::timestamptz
        group by 1`,
   );
+
+/** The first day any page view can have: campaigns count from their first visitor. */
+const EVER = '2000-01-01';
+
+/**
+ * Each campaign code's funnel over all time (codes compared in lower case): visitors whose day
+ * began on a link carrying it, the leads carrying it, those of them with a booked call, and the
+ * customers among them. Codes without any are left out.
+ */
+export async function campaignFunnels(
+  em: EntityManager,
+  codes: string[],
+): Promise<
+  Map<string, { visitors: number; leads: number; bookedCalls: number; customers: number }>
+> {
+  const funnels = new Map<
+    string,
+    { visitors: number; leads: number; bookedCalls: number; customers: number }
+  >();
+  if (!codes.length) return funnels;
+  const lower = codes.map((c) => c.toLowerCase());
+  const today = new Date().toISOString().slice(0, 10);
+  const [visits, leads] = await Promise.all([
+    runSql(
+      em,
+      sql<{ code: string; visitors: string }>`
+        select lower(key2) as code, sum(visitors) as visitors
+          from ${trafficFacts(EVER, today)} as f
+         where kind = 'entry' and lower(key2) = any(${lower}::text[]) group by 1`,
+    ),
+    runSql(
+      em,
+      sql<{ code: string; leads: string; booked: string; customers: string }>`
+        select lower(utm_campaign) as code, count(*) as leads,
+               count(*) filter (where exists (select 1 from bookings b where b.contact_id = c.id)) as booked,
+               count(*) filter (where c.status = 'converted') as customers
+          from contacts c where lower(utm_campaign) = any(${lower}::text[]) group by 1`,
+    ),
+  ]);
+  const of = (code: string) =>
+    funnels.get(code) ??
+    funnels.set(code, { visitors: 0, leads: 0, bookedCalls: 0, customers: 0 }).get(code)!;
+  for (const v of visits) of(v.code).visitors = Number(v.visitors);
+  for (const l of leads)
+    Object.assign(of(l.code), {
+      leads: Number(l.leads),
+      bookedCalls: Number(l.booked),
+      customers: Number(l.customers),
+    });
+  return funnels;
+}

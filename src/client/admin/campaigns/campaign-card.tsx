@@ -1,5 +1,5 @@
 import { BarChart3, Copy, Pause, Pencil, Play, Trash2 } from 'lucide-react';
-import type { TCampaign } from '../../../shared/campaigns.schema';
+import type { TCampaign, TCampaignFunnel } from '../../../shared/campaigns.schema';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DropdownMenuItem, DropdownMenuSeparator } from '../../components/ui/dropdown-menu';
@@ -14,6 +14,61 @@ export interface CampaignCardActions {
   onDuplicate: () => void;
   onDelete: () => void;
   onToggle: () => void;
+}
+
+/** Which step of the funnel a goal counts, read from its metric's words (leads by default). */
+function goalStep(metric: string | null): keyof TCampaignFunnel {
+  const words = (metric ?? '').toLowerCase();
+  if (/visit|traffic/.test(words)) return 'visitors';
+  if (/call|meeting|booking|demo/.test(words)) return 'bookedCalls';
+  if (/customer|conversion|deal|sale/.test(words)) return 'customers';
+  return 'leads';
+}
+
+const STEP_LABELS: [keyof TCampaignFunnel, string][] = [
+  ['visitors', 'Visitors'],
+  ['leads', 'Leads'],
+  ['bookedCalls', 'Calls'],
+  ['customers', 'Customers'],
+];
+
+/** Visitors → leads → booked calls → customers of the campaign's code, and its goal's progress. */
+function CampaignFunnel({ campaign, funnel }: { campaign: TCampaign; funnel: TCampaignFunnel }) {
+  const step = goalStep(campaign.goalMetric);
+  const goal = campaign.goalValue;
+  const progress = goal ? Math.min(100, Math.round((funnel[step] / goal) * 100)) : null;
+  return (
+    <div className="rounded-lg bg-slate-50 p-3" data-testid="campaign-funnel">
+      <ol className="grid grid-cols-4 gap-1 text-center text-xs">
+        {STEP_LABELS.map(([key, label]) => (
+          <li key={key}>
+            <span className="block text-base font-semibold tabular-nums text-slate-900">
+              {formatNumber(funnel[key])}
+            </span>
+            <span className="text-slate-600">{label}</span>
+          </li>
+        ))}
+      </ol>
+      {progress !== null && (
+        <div className="mt-2">
+          <p className="text-xs text-slate-600">
+            Goal: {formatNumber(funnel[step])} of {formatNumber(goal)} (
+            {STEP_LABELS.find(([k]) => k === step)![1].toLowerCase()}), {progress}%
+          </p>
+          <div
+            className="mt-1 h-1.5 rounded-full bg-slate-200"
+            role="progressbar"
+            aria-label={`Progress toward the goal of ${campaign.name}`}
+            aria-valuenow={progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className="h-1.5 rounded-full bg-primary" style={{ width: `${progress}%` }} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }
 
 export function CampaignCard({
@@ -74,6 +129,7 @@ export function CampaignCard({
           </div>
         ))}
       </dl>
+      {campaign.funnel && <CampaignFunnel campaign={campaign} funnel={campaign.funnel} />}
       <div className="mt-auto flex gap-2">
         <Button size="sm" variant="secondary" onClick={actions.onToggle} disabled={toggling}>
           {active ? <Pause aria-hidden /> : <Play aria-hidden />}

@@ -54,6 +54,7 @@ const campaign = (
   updatedAt: at,
   utmCampaign: null,
   results: null,
+  funnel: null,
 });
 
 describe('matchesSearch', () => {
