@@ -32,6 +32,7 @@ describe('loadConfig defaults', () => {
       BOOKING_REMINDER_OFFSETS: [1440, 60],
       SHUTDOWN_DELAY_SECONDS: 5,
       SHUTDOWN_GRACE_SECONDS: 25,
+      ANALYTICS_RAW_DAYS: 90,
       MAIL_FROM: 'Convoza <hello@convoza.ai>',
       WEBHOOK_RETRY_DELAYS: [5, 30, 120, 600, 3600],
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: false,
