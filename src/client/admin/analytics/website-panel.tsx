@@ -12,6 +12,7 @@ import {
 import { trpc } from '../../lib/trpc';
 import { InlineLoadError, LoadingState } from '../components/page-states';
 import { capitalize, formatDay, formatNumber } from '../lib/format';
+import { DayBars } from './day-bars';
 
 /** The last `days` UTC days (the page views' days), by day or, past a month, by week. */
 function periodOf(days: number) {
@@ -20,34 +21,16 @@ function periodOf(days: number) {
 }
 
 function VisitorsChart({ series, interval }: Pick<TTraffic, 'series'> & { interval: string }) {
-  const max = Math.max(1, ...series.map((p) => p.visitors));
   return (
     <div>
-      <div
-        className="flex h-36 items-end gap-[3px] border-b border-slate-200"
-        aria-hidden
-        data-testid="visitors-chart"
-      >
-        {series.map((p) => (
-          <div
-            key={p.date}
-            className="group flex h-full flex-1 items-end"
-            title={`${formatDay(p.date)}: ${p.visitors} visitors, ${p.pageviews} page views`}
-          >
-            <div
-              className="w-full rounded-t bg-primary/80 group-hover:bg-primary"
-              style={{
-                height: p.visitors === 0 ? '2px' : `${Math.max(4, (p.visitors / max) * 100)}%`,
-                opacity: p.visitors === 0 ? 0.25 : 1,
-              }}
-            />
-          </div>
-        ))}
-      </div>
-      <div className="mt-2 flex justify-between text-xs tabular-nums text-slate-500" aria-hidden>
-        <span>{series[0] ? formatDay(series[0].date) : ''}</span>
-        <span>{series.at(-1) ? formatDay(series.at(-1)!.date) : ''}</span>
-      </div>
+      <DayBars
+        testId="visitors-chart"
+        bars={series.map((p) => ({
+          date: p.date,
+          value: p.visitors,
+          title: `${formatDay(p.date)}: ${p.visitors} visitors, ${p.pageviews} page views`,
+        }))}
+      />
       <div className="sr-only">
         <table>
           <caption>Visitors and page views per {interval}</caption>
