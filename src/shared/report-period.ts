@@ -12,6 +12,12 @@ export interface ReportPeriod {
   start: Date;
 }
 
+/** The last `days` UTC days, today included, as the website figures ask for them (from, to). */
+export function utcDays(days: number, now = new Date()): { from: string; to: string } {
+  const { firstDay } = reportPeriod(days, 'UTC', now);
+  return { from: firstDay, to: now.toISOString().slice(0, 10) };
+}
+
 export function reportPeriod(days: number, timeZone: string, now = new Date()): ReportPeriod {
   const firstDay = addDays(dayInZone(now, timeZone), -(days - 1));
   return { days, timeZone, firstDay, start: startOfDayInZone(firstDay, timeZone) };

@@ -22,10 +22,12 @@ export function isTimeZone(value: string): boolean {
 }
 
 /** A known zone spelled as the zone list does (`europe/berlin` → `Europe/Berlin`), else as typed. */
+let zonesByLowerCase: Map<string, string> | undefined;
 function spelled(zone: string): string {
-  const lower = zone.toLowerCase();
-  if (lower === DEFAULT_TIME_ZONE.toLowerCase()) return DEFAULT_TIME_ZONE;
-  return Intl.supportedValuesOf('timeZone').find((z) => z.toLowerCase() === lower) ?? zone;
+  zonesByLowerCase ??= new Map(
+    [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf('timeZone')].map((z) => [z.toLowerCase(), z]),
+  );
+  return zonesByLowerCase.get(zone.toLowerCase()) ?? zone;
 }
 
 export const ZTimeZone = z

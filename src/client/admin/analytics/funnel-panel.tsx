@@ -5,7 +5,7 @@ import {
   type TFunnelFigures,
   type TFunnelGroup,
 } from '../../../shared/web-analytics.schema';
-import { addDays } from '../../../shared/time-zone';
+import { utcDays } from '../../../shared/report-period';
 import {
   Card,
   CardContent,
@@ -68,9 +68,8 @@ function FunnelBars({ totals }: { totals: TFunnelFigures }) {
 export function FunnelPanel({ days }: { days: number }) {
   const [groupBy, setGroupBy] = useState<TFunnelGroup>('source');
   const selectId = useId();
-  const to = new Date().toISOString().slice(0, 10);
   const query = trpc.analytics.funnel.useQuery(
-    { from: addDays(to, -(days - 1)), to, groupBy },
+    { ...utcDays(days), groupBy },
     { placeholderData: keepPreviousData },
   );
   const data = query.data;

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { addDays } from '../../../shared/time-zone';
+import { utcDays } from '../../../shared/report-period';
 import type { TTraffic } from '../../../shared/web-analytics.schema';
 import {
   Card,
@@ -16,8 +16,7 @@ import { DayBars } from './day-bars';
 
 /** The last `days` UTC days (the page views' days), by day or, past a month, by week. */
 function periodOf(days: number) {
-  const to = new Date().toISOString().slice(0, 10);
-  return { from: addDays(to, -(days - 1)), to, interval: days > 31 ? 'week' : 'day' } as const;
+  return { ...utcDays(days), interval: days > 31 ? 'week' : 'day' } as const;
 }
 
 function VisitorsChart({ series, interval }: Pick<TTraffic, 'series'> & { interval: string }) {
