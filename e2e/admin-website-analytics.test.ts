@@ -55,6 +55,21 @@ describe('the Website panel', () => {
       .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await d.page.screenshot({ path: shot('analytics-funnel-desktop.png') });
     expect(await seriousAxeViolations(d.page)).toEqual([]);
+    // A figure that counts contacts opens them: the newsletter's lead, on the contacts list.
+    await suite.sql(
+      `insert into contacts (name, email, source, utm_source, utm_campaign, landing_page)
+       values ('Nora Newsletter', 'nora@example.com', 'website', 'newsletter', 'spring-launch', '/')`,
+    );
+    await d.page.reload();
+    await d.page.getByRole('link', { name: 'Show in Contacts: leads from newsletter, 1' }).click();
+    const origin = d.page.getByTestId('origin-filter');
+    await expect
+      .poll(() => origin.textContent(), RENDERED)
+      .toContain('Website leads · first touch source newsletter');
+    await d.page.getByText('nora@example.com').waitFor();
+    expect(await d.page.getByText('1 matching contacts').isVisible()).toBe(true);
+    await d.page.screenshot({ path: shot('contacts-from-funnel-desktop.png') });
+    expect(await seriousAxeViolations(d.page)).toEqual([]);
     expect(unexpectedErrors(d.consoleErrors)).toEqual([]);
     await d.close();
 

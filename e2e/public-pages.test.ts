@@ -55,12 +55,21 @@ describe('prerendered HTML, fetched without JavaScript', () => {
 
 describe('in the browser', () => {
   it.each(PUBLIC_PAGES)(
-    '$path: h1, no other host, no console error, no serious axe violation',
+    '$path: h1, no other host, no console error, no serious axe violation, a page view and nothing stored in the browser',
     async ({ path, h1 }) => {
       const w = await newPage(suite);
       try {
+        const pageView = w.page.waitForResponse((r) => r.url().endsWith('/api/collect'));
         await w.page.goto(path);
         await waitForHydration(w.page);
+        expect((await pageView).status()).toBe(202);
+        expect(
+          await w.page.evaluate(() => [
+            document.cookie,
+            localStorage.length,
+            sessionStorage.length,
+          ]),
+        ).toEqual(['', 0, 0]);
         await expect.poll(() => w.page.locator('h1').allInnerTexts()).toHaveLength(1);
         expect((await w.page.locator('h1').innerText()).replace(/\s+/g, ' ')).toMatch(h1);
         expect(await seriousAxeViolations(w.page)).toEqual([]);

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ZContactFind, ZContactStatus, ZOwnerFilter } from './contacts.schema';
+import {
+  CONTACT_ORIGIN_FILTERS,
+  ZContactFind,
+  ZContactStatus,
+  ZOwnerFilter,
+} from './contacts.schema';
 import { ZId, searchText } from './text.schema';
 
 export const CONTACT_BULK_ACTIONS = ['set_status', 'assign', 'delete'] as const;
@@ -12,6 +17,7 @@ export const ZContactFilter = z.strictObject({
   status: ZContactStatus.optional(),
   search: searchText(200),
   ownerId: ZOwnerFilter.optional(),
+  ...CONTACT_ORIGIN_FILTERS,
 });
 export type TContactFilter = z.output<typeof ZContactFilter>;
 
@@ -23,6 +29,11 @@ export const ZContactExportQuery = ZContactFind.pick({
   status: true,
   search: true,
   ownerId: true,
+  source: true,
+  createdFrom: true,
+  createdTo: true,
+  firstTouch: true,
+  booked: true,
 }).extend({
   ids: z
     .string()

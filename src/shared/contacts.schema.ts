@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './contact-form';
 import { CONTACT_CREATE_SHAPE, CONTACT_SHAPE, ZContactStatus } from './contact-fields';
-import { ZId, optionalText, requiredText, searchText } from './text.schema';
+import { ZId, dayText, optionalText, requiredText, searchText } from './text.schema';
+import { FUNNEL_GROUPS, type TFunnelGroup } from './web-analytics.schema';
 
 export { CONTACT_STATUSES, ZContactStatus, type TContactStatus } from './contact-fields';
 
@@ -140,11 +141,42 @@ const ZOwnerFilterParam = z
   .regex(/^(me|unassigned|[1-9][0-9]{0,9})$/, OWNER_FILTER_MESSAGE)
   .pipe(z.string().transform((v): TOwnerFilter => ZOwnerFilter.parse(v)));
 
+/** `<grouping>:<key>`, a first-touch key as GET /analytics/funnel groups leads. */
+const FIRST_TOUCH_PATTERN = new RegExp(`^(${FUNNEL_GROUPS.join('|')}):[\\s\\S]+$`);
+
+/**
+ * What narrows the list to the contacts a figure of Analytics counts (each figure links here):
+ * their source (`website`), the UTC days they were created on, their first touch as the funnel
+ * groups it (`source:linkedin`, `campaign:q4`, `landingPage:/pricing`) and whether they booked a
+ * call. Query-string shaped, so REST and tRPC take the same values.
+ */
+export const CONTACT_ORIGIN_FILTERS = {
+  source: z.string().trim().min(1).max(50, 'source is at most 50 characters').optional(),
+  createdFrom: dayText('createdFrom').optional(),
+  createdTo: dayText('createdTo').optional(),
+  firstTouch: z
+    .string()
+    .max(600, 'firstTouch is at most 600 characters')
+    .regex(
+      FIRST_TOUCH_PATTERN,
+      `firstTouch must be <${FUNNEL_GROUPS.join('|')}>:<key>, e.g. source:linkedin`,
+    )
+    .optional(),
+  booked: z.enum(['true', 'false'], { error: 'booked must be true or false' }).optional(),
+};
+
+/** A firstTouch filter taken apart. */
+export function firstTouchParts(firstTouch: string): { by: TFunnelGroup; key: string } {
+  const at = firstTouch.indexOf(':');
+  return { by: firstTouch.slice(0, at) as TFunnelGroup, key: firstTouch.slice(at + 1) };
+}
+
 /** Paged, searchable query the admin screen uses (keyset paging on id, newest first). */
 export const ZContactFind = z.object({
   search: searchText(200),
   status: ZContactStatus.optional(),
   ownerId: ZOwnerFilterParam.optional(),
+  ...CONTACT_ORIGIN_FILTERS,
   cursor: ZId.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

@@ -98,4 +98,15 @@ export const ZIdInput = z.strictObject({ id: ZId });
 
 export const ZIsoDate = z.string().describe('ISO 8601 timestamp');
 
+/** A calendar day, YYYY-MM-DD, that exists; errors name the field. */
+export const dayText = (name: string) =>
+  z
+    .string({ error: `${name} is required (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
+    .refine((d) => {
+      // Runs after a failed pattern too: an unparsable value is not a day either.
+      const day = new Date(`${d}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === d;
+    }, `${name} must be a date that exists`);
+
 export const ZOk = z.object({ success: z.boolean(), message: z.string().optional() });

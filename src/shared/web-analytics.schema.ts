@@ -1,6 +1,6 @@
 // First-party page views: what a public page sends (POST /api/collect) and how it is read.
 import { z } from 'zod';
-import { optionalText, requiredText } from './text.schema';
+import { dayText, optionalText, requiredText } from './text.schema';
 
 /** The largest page-view body taken; anything longer is a 413. */
 export const COLLECT_MAX_BYTES = 2048;
@@ -36,17 +36,10 @@ export const TRAFFIC_INTERVALS = ['day', 'week', 'month'] as const;
 /** How many rows each list of GET /analytics/traffic holds at most. */
 export const TRAFFIC_LIST_ROWS = 50;
 
-const ZDay = (name: string) =>
-  z
-    .string({ error: `${name} is required (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
-    .refine(
-      (d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d,
-      `${name} must be a date that exists`,
-    );
-
 /** A period of UTC days from `from` to `to`, inclusive, at most TRAFFIC_MAX_DAYS. */
 function periodRule({ from, to }: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  // A day already refused is named once, by its own field.
+  if (!dayText('').safeParse(from).success || !dayText('').safeParse(to).success) return;
   if (to < from)
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
@@ -61,8 +54,8 @@ function periodRule({ from, to }: { from: string; to: string }, ctx: z.Refinemen
 /** GET /analytics/traffic: UTC days from `from` to `to`, inclusive. */
 export const ZTrafficQuery = z
   .object({
-    from: ZDay('from'),
-    to: ZDay('to'),
+    from: dayText('from'),
+    to: dayText('to'),
     interval: z
       .enum(TRAFFIC_INTERVALS, {
         error: `interval must be one of: ${TRAFFIC_INTERVALS.join(', ')}`,
@@ -78,8 +71,8 @@ export type TFunnelGroup = (typeof FUNNEL_GROUPS)[number];
 /** GET /analytics/funnel: the same period, grouped by the first touch's source, campaign or page. */
 export const ZFunnelQuery = z
   .object({
-    from: ZDay('from'),
-    to: ZDay('to'),
+    from: dayText('from'),
+    to: dayText('to'),
     groupBy: z
       .enum(FUNNEL_GROUPS, { error: `groupBy must be one of: ${FUNNEL_GROUPS.join(', ')}` })
       .default('source'),

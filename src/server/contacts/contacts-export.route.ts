@@ -36,6 +36,17 @@ export const contactsExportRoute: StreamedRoute = {
         description: 'A user id, "me" or "unassigned"',
         schema: { type: 'string' },
       },
+      { name: 'source', in: 'query', schema: { type: 'string', maxLength: 50 } },
+      { name: 'createdFrom', in: 'query', schema: { type: 'string', format: 'date' } },
+      { name: 'createdTo', in: 'query', schema: { type: 'string', format: 'date' } },
+      {
+        name: 'firstTouch',
+        in: 'query',
+        description:
+          'source:<key>, campaign:<key> or landingPage:<path>, as the funnel groups leads',
+        schema: { type: 'string', maxLength: 600 },
+      },
+      { name: 'booked', in: 'query', schema: { type: 'string', enum: ['true', 'false'] } },
       {
         name: 'ids',
         in: 'query',

@@ -16,7 +16,7 @@ import type { EventBus } from '../events/event-bus';
 import { userReference } from '../users/user-lookup.service';
 import { Contact } from './contact.entity';
 import { contactPageRows, contactsWithIds } from './contact-rows.sql';
-import { contactFilterSql, withStatusSql } from './contact-filter.sql';
+import { contactFilterSql, hasOriginFilter, withStatusSql } from './contact-filter.sql';
 import { searchCondition, searchCounts, searchPageIds } from './contact-search.sql';
 import type { TSearchHit } from '../../shared/search.schema';
 import { contactBatches } from './contacts-list.stream';
@@ -75,8 +75,10 @@ export async function findContacts(
   actorId?: number,
 ): Promise<TContactPage> {
   const limit = query.limit ?? 50;
-  if (query.search)
-    return searchContacts(em, { ...query, search: query.search, limit }, actorId ?? 0);
+  // Narrowed by text or by origin, the list is counted on the rows (up to a cap), not by the
+  // maintained counters.
+  if (query.search || hasOriginFilter(query))
+    return searchContacts(em, { ...query, search: query.search ?? '', limit }, actorId ?? 0);
   const where = contactFilterSql({ status: query.status, ownerId: query.ownerId }, actorId ?? 0);
   const [rows, counts] = await Promise.all([
     // Without an owner filter the page's best plan never depends on the values (id order, or
@@ -92,8 +94,10 @@ async function searchContacts(
   query: TContactFind & { search: string; limit: number },
   actorId: number,
 ): Promise<TContactPage> {
-  // The counts are over the search and owner, not the status filter (the badges pick a status).
-  const counted = contactFilterSql({ search: query.search, ownerId: query.ownerId }, actorId);
+  // The counts are over the search, owner and origin, not the status filter (the badges pick a
+  // status).
+  const { status: _status, cursor: _cursor, limit: _limit, ...counting } = query;
+  const counted = contactFilterSql(counting, actorId);
   const listed = withStatusSql(counted, query.status);
   const { ids, common } = await searchPageIds(em, listed, query.cursor, query.limit + 1);
   const [rows, { counts, exact }] = await Promise.all([

@@ -164,7 +164,9 @@ describe('POST /api/collect', () => {
     const before = await partitions();
     // Not rolled up yet: nothing is dropped, whatever its age.
     expect(await dropOldPageViewPartitions(em, new Date(), 90)).toBe(0);
-    await sql(`insert into page_view_rolled_days (day) values ('2025-02-28')`);
+    await sql(
+      `insert into page_view_rolled_days (day, through) values ('2025-02-28', '2025-03-01T00:00:00Z')`,
+    );
     expect(await dropOldPageViewPartitions(em, new Date(), 90)).toBe(2);
     expect(await partitions()).toEqual(
       before.filter((name) => name !== 'page_views_2025_01' && name !== 'page_views_2025_02'),

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TFunnelGroup } from '../../shared/web-analytics.schema';
 import { addDays } from '../../shared/time-zone';
 import { runSql } from '../db/typed-sql';
-import { trafficFacts } from './page-view-rollups.sql';
+import { rolledThrough, trafficFacts } from './page-view-rollups.sql';
 
 /** Which key of the `entry` facts each grouping reads. */
 const ENTRY_KEY = {
@@ -13,12 +13,17 @@ const ENTRY_KEY = {
 };
 
 /** Visitors of [from, to] (per day) by where their visit began. */
-export const visitorsByEntry = (em: EntityManager, from: string, to: string, by: TFunnelGroup) =>
+export const visitorsByEntry = async (
+  em: EntityManager,
+  from: string,
+  to: string,
+  by: TFunnelGroup,
+) =>
   runSql(
     em,
     sql<{ key: string; visitors: string }>`
       select ${ENTRY_KEY[by]} as key, sum(visitors) as visitors
-        from ${trafficFacts(from, to)} as f where kind = 'entry' group by 1`,
+        from ${trafficFacts(from, to, await rolledThrough(em))} as f where kind = 'entry' group by 1`,
   );
 
 /**
@@ -26,7 +31,7 @@ export const visitorsByEntry = (em: EntityManager, from: string, to: string, by:
  * leads kept the whole URL), else direct; campaign is utm_campaign or (none); the landing page is
  * its path.
  */
-const LEAD_KEY = {
+export const LEAD_KEY = {
   source: sql`coalesce(nullif(utm_source, ''),
                        nullif(lower(regexp_replace(coalesce(referrer, ''), '^[a-z]+://([^/:?#]+).*$', '\\1')), ''),
                        'direct')`,
@@ -73,12 +78,13 @@ export async function campaignFunnels(
   if (!codes.length) return funnels;
   const lower = codes.map((c) => c.toLowerCase());
   const today = new Date().toISOString().slice(0, 10);
+  const through = await rolledThrough(em);
   const [visits, leads] = await Promise.all([
     runSql(
       em,
       sql<{ code: string; visitors: string }>`
         select lower(key2) as code, sum(visitors) as visitors
-          from ${trafficFacts(EVER, today)} as f
+          from ${trafficFacts(EVER, today, through)} as f
          where kind = 'entry' and lower(key2) = any(${lower}::text[]) group by 1`,
     ),
     runSql(

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/time-zone';
+import type { TContactPage } from '../../shared/contacts.schema';
 import type { TFunnel } from '../../shared/web-analytics.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { rollUpClosedDays } from './page-view-rollups.sql';
+import { rollUpPageViews } from './page-view-rollups.sql';
 
 // GET /api/analytics/funnel: visitors → website leads → booked calls → customers by first touch,
 // reconciled with direct counts, the same before and after the roll-ups.
@@ -149,7 +150,7 @@ describe('GET /api/analytics/funnel', () => {
       customers: direct!.customers,
     });
     // The same once yesterday is rolled up.
-    expect(await rollUpClosedDays(t.db.em(), new Date())).toBe(1);
+    expect(await rollUpPageViews(t.db.em(), new Date())).toBe(1);
     expect((await funnelOf('source')).body).toEqual(res.body);
   });
 
@@ -175,6 +176,67 @@ describe('GET /api/analytics/funnel', () => {
       ['/services', 1, 0],
       ['(unknown)', 0, 1],
     ]);
+  });
+
+  it("links each figure to exactly the contacts it counts (the list's origin filters), over both transports", async () => {
+    await seed();
+    for (const groupBy of ['source', 'campaign', 'landingPage'] as const) {
+      const { rows } = (await funnelOf(groupBy)).body;
+      for (const row of rows) {
+        const origin = {
+          source: 'website',
+          createdFrom: yesterday,
+          createdTo: today,
+          firstTouch: `${groupBy}:${row.key}`,
+        };
+        const listed = async (extra: Record<string, string>) => {
+          const query = { ...origin, ...extra };
+          const res = await admin.rest<TContactPage>(
+            'GET',
+            `/contacts/search?${new URLSearchParams(query).toString()}`,
+          );
+          expect(res.status).toBe(200);
+          const viaTrpc = await admin.trpc.admin.contacts.find.query(
+            query as Parameters<typeof admin.trpc.admin.contacts.find.query>[0],
+          );
+          expect(viaTrpc.items.map((c) => c.id)).toEqual(res.body.items.map((c) => c.id));
+          expect(res.body.items).toHaveLength(res.body.total);
+          return res.body.total;
+        };
+        const figures = [await listed({}), await listed({ booked: 'true' })];
+        figures.push(await listed({ status: 'converted' }));
+        expect(figures, `${groupBy} ${row.key}`).toEqual([
+          row.leads,
+          row.bookedCalls,
+          row.customers,
+        ]);
+      }
+    }
+    // The CSV export takes the same filters: the LinkedIn lead alone.
+    const csv = await admin.fetch(
+      `/api/contacts/export/csv?source=website&firstTouch=${encodeURIComponent('source:linkedin')}`,
+    );
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('a@x.io');
+  });
+
+  it('refuses a bad origin filter on the contacts list with 400 naming it', async () => {
+    for (const [params, field] of [
+      ['firstTouch=device:mobile', 'firstTouch'],
+      ['firstTouch=source:', 'firstTouch'],
+      ['createdFrom=2026-02-30', 'createdFrom'],
+      ['createdTo=yesterday', 'createdTo'],
+      ['booked=yes', 'booked'],
+    ]) {
+      const res = await admin.rest<{ data: { fieldErrors: Record<string, string> } }>(
+        'GET',
+        `/contacts/search?${params}`,
+      );
+      expect(res.status, params).toBe(400);
+      expect(Object.keys(res.body.data.fieldErrors), params).toEqual([field]);
+    }
   });
 
   it('refuses a bad grouping or period with 400 naming the field', async () => {

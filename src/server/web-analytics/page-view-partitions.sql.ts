@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { runSql } from '../db/typed-sql';
+import { rolledThrough } from './page-view-rollups.sql';
 
 /** How many months ahead a partition waits for page views (the maintenance runs far more often). */
 const MONTHS_AHEAD = 2;
@@ -49,23 +50,20 @@ export async function dropOldPageViewPartitions(
   keepDays = DEFAULT_ANALYTICS_RAW_DAYS,
 ): Promise<number> {
   const keepFrom = new Date(now.getTime() - keepDays * 86_400_000).toISOString().slice(0, 10);
+  const through = await rolledThrough(em);
   const partitions = await runSql(
     em,
-    sql<{ name: string; rolledThrough: string | null }>`
-      select c.relname as name,
-             (select max(day)::text from page_view_rolled_days) as "rolledThrough"
-        from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    sql<{ name: string }>`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
        where i.inhparent = 'page_views'::regclass`,
   );
   let dropped = 0;
-  for (const { name, rolledThrough } of partitions) {
+  for (const { name } of partitions) {
     const month = /^page_views_(\d{4})_(\d{2})$/.exec(name);
     if (!month) continue;
     const end = monthStart(Number(month[1]), Number(month[2])); // the next month's first day
-    const lastDay = new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-    if (end > keepFrom || !rolledThrough || rolledThrough < lastDay) continue;
+    const rolledUp = through !== null && Date.parse(through) >= Date.parse(`${end}T00:00:00Z`);
+    if (end > keepFrom || !rolledUp) continue;
     await runSql(em, sql`drop table ${sql.table(name)}`);
     dropped++;
   }

@@ -7,9 +7,9 @@ import { defineEntity, p } from '@mikro-orm/core';
 export const ROLLUP_KINDS = ['total', 'page', 'referrer', 'campaign', 'device', 'entry'] as const;
 
 /**
- * Visitors and page views of one closed UTC day, whole and by page, referrer host, campaign
- * (source, medium, campaign) and device, written once the day is over (page-view-rollups.sql.ts):
- * the traffic figures read these instead of the day's raw rows, and they outlive the raw rows.
+ * Visitors and page views of one UTC day, whole and by page, referrer host, campaign (source,
+ * medium, campaign) and device, up to its mark's `through` (page-view-rollups.sql.ts): the
+ * traffic figures read these instead of the day's raw rows, and they outlive the raw rows.
  * A key left empty ('') is a page view without that value (no referrer, no campaign).
  */
 export const PageViewRollup = defineEntity({
@@ -28,11 +28,16 @@ export const PageViewRollup = defineEntity({
   indexes: [{ name: 'page_view_rollups_day_kind_index', properties: ['day', 'kind'] }],
 });
 
-/** The days whose roll-ups are written (a day with no page views has no other row). */
+/**
+ * The days whose roll-ups are written (a day with no page views has no other row), and up to
+ * when: the next day's first instant once the day is rolled up for good, a minute before the last
+ * run for today.
+ */
 export const PageViewRolledDay = defineEntity({
   name: 'PageViewRolledDay',
   tableName: 'page_view_rolled_days',
   properties: {
     day: p.date().primary(),
+    through: p.datetime(),
   },
 });

@@ -3,6 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays } from '../../shared/time-zone';
 import type { TDevice, TTraffic, TTrafficQuery } from '../../shared/web-analytics.schema';
+import { rolledThrough } from './page-view-rollups.sql';
 import { dailyTotals, liveVisitors, topKeys } from './traffic.sql';
 
 /** The first day of the bucket a day falls in: itself, its week's Monday, its month's first. */
@@ -19,9 +20,10 @@ export async function traffic(
   em: EntityManager,
   { from, to, interval }: TTrafficQuery,
 ): Promise<TTraffic> {
+  const period = { from, to, through: await rolledThrough(em) };
   const [days, keys, live] = await Promise.all([
-    dailyTotals(em, from, to),
-    topKeys(em, from, to),
+    dailyTotals(em, period),
+    topKeys(em, period),
     liveVisitors(em),
   ]);
   const byDay = new Map(days.map((d) => [d.day, d]));

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/time-zone';
 import type { TTraffic } from '../../shared/web-analytics.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { rawFacts, rollUpClosedDays } from './page-view-rollups.sql';
+import { rawFacts, rolledThrough, rollUpPageViews, trafficFacts } from './page-view-rollups.sql';
 import { runSql } from '../db/typed-sql';
+import { sql as typed } from 'kysely';
 
 // GET /api/analytics/traffic over page views written with known days, visitors and sources;
 // the same answer before and after the closed days are rolled up.
@@ -83,6 +84,22 @@ async function seed() {
   return { d2, d1 };
 }
 
+/** Fact rows in a comparable form, in one order. */
+const norm = (rows: Record<string, unknown>[]) =>
+  rows
+    .map((r) =>
+      JSON.stringify([
+        String(r.day).slice(0, 10),
+        r.kind,
+        r.key1,
+        r.key2,
+        r.key3,
+        Number(r.visitors),
+        Number(r.pageviews),
+      ]),
+    )
+    .sort();
+
 const query = (from: string, to: string, interval = 'day') =>
   admin.rest<TTraffic>('GET', `/analytics/traffic?from=${from}&to=${to}&interval=${interval}`);
 
@@ -117,28 +134,63 @@ describe('GET /api/analytics/traffic', () => {
     expect(await admin.trpc.analytics.traffic.query({ from, to: today })).toEqual(res.body);
 
     // Rolled up, the closed days answer the same, and the roll-ups are the raw rows summed.
-    expect(await rollUpClosedDays(t.db.em(), new Date())).toBe(2);
+    expect(await rollUpPageViews(t.db.em(), new Date())).toBe(2);
     expect((await query(from, today)).body).toEqual(res.body);
+    // Today is rolled up to a minute ago too: the roll-ups are the raw rows before that, summed.
+    const through = await rolledThrough(t.db.em());
+    expect(Date.now() - Date.parse(through!)).toBeGreaterThanOrEqual(60_000);
     const rolled = await sql(
-      `select day::text, kind, key1, key2, key3, visitors, pageviews from page_view_rollups order by 1, 2, 3, 4, 5`,
+      `select day::text, kind, key1, key2, key3, visitors, pageviews from page_view_rollups`,
     );
-    const raw = await runSql(t.db.em(), rawFacts(d2, d1, false));
-    const norm = (rows: Record<string, unknown>[]) =>
-      rows
-        .map((r) =>
-          JSON.stringify([
-            String(r.day).slice(0, 10),
-            r.kind,
-            r.key1,
-            r.key2,
-            r.key3,
-            Number(r.visitors),
-            Number(r.pageviews),
-          ]),
-        )
-        .sort();
+    const raw = await runSql(t.db.em(), rawFacts(`${d2}T00:00:00Z`, through!));
     expect(norm(rolled)).toEqual(norm(raw as Record<string, unknown>[]));
-    expect(await rollUpClosedDays(t.db.em(), new Date())).toBe(0);
+    expect(await rollUpPageViews(t.db.em(), new Date())).toBe(0);
+  });
+
+  it("adds a day's roll-up so far and the page views after it up to the raw rows, for random visits", async () => {
+    // A day seen from 11:00 on it: rolled up to 10:59, the rest raw. Each visitor reads pages
+    // on both sides of the cut, so one counted on both sides would show as two.
+    const day = addDays(today, -5);
+    let seed = 31;
+    const pick = <T>(xs: readonly T[]) =>
+      xs[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % xs.length]!;
+    for (let i = 0; i < 300; i++) {
+      const at = new Date(Date.parse(`${day}T10:00:00Z`) + pick([...Array(120).keys()]) * 60_000);
+      await sql(
+        `insert into page_views (viewed_at, day, visitor, path, referrer_host, utm_source, utm_medium, utm_campaign, device)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          at.toISOString(),
+          day,
+          pick(['v1', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7', 'v8']),
+          pick(['/', '/pricing', '/about']),
+          pick([null, 'news.example', 'search.example']),
+          pick([null, 'linkedin']),
+          pick([null, 'social']),
+          pick([null, 'q4']),
+          pick(['desktop', 'mobile', 'tablet']),
+        ],
+      );
+    }
+    expect(await rollUpPageViews(t.db.em(), new Date(`${day}T11:00:00Z`))).toBe(0);
+    const through = await rolledThrough(t.db.em());
+    expect(through).toBe(`${day}T10:59:00.000Z`);
+    const [{ rolled }] = (await sql(`select count(*)::int as rolled from page_view_rollups`)) as [
+      { rolled: number },
+    ];
+    expect(rolled).toBeGreaterThan(0);
+    const summed = await runSql(
+      t.db.em(),
+      typed`select day, kind, key1, key2, key3, sum(visitors) as visitors, sum(pageviews) as pageviews
+            from ${trafficFacts(day, day, through)} as f group by 1, 2, 3, 4, 5`,
+    );
+    const raw = await runSql(
+      t.db.em(),
+      rawFacts(`${day}T00:00:00Z`, `${addDays(day, 1)}T00:00:00Z`),
+    );
+    expect(norm(summed as Record<string, unknown>[])).toEqual(
+      norm(raw as Record<string, unknown>[]),
+    );
   });
 
   it('sums days into weeks (from Monday) and months', async () => {
@@ -156,6 +208,7 @@ describe('GET /api/analytics/traffic', () => {
     const cases: [string, string][] = [
       ['to=2026-11-01', 'from'],
       ['from=2026-02-30&to=2026-03-01', 'from'],
+      ['from=yesterday&to=2026-03-01', 'from'],
       ['from=2026-11-02&to=2026-11-01', 'to'],
       ['from=2025-01-01&to=2026-11-01', 'to'],
       ['from=2026-11-01&to=2026-11-02&interval=hour', 'interval'],

@@ -1,7 +1,7 @@
 import type { Feature } from '../feature';
 import { PageView } from './page-view.entity';
 import { PageViewRolledDay, PageViewRollup } from './page-view-rollup.entity';
-import { rollUpClosedDays } from './page-view-rollups.sql';
+import { rollUpPageViews } from './page-view-rollups.sql';
 import { dropOldPageViewPartitions, ensurePageViewPartitions } from './page-view-partitions.sql';
 import { VisitorSalt } from './visitor-salt.entity';
 import { forgetOldSalts } from './visitors.sql';
@@ -16,7 +16,7 @@ export const webAnalyticsFeature: Feature = {
     { name: 'pageViewPartitions', run: (em, now) => ensurePageViewPartitions(em, now) },
     { name: 'visitorSalts', run: (em, now) => forgetOldSalts(em, now) },
     // Rolled up first: a month is dropped only once its days live on in the roll-ups.
-    { name: 'pageViewRollups', run: (em, now) => rollUpClosedDays(em, now) },
+    { name: 'pageViewRollups', run: (em, now) => rollUpPageViews(em, now) },
     {
       name: 'pageViewRetention',
       run: (em, now, deps) => dropOldPageViewPartitions(em, now, deps.analyticsRawDays),

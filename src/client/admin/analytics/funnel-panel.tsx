@@ -17,6 +17,8 @@ import { FIELD_CLASS } from '../../components/ui/control-styles';
 import { trpc } from '../../lib/trpc';
 import { InlineLoadError, LoadingState } from '../components/page-states';
 import { formatNumber } from '../lib/format';
+import { Link } from 'wouter';
+import { contactsLinkFor } from '../contacts/origin-filter';
 
 const GROUP_LABELS: Record<TFunnelGroup, string> = {
   source: 'Source',
@@ -32,8 +34,47 @@ const STEPS = [
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 
+type Step = (typeof STEPS)[number][0];
+
+/** The contacts a step's figure counts, as the contacts list filters them (null: not contacts). */
+function contactsOf(
+  step: Step,
+  period: { from: string; to: string },
+  firstTouch?: string,
+): string | null {
+  if (step === 'visitors') return null;
+  return contactsLinkFor({
+    source: 'website',
+    createdFrom: period.from,
+    createdTo: period.to,
+    firstTouch,
+    booked: step === 'bookedCalls' ? 'true' : undefined,
+    status: step === 'customers' ? 'converted' : undefined,
+  });
+}
+
+/** A figure, linked to the contacts it counts when there are any. */
+function Figure({ value, href, label }: { value: number; href: string | null; label: string }) {
+  if (!href || value === 0) return <>{formatNumber(value)}</>;
+  return (
+    <Link
+      href={href}
+      className="text-primary underline-offset-2 hover:underline"
+      aria-label={`Show in Contacts: ${label}, ${formatNumber(value)}`}
+    >
+      {formatNumber(value)}
+    </Link>
+  );
+}
+
 /** The four steps as bars, each as wide as its share of the visitors. */
-function FunnelBars({ totals }: { totals: TFunnelFigures }) {
+function FunnelBars({
+  totals,
+  period,
+}: {
+  totals: TFunnelFigures;
+  period: { from: string; to: string };
+}) {
   const top = Math.max(1, totals.visitors);
   const rates = [null, totals.visitToLead, totals.leadToCall, totals.callToCustomer];
   return (
@@ -43,7 +84,11 @@ function FunnelBars({ totals }: { totals: TFunnelFigures }) {
           <div className="flex justify-between text-sm">
             <span className="font-medium text-slate-800">{label}</span>
             <span className="tabular-nums text-slate-900">
-              {formatNumber(totals[key])}
+              <Figure
+                value={totals[key]}
+                href={contactsOf(key, period)}
+                label={label.toLowerCase()}
+              />
               {i > 0 && (
                 <span className="text-slate-500"> · {percent(rates[i]!)} of the step before</span>
               )}
@@ -68,8 +113,9 @@ function FunnelBars({ totals }: { totals: TFunnelFigures }) {
 export function FunnelPanel({ days }: { days: number }) {
   const [groupBy, setGroupBy] = useState<TFunnelGroup>('source');
   const selectId = useId();
+  const period = utcDays(days);
   const query = trpc.analytics.funnel.useQuery(
-    { ...utcDays(days), groupBy },
+    { ...period, groupBy },
     { placeholderData: keepPreviousData },
   );
   const data = query.data;
@@ -108,7 +154,7 @@ export function FunnelPanel({ days }: { days: number }) {
           <LoadingState text="Loading the funnel..." />
         ) : (
           <>
-            <FunnelBars totals={data.totals} />
+            <FunnelBars totals={data.totals} period={period} />
             {/* Wider than a phone: it scrolls, and so takes the keyboard focus to be scrolled. */}
             <div
               className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-primary"
@@ -151,9 +197,13 @@ export function FunnelPanel({ days }: { days: number }) {
                       >
                         {row.key}
                       </th>
-                      {STEPS.map(([key]) => (
+                      {STEPS.map(([key, label]) => (
                         <td key={key} className="py-2 pr-3 text-right tabular-nums text-slate-900">
-                          {formatNumber(row[key])}
+                          <Figure
+                            value={row[key]}
+                            href={contactsOf(key, period, `${groupBy}:${row.key}`)}
+                            label={`${label.toLowerCase()} from ${row.key}`}
+                          />
                         </td>
                       ))}
                       <td className="py-2 text-right tabular-nums text-slate-700">

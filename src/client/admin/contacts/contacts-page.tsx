@@ -1,7 +1,13 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useCurrentUser } from '../use-current-user';
 import { useLocation, useSearch } from 'wouter';
-import { CONTACT_STATUSES, type TContactStatus } from '../../../shared/contacts.schema';
+import {
+  CONTACT_STATUSES,
+  ZContactStatus,
+  type TContactStatus,
+} from '../../../shared/contacts.schema';
+import { Button } from '../../components/ui/button';
+import { describeOrigin, originFilterOf, type TOriginFilter } from './origin-filter';
 import { CountBadges, countItems } from '../components/count-badges';
 import { FilterSelect } from '../components/filter-select';
 import { ContactDetailsDialog } from './contact-details-dialog';
@@ -34,15 +40,29 @@ function useLinkedContact(): [number | null, () => void] {
   return [linked, () => navigate('/contacts', { replace: true })];
 }
 
+/**
+ * The origin filters and status a link from Analytics carries (origin-filter.ts), read once when
+ * the list opens; clearing them shows every contact again.
+ */
+function useLinkedOrigin(): [TOriginFilter, TContactStatus | 'all', () => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const origin = useMemo(() => originFilterOf(search), [search]);
+  const status = ZContactStatus.safeParse(new URLSearchParams(search).get('status'));
+  return [origin, status.success ? status.data : 'all', () => navigate('/contacts')];
+}
+
 /** Contacts at any scale: search, filter, counts and paging all run on the server. */
 export function ContactsPage() {
   const [linkedContact, closeLinkedContact] = useLinkedContact();
   useContactsSeen(useCurrentUser().data?.id);
+  const [origin, linkedStatus, clearOrigin] = useLinkedOrigin();
   const [search, searchControl] = useFilter('');
-  const [status, statusControl] = useFilter<TContactStatus | 'all'>('all');
+  const [status, statusControl] = useFilter<TContactStatus | 'all'>(linkedStatus);
   const [owner, ownerControl] = useFilter('all');
   const debouncedSearch = useDebouncedValue(search);
-  const filter = contactFilter(debouncedSearch, status, owner);
+  const filter = contactFilter(debouncedSearch, status, owner, origin);
+  const originText = describeOrigin(origin);
   const pages = useContactPages(filter);
   const { assignable } = useTeam();
   const totals = useContactTotals();
@@ -55,7 +75,8 @@ export function ContactsPage() {
   const first = pages.data?.pages[0];
   const contacts = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const counts = first?.counts;
-  const filtered = debouncedSearch.trim() !== '' || status !== 'all' || owner !== 'all';
+  const filtered =
+    debouncedSearch.trim() !== '' || status !== 'all' || owner !== 'all' || originText !== null;
   const matching = first?.total ?? 0;
   // A search with more matches than the server counts: the figures are lower bounds.
   const atLeast = first?.countsExact === false;
@@ -110,6 +131,19 @@ export function ContactsPage() {
         }}
         noMatch={{ title: 'No Matching Contacts' }}
       >
+        {originText && (
+          <div
+            className="mb-3 flex flex-wrap items-center gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
+            data-testid="origin-filter"
+          >
+            <span>
+              <span className="font-medium">From Analytics:</span> {originText}
+            </span>
+            <Button variant="secondary" size="sm" onClick={clearOrigin}>
+              Show all contacts
+            </Button>
+          </div>
+        )}
         {filtered && (
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">
             {formatNumber(matching)}

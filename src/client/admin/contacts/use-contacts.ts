@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { TContactStatus } from '../../../shared/contacts.schema';
 import { trpc } from '../../lib/trpc';
 import { notifyCrud } from '../lib/notify';
+import type { TOriginFilter } from './origin-filter';
 
 export const CONTACTS_PAGE_SIZE = 50;
 
@@ -10,14 +11,16 @@ export function contactFilter(
   search: string,
   status: TContactStatus | 'all',
   owner: string,
+  origin: TOriginFilter = {},
 ): TContactFilterParams {
   return {
     search: search.trim() || undefined,
     status: status === 'all' ? undefined : status,
     ownerId: owner === 'all' ? undefined : owner,
+    ...origin,
   };
 }
-export interface TContactFilterParams {
+export interface TContactFilterParams extends TOriginFilter {
   search?: string;
   status?: TContactStatus;
   /** A user id, 'me' or 'unassigned', as the query string carries it. */

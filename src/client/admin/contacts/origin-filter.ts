@@ -1,0 +1,44 @@
+// The contacts a figure of Analytics counts, as a link to the contacts list and back: the
+// figure's link carries the origin filters (CONTACT_ORIGIN_FILTERS) in the query string, and the
+// list reads them from there, so the link can be shared and the list's count is the figure.
+import { z } from 'zod';
+import { CONTACT_ORIGIN_FILTERS, firstTouchParts } from '../../../shared/contacts.schema';
+import { formatDay } from '../lib/format';
+
+const ZOriginFilter = z.object(CONTACT_ORIGIN_FILTERS);
+export type TOriginFilter = z.output<typeof ZOriginFilter>;
+
+/** The list's address showing the contacts `filter` names (with a status, when given). */
+export function contactsLinkFor(filter: TOriginFilter & { status?: string }): string {
+  const params = new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  return `/contacts?${params.toString()}`;
+}
+
+/** The origin filters in a query string; none if any is invalid (a hand-edited link). */
+export function originFilterOf(search: string): TOriginFilter {
+  const params = Object.fromEntries(new URLSearchParams(search));
+  const keys = Object.keys(CONTACT_ORIGIN_FILTERS);
+  const picked = Object.fromEntries(Object.entries(params).filter(([k]) => keys.includes(k)));
+  const parsed = ZOriginFilter.safeParse(picked);
+  return parsed.success ? parsed.data : {};
+}
+
+const FIRST_TOUCH_LABELS = { source: 'source', campaign: 'campaign', landingPage: 'landing page' };
+
+/** "Website leads · source linkedin · created Nov 1 – Nov 27 · with a booked call". */
+export function describeOrigin(filter: TOriginFilter): string | null {
+  const parts: string[] = [];
+  if (filter.source) parts.push(filter.source === 'website' ? 'Website leads' : filter.source);
+  if (filter.firstTouch) {
+    const { by, key } = firstTouchParts(filter.firstTouch);
+    parts.push(`first touch ${FIRST_TOUCH_LABELS[by]} ${key}`);
+  }
+  if (filter.createdFrom || filter.createdTo)
+    parts.push(
+      `created ${filter.createdFrom ? formatDay(filter.createdFrom) : '…'} – ${filter.createdTo ? formatDay(filter.createdTo) : '…'} (UTC)`,
+    );
+  if (filter.booked) parts.push(filter.booked === 'true' ? 'with a booked call' : 'no booked call');
+  return parts.length ? parts.join(' · ') : null;
+}
