@@ -168,7 +168,10 @@ let failed = false;
 let retried = 0;
 try {
   // Each audited page: the name it is reported under and the path Lighthouse loads.
-  const pages = PUBLIC_ROUTES.map((route) => ({ route, path: route }));
+  // --only=/,/about audits those routes alone (a quick look; --write then refuses).
+  const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const routes = only ? PUBLIC_ROUTES.filter((r) => only.split(',').includes(r)) : PUBLIC_ROUTES;
+  const pages = routes.map((route) => ({ route, path: route }));
   if (server.admin)
     pages.push({ route: BOOKING_ROUTE, path: await bookingPath(server.url, server.admin) });
   for (const { route, path } of pages) {
@@ -227,7 +230,7 @@ try {
   await server.stop();
 }
 
-if (process.argv.includes('--write')) {
+if (process.argv.includes('--write') && !process.argv.some((a) => a.startsWith('--only='))) {
   // BENCH_LABEL names the serving setup when it is not the default (e.g. a compressing proxy).
   const label =
     process.env.BENCH_LABEL ??

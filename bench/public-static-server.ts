@@ -3,7 +3,8 @@
  * (written by scripts/prerender.ts), with the same route mapping as src/server/http/frontend.ts:
  * / -> home/index.html, /<route> -> <route>/index.html, anything else -> 404.html with status 404.
  * Used by the Lighthouse bench (`--static`) to measure the pages as a compressing server or CDN
- * would deliver them.
+ * would deliver them. The page view a page sends after load (POST /api/collect) is answered as the
+ * app answers it, 202 with no body, so the run measures the page and not a missing API.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -22,6 +23,10 @@ const TYPES: Record<string, string> = {
 
 export async function startStaticServer(distDir = resolve(import.meta.dirname, '../dist/client')) {
   const server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/api/collect') {
+      req.resume();
+      return void res.writeHead(202).end();
+    }
     const path =
       normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
         /\/+$/,

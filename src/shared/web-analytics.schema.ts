@@ -88,8 +88,10 @@ const ZFunnelFigures = z.object({
   leads: count,
   bookedCalls: count,
   customers: count,
+  /** Leads per visitor, at most 1 (a lead whose visit sent no page view has no visitor). */
   visitToLead: rate,
   leadToCall: rate,
+  /** Of the leads who booked a call, the share now customers. */
   callToCustomer: rate,
 });
 export type TFunnelFigures = z.output<typeof ZFunnelFigures>;

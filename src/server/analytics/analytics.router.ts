@@ -44,7 +44,7 @@ export const analyticsRouter = router({
         tags: ['analytics'],
         summary: 'Visitors → leads → booked calls → customers, by source, campaign or landing page',
         description:
-          "UTC days from `from` to `to` (inclusive, at most 400 days). Leads are website contacts created in the period (as the contacts list counts them), bookedCalls those of them with a booking, customers those of them now converted; rates are 0–1, or null when the step before is 0. A visitor (per day) and a lead belong to the source (utm_source, else the referrer's host, else direct), campaign (utm_campaign or (none)) and landing page (its path) of their first touch.",
+          "UTC days from `from` to `to` (inclusive, at most 400 days). Leads are website contacts created in the period (as the contacts list counts them), bookedCalls those of them with a booking, customers those of them now converted; rates are 0–1, or null when the step before is 0: visitToLead is leads per visitor, at most 1 (a lead whose visit sent no page view has no visitor), leadToCall bookedCalls per lead, callToCustomer the share of the leads with a booked call who are customers now. A visitor (per day) and a lead belong to the source (utm_source, else the referrer's host, else direct), campaign (utm_campaign or (none)) and landing page (its path) of their first touch.",
       },
     })
     .input(ZFunnelQuery)

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TFunnelGroup } from '../../shared/web-analytics.schema';
 import { addDays } from '../../shared/time-zone';
 import { runSql } from '../db/typed-sql';
-import { rolledThrough, trafficFacts } from './page-view-rollups.sql';
+import { onOneSnapshot, trafficFacts } from './page-view-rollups.sql';
 
 /** Which key of the `entry` facts each grouping reads. */
 const ENTRY_KEY = {
@@ -13,17 +13,14 @@ const ENTRY_KEY = {
 };
 
 /** Visitors of [from, to] (per day) by where their visit began. */
-export const visitorsByEntry = async (
-  em: EntityManager,
-  from: string,
-  to: string,
-  by: TFunnelGroup,
-) =>
-  runSql(
-    em,
-    sql<{ key: string; visitors: string }>`
-      select ${ENTRY_KEY[by]} as key, sum(visitors) as visitors
-        from ${trafficFacts(from, to, await rolledThrough(em))} as f where kind = 'entry' group by 1`,
+export const visitorsByEntry = (em: EntityManager, from: string, to: string, by: TFunnelGroup) =>
+  onOneSnapshot(em, (tem, through) =>
+    runSql(
+      tem,
+      sql<{ key: string; visitors: string }>`
+        select ${ENTRY_KEY[by]} as key, sum(visitors) as visitors
+          from ${trafficFacts(from, to, through)} as f where kind = 'entry' group by 1`,
+    ),
   );
 
 /**
@@ -41,19 +38,27 @@ export const LEAD_KEY = {
 
 /**
  * Website leads created in [from, to] (UTC days) by their first touch: how many, how many of
- * them booked a call, and how many are customers (converted) now.
+ * them booked a call, how many are customers (converted) now, and how many did both.
  */
 export const leadsByEntry = (em: EntityManager, from: string, to: string, by: TFunnelGroup) =>
   runSql(
     em,
-    sql<{ key: string; leads: string; booked: string; customers: string }>`
-      select ${LEAD_KEY[by]} as key, count(*) as leads,
-             count(*) filter (where exists (select 1 from bookings b where b.contact_id = c.id)) as booked,
-             count(*) filter (where c.status = 'converted') as customers
+    sql<{
+      key: string;
+      leads: string;
+      booked: string;
+      customers: string;
+      bookedCustomers: string;
+    }>`
+      select key, count(*) as leads, count(*) filter (where booked) as booked,
+             count(*) filter (where converted) as customers,
+             count(*) filter (where booked and converted) as "bookedCustomers"
+        from (select ${LEAD_KEY[by]} as key, c.status = 'converted' as converted,
+                     exists (select 1 from bookings b where b.contact_id = c.id) as booked
         from contacts c
        where c.source = 'website'
          and c.created_at >= ${`${from}T00:00:00Z`}::timestamptz
-         and c.created_at < ${`${addDays(to, 1)}T00:00:00Z`}::timestamptz
+         and c.created_at < ${`${addDays(to, 1)}T00:00:00Z`}::timestamptz) as lead
        group by 1`,
   );
 
@@ -78,14 +83,15 @@ export async function campaignFunnels(
   if (!codes.length) return funnels;
   const lower = codes.map((c) => c.toLowerCase());
   const today = new Date().toISOString().slice(0, 10);
-  const through = await rolledThrough(em);
   const [visits, leads] = await Promise.all([
-    runSql(
-      em,
-      sql<{ code: string; visitors: string }>`
-        select lower(key2) as code, sum(visitors) as visitors
-          from ${trafficFacts(EVER, today, through)} as f
-         where kind = 'entry' and lower(key2) = any(${lower}::text[]) group by 1`,
+    onOneSnapshot(em, (tem, through) =>
+      runSql(
+        tem,
+        sql<{ code: string; visitors: string }>`
+          select lower(key2) as code, sum(visitors) as visitors
+            from ${trafficFacts(EVER, today, through)} as f
+           where kind = 'entry' and lower(key2) = any(${lower}::text[]) group by 1`,
+      ),
     ),
     runSql(
       em,

@@ -30,6 +30,7 @@ async function lead(
   email: string,
   touch: { utmSource?: string; referrer?: string; landingPage?: string },
   outcome: { booked?: boolean; status?: string } = {},
+  createdAt = `${yesterday}T11:00:00Z`,
 ) {
   const [row] = await sql(
     `insert into contacts (name, email, source, status, utm_source, utm_campaign, referrer, landing_page, created_at, updated_at)
@@ -41,8 +42,8 @@ async function lead(
       touch.utmSource ? 'q4' : null,
       touch.referrer ?? null,
       touch.landingPage ?? null,
-      `${yesterday}T11:00:00Z`,
-      `${yesterday}T11:00:00Z`,
+      createdAt,
+      createdAt,
     ],
   );
   if (outcome.booked) {
@@ -152,6 +153,49 @@ describe('GET /api/analytics/funnel', () => {
     // The same once yesterday is rolled up.
     expect(await rollUpPageViews(t.db.em(), new Date())).toBe(1);
     expect((await funnelOf('source')).body).toEqual(res.body);
+  });
+
+  it('reconciles its leads, booked calls and customers with direct counts over random periods', async () => {
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let i = 0; i < 60; i++) {
+      const day = addDays(today, -random(40));
+      await lead(
+        `r${i}@x.io`,
+        { utmSource: [undefined, 'linkedin', 'google'][random(3)] },
+        { booked: random(3) === 0, status: ['new', 'qualified', 'converted'][random(3)] },
+        `${day}T${String(8 + random(12)).padStart(2, '0')}:30:00Z`,
+      );
+    }
+    await sql(`insert into contacts (name, email, source) values ('I', 'i@x.io', 'csv_import')`);
+    for (let i = 0; i < 10; i++) {
+      const to = addDays(today, -random(40));
+      const from = addDays(to, -random(30));
+      const res = await admin.rest<TFunnel>(
+        'GET',
+        `/analytics/funnel?from=${from}&to=${to}&groupBy=source`,
+      );
+      const [direct] = await sql(
+        `select count(*)::int as leads,
+                count(*) filter (where exists (select 1 from bookings b where b.contact_id = c.id))::int as booked,
+                count(*) filter (where status = 'converted')::int as customers
+           from contacts c
+          where source = 'website' and created_at >= ? and created_at < ?`,
+        [`${from}T00:00:00Z`, `${addDays(to, 1)}T00:00:00Z`],
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.totals, `${from}..${to}`).toMatchObject({
+        leads: direct!.leads,
+        bookedCalls: direct!.booked,
+        customers: direct!.customers,
+      });
+      // The contacts list counts the same leads.
+      const listed = await admin.rest<TContactPage>(
+        'GET',
+        `/contacts/search?source=website&createdFrom=${from}&createdTo=${to}&limit=1`,
+      );
+      expect(listed.body.total, `${from}..${to}`).toBe(direct!.leads);
+    }
   });
 
   it('groups by campaign and by landing page', async () => {

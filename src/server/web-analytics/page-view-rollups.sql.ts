@@ -104,6 +104,20 @@ export async function rolledThrough(em: EntityManager): Promise<string | null> {
 }
 
 /**
+ * Runs `read` on one snapshot of the database, given where its roll-ups end: a roll-up committed
+ * between reading `through` and reading the facts would otherwise count its minutes twice.
+ */
+export function onOneSnapshot<T>(
+  em: EntityManager,
+  read: (em: EntityManager, through: string | null) => Promise<T>,
+): Promise<T> {
+  return em.transactional(
+    async (tem) => read(tem as EntityManager, await rolledThrough(tem as EntityManager)),
+    { isolationLevel: 'repeatable read', readOnly: true },
+  );
+}
+
+/**
  * Every fact of the UTC days [from, to]: the roll-ups, and the raw page views after `through`
  * (rolledThrough) summed so that they add to them.
  */

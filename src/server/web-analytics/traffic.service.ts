@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays } from '../../shared/time-zone';
 import type { TDevice, TTraffic, TTrafficQuery } from '../../shared/web-analytics.schema';
-import { rolledThrough } from './page-view-rollups.sql';
+import { onOneSnapshot } from './page-view-rollups.sql';
 import { dailyTotals, liveVisitors, topKeys } from './traffic.sql';
 
 /** The first day of the bucket a day falls in: itself, its week's Monday, its month's first. */
@@ -20,12 +20,13 @@ export async function traffic(
   em: EntityManager,
   { from, to, interval }: TTrafficQuery,
 ): Promise<TTraffic> {
-  const period = { from, to, through: await rolledThrough(em) };
-  const [days, keys, live] = await Promise.all([
-    dailyTotals(em, period),
-    topKeys(em, period),
-    liveVisitors(em),
-  ]);
+  const [days, keys, live] = await onOneSnapshot(em, (tem, through) =>
+    Promise.all([
+      dailyTotals(tem, { from, to, through }),
+      topKeys(tem, { from, to, through }),
+      liveVisitors(tem),
+    ]),
+  );
   const byDay = new Map(days.map((d) => [d.day, d]));
   const series = new Map<string, { date: string; visitors: number; pageviews: number }>();
   for (let day = from; day <= to; day = addDays(day, 1)) {
