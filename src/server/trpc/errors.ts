@@ -28,7 +28,13 @@ export function describeZodError(error: ZodError): string {
 
 /** The one place domain and database errors become tRPC errors (and so HTTP statuses). */
 export function toTRPCError(error: unknown): TRPCError {
-  if (error instanceof TRPCError && error.cause instanceof ZodError) {
+  // Input the schema refused is the caller's mistake; an answer that fails its own schema
+  // (tRPC's output check, INTERNAL_SERVER_ERROR) is ours and stays a 500.
+  if (
+    error instanceof TRPCError &&
+    error.code === 'BAD_REQUEST' &&
+    error.cause instanceof ZodError
+  ) {
     const cause = new InputValidationError(error.cause);
     return new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause });
   }
