@@ -18,6 +18,7 @@ import { adminWebhooksRouter } from './webhooks/webhooks.router';
 import { adminTasksRouter } from './tasks/tasks.router';
 import { adminSearchRouter } from './search/search.router';
 import { adminOrganizationRouter } from './organization/organization.router';
+import { adminPrivacyRouter } from './privacy/privacy.router';
 import { router } from './trpc/trpc';
 
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
     tasks: adminTasksRouter,
     search: adminSearchRouter,
     organization: adminOrganizationRouter,
+    privacy: adminPrivacyRouter,
   }),
   analytics: analyticsRouter,
   auth: authRouter,

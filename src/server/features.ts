@@ -14,6 +14,7 @@ import { formGuardFeature } from './form-guard/form-guard.feature';
 import { integrationKeysFeature } from './integration-keys/integration-keys.feature';
 import { leadRoutingFeature } from './lead-routing/lead-routing.feature';
 import { organizationFeature } from './organization/organization.feature';
+import { privacyFeature } from './privacy/privacy.feature';
 import { notificationsFeature } from './notifications/notifications.feature';
 import { quarantineFeature } from './quarantine/quarantine.feature';
 import { rateLimitFeature } from './rate-limit/rate-limit.feature';
@@ -27,6 +28,7 @@ import { webAnalyticsFeature } from './web-analytics/web-analytics.feature';
 /** In dependency order: a feature's demo rows may refer to an earlier feature's. */
 export const FEATURES: readonly Feature[] = [
   organizationFeature,
+  privacyFeature,
   usersFeature,
   authFeature,
   // First to hear each event, so entries read in the order things happened (a lead, then the

@@ -62,6 +62,7 @@ export const AUDIT_ENTITY_TYPES = [
   'calendar_subscription',
   'notification',
   'organization_settings',
+  'privacy_notice',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

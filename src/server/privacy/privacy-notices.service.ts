@@ -1,0 +1,68 @@
+// The privacy notice's versions: published one after another, never edited, so each consent can
+// name the text its person was shown.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TPrivacyNotice, TPrivacyNoticeCreate } from '../../shared/privacy.schema';
+import { PrivacyNotice } from './privacy-notice.entity';
+
+type NoticeRow = InstanceType<typeof PrivacyNotice.class>;
+
+const toView = (row: NoticeRow): TPrivacyNotice => ({
+  version: row.version,
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy ? { id: row.createdBy.id, username: row.createdBy.username } : null,
+});
+
+/** Every version, newest (the current one) first. */
+export async function listPrivacyNotices(em: EntityManager): Promise<TPrivacyNotice[]> {
+  await currentPrivacyNotice(em);
+  const rows = await em.find(
+    PrivacyNotice,
+    {},
+    { orderBy: { version: 'desc' }, populate: ['createdBy'] },
+  );
+  return rows.map(toView);
+}
+
+/**
+ * The first version, shown until an admin publishes the company's own text: what the product
+ * does with a lead's data, in plain words.
+ */
+export const FIRST_PRIVACY_NOTICE =
+  'Convoza uses what you send with this form (your name, email, phone, company and message) to answer you and to book the call you ask for. If you tick the box, we also send you occasional product news, which you can stop at any time. We keep your details while we work with you, never sell them, and delete leads we have not worked with after a set time. You may ask us at any time for a copy of what we hold about you, or to erase it, by writing to hello@convoza.ai.';
+
+/** The version people are shown now (the first one is written when first asked for). */
+export async function currentPrivacyNotice(em: EntityManager): Promise<TPrivacyNotice> {
+  const latest = () =>
+    em.find(PrivacyNotice, {}, { orderBy: { version: 'desc' }, limit: 1, populate: ['createdBy'] });
+  let [row] = await latest();
+  if (!row) {
+    await em.upsert(
+      PrivacyNotice,
+      { version: 1, text: FIRST_PRIVACY_NOTICE, createdBy: null },
+      { onConflictAction: 'ignore' },
+    );
+    [row] = await latest();
+  }
+  return toView(row!);
+}
+
+/**
+ * Publishes the next version. Two published at once would take the same number: the second is
+ * refused as a conflict (the primary key), and its author publishes again.
+ */
+export async function publishPrivacyNotice(
+  em: EntityManager,
+  input: TPrivacyNoticeCreate,
+  actorId: number,
+): Promise<TPrivacyNotice> {
+  const current = await currentPrivacyNotice(em);
+  const row = em.create(PrivacyNotice, {
+    version: current.version + 1,
+    text: input.text,
+    createdBy: actorId,
+  });
+  await em.flush();
+  await em.populate(row, ['createdBy']);
+  return toView(row);
+}
