@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './contact-form';
 import { CONTACT_CREATE_SHAPE, CONTACT_SHAPE, ZContactStatus } from './contact-fields';
-import { ZId, dayText, optionalText, requiredText, searchText } from './text.schema';
+import { ZId, dayText, optionalText, requiredText, searchText, storableText } from './text.schema';
 import { FUNNEL_GROUPS, type TFunnelGroup } from './web-analytics.schema';
 
 export { CONTACT_STATUSES, ZContactStatus, type TContactStatus } from './contact-fields';
@@ -151,7 +151,13 @@ const FIRST_TOUCH_PATTERN = new RegExp(`^(${FUNNEL_GROUPS.join('|')}):[\\s\\S]+$
  * call. Query-string shaped, so REST and tRPC take the same values.
  */
 export const CONTACT_ORIGIN_FILTERS = {
-  source: z.string().trim().min(1).max(50, 'source is at most 50 characters').optional(),
+  source: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50, 'source is at most 50 characters')
+    .check(storableText)
+    .optional(),
   createdFrom: dayText('createdFrom').optional(),
   createdTo: dayText('createdTo').optional(),
   firstTouch: z
@@ -161,6 +167,7 @@ export const CONTACT_ORIGIN_FILTERS = {
       FIRST_TOUCH_PATTERN,
       `firstTouch must be <${FUNNEL_GROUPS.join('|')}>:<key>, e.g. source:linkedin`,
     )
+    .check(storableText)
     .optional(),
   booked: z.enum(['true', 'false'], { error: 'booked must be true or false' }).optional(),
 };

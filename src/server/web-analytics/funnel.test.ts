@@ -273,6 +273,8 @@ describe('GET /api/analytics/funnel', () => {
       ['createdFrom=2026-02-30', 'createdFrom'],
       ['createdTo=yesterday', 'createdTo'],
       ['booked=yes', 'booked'],
+      ['source=web%00site', 'source'],
+      ['firstTouch=source:a%00b', 'firstTouch'],
     ]) {
       const res = await admin.rest<{ data: { fieldErrors: Record<string, string> } }>(
         'GET',
