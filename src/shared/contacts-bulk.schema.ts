@@ -29,12 +29,8 @@ export const ZContactExportQuery = ZContactFind.pick({
   status: true,
   search: true,
   ownerId: true,
-  source: true,
-  createdFrom: true,
-  createdTo: true,
-  firstTouch: true,
-  booked: true,
 }).extend({
+  ...CONTACT_ORIGIN_FILTERS,
   ids: z
     .string()
     .regex(/^[1-9][0-9]{0,8}(,[1-9][0-9]{0,8})*$/, 'Must be contact ids separated by commas')

@@ -102,11 +102,12 @@ export const ZIsoDate = z.string().describe('ISO 8601 timestamp');
 export const dayText = (name: string) =>
   z
     .string({ error: `${name} is required (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
-    .refine((d) => {
-      // Runs after a failed pattern too: an unparsable value is not a day either.
-      const day = new Date(`${d}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === d;
-    }, `${name} must be a date that exists`);
+    // abort: a value that is not a day stops here, so neither the check below nor a rule of the
+    // object holding it (a period's order) sees it, and only its own field is named.
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} must be a date (YYYY-MM-DD)`, abort: true })
+    .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, {
+      message: `${name} must be a date that exists`,
+      abort: true,
+    });
 
 export const ZOk = z.object({ success: z.boolean(), message: z.string().optional() });

@@ -15,13 +15,13 @@ const toView = (row: NoticeRow): TPrivacyNotice => ({
 
 /** Every version, newest (the current one) first. */
 export async function listPrivacyNotices(em: EntityManager): Promise<TPrivacyNotice[]> {
-  await currentPrivacyNotice(em);
   const rows = await em.find(
     PrivacyNotice,
     {},
     { orderBy: { version: 'desc' }, populate: ['createdBy'] },
   );
-  return rows.map(toView);
+  // Before any was asked for, the first version is written now.
+  return rows.length ? rows.map(toView) : [await currentPrivacyNotice(em)];
 }
 
 /**

@@ -4,24 +4,22 @@
 import { z } from 'zod';
 import { CONTACT_ORIGIN_FILTERS, firstTouchParts } from '../../../shared/contacts.schema';
 import { formatDay } from '../lib/format';
+import { queryString } from '../lib/query-string';
 
 const ZOriginFilter = z.object(CONTACT_ORIGIN_FILTERS);
 export type TOriginFilter = z.output<typeof ZOriginFilter>;
 
 /** The list's address showing the contacts `filter` names (with a status, when given). */
 export function contactsLinkFor(filter: TOriginFilter & { status?: string }): string {
-  const params = new URLSearchParams(
-    Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  );
-  return `/contacts?${params.toString()}`;
+  return `/contacts${queryString(filter)}`;
 }
 
-/** The origin filters in a query string; none if any is invalid (a hand-edited link). */
+/**
+ * The origin filters in a query string (other parameters left out); none if any is invalid (a
+ * hand-edited link).
+ */
 export function originFilterOf(search: string): TOriginFilter {
-  const params = Object.fromEntries(new URLSearchParams(search));
-  const keys = Object.keys(CONTACT_ORIGIN_FILTERS);
-  const picked = Object.fromEntries(Object.entries(params).filter(([k]) => keys.includes(k)));
-  const parsed = ZOriginFilter.safeParse(picked);
+  const parsed = ZOriginFilter.safeParse(Object.fromEntries(new URLSearchParams(search)));
   return parsed.success ? parsed.data : {};
 }
 

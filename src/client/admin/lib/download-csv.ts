@@ -1,4 +1,5 @@
 import { contactsCsvFileName } from '../../../shared/contacts.schema';
+import { queryString } from './query-string';
 
 /**
  * Downloads the contacts export through fetch + blob (the route needs the admin cookie) and
@@ -17,11 +18,7 @@ export async function downloadCsv(
   query: Record<string, string | undefined>,
   name: string,
 ): Promise<string> {
-  const params = new URLSearchParams(
-    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
-  );
-  const suffix = params.size ? `?${params.toString()}` : '';
-  const res = await fetch(`${path}${suffix}`, {
+  const res = await fetch(`${path}${queryString(query)}`, {
     credentials: 'include',
     headers: { Accept: 'text/csv' },
   });
