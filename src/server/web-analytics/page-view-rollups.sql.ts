@@ -141,19 +141,17 @@ export function trafficFacts(
  */
 export async function rollUpPageViews(em: EntityManager, now: Date): Promise<number> {
   const settled = now.getTime() - SETTLE_MS;
-  const [last] = await runSql(
+  // The last marked day again while it is not rolled up whole (today), else the day after it;
+  // with no mark yet, the first day any page view has.
+  const [start] = await runSql(
     em,
-    sql<{ day: string | null; throughMs: number | null; first: string | null }>`
-      select m.day::text as day, (extract(epoch from m.through) * 1000)::float8 as "throughMs",
-             (select min(day)::text from page_views) as first
-        from (select null) as one
-        left join (select * from page_view_rolled_days order by day desc limit 1) as m on true`,
+    sql<{ day: string | null }>`select coalesce(
+        (select (case when through < (day + 1)::timestamp at time zone 'utc' then day
+                      else day + 1 end)::text
+           from page_view_rolled_days order by day desc limit 1),
+        (select min(day)::text from page_views)) as day`,
   );
-  let day = !last?.day
-    ? last?.first
-    : last.throughMs! < Date.parse(dayEnd(last.day))
-      ? last.day
-      : addDays(last.day, 1);
+  let day = start?.day ?? null;
   let closed = 0;
   for (let runs = 0; day && Date.parse(dayStart(day)) < settled && runs < DAYS_PER_RUN; runs++) {
     const current = day;
