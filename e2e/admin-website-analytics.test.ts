@@ -90,6 +90,16 @@ describe('the Website panel', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // The link a funnel figure carries, opened on a phone.
+    await p.page.goto('/admin/contacts?source=website&firstTouch=source%3Anewsletter');
+    await p.page.getByText('nora@example.com').waitFor();
+    expect(await p.page.getByTestId('origin-filter').isVisible()).toBe(true);
+    await p.page.screenshot({ path: shot('contacts-from-funnel-phone.png') });
+    expect(
+      await p.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
     await p.close();
   });
 });
