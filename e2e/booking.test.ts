@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 
 const SCREENS = [
-  [DESKTOP, 'desktop'],
-  [PHONE, 'phone'],
+  { viewport: DESKTOP, name: 'desktop' },
+  { viewport: PHONE, name: 'phone' },
 ] as const;
 
 /** The host's (the admin's) page at `viewport`, signed in through the REST login. */
@@ -159,8 +159,10 @@ describe('booking the strategy call', () => {
     }
   });
 
-  it("shows the booked call on the host's Meetings screen, by day, with its lead", async () => {
-    for (const [viewport, name] of SCREENS) {
+  // One test per screen, so each has the whole timeout of its own on a slow machine.
+  it.each(SCREENS)(
+    "shows the booked call on the host's Meetings screen, by day, with its lead ($name)",
+    async ({ viewport, name }) => {
       const w = await hostPage(viewport);
       try {
         await w.page.goto('/admin/meetings');
@@ -173,11 +175,12 @@ describe('booking the strategy call', () => {
       } finally {
         await w.context.close();
       }
-    }
-  });
+    },
+  );
 
-  it('the host sets hours, connects a calendar, moves a call and edits the booking settings', async () => {
-    for (const [viewport, name] of SCREENS) {
+  it.each(SCREENS)(
+    'the host sets hours, connects a calendar, moves a call and edits the booking settings ($name)',
+    async ({ viewport, name }) => {
       const w = await hostPage(viewport);
       try {
         const { page } = w;
@@ -259,6 +262,6 @@ describe('booking the strategy call', () => {
       } finally {
         await w.context.close();
       }
-    }
-  });
+    },
+  );
 });

@@ -18,6 +18,7 @@ export const PUBLIC_PAGES: { path: string; h1: RegExp }[] = [
   { path: '/about', h1: /give sales teams their time back/ },
   { path: '/careers', h1: /50\+ team members/ },
   { path: '/contact', h1: /^Book Your Strategy Call$/ },
+  { path: '/privacy', h1: /^Privacy notice$/ },
 ];
 
 export interface PublicSuite {

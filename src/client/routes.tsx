@@ -7,6 +7,7 @@ import {
   LazyCaseStudiesPage as CaseStudiesPage,
   LazyContactPage as ContactPage,
   LazyHomePage as HomePage,
+  LazyPrivacyPage as PrivacyPage,
   LazyServicesPage as ServicesPage,
 } from './public/lazy-pages';
 import { NotFoundPage } from './public/pages/not-found-page';
@@ -49,6 +50,7 @@ export function App() {
           <Route path="/about" component={AboutPage} />
           <Route path="/careers" component={CareersPage} />
           <Route path="/contact" component={ContactPage} />
+          <Route path="/privacy" component={PrivacyPage} />
           <Route path="/book/:token">{(params) => <BookPage token={params.token} />}</Route>
           <Route path="/booking/:manageToken">
             {(params) => <ManageBookingPage manageToken={params.manageToken} />}

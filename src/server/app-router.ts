@@ -18,11 +18,15 @@ import { adminWebhooksRouter } from './webhooks/webhooks.router';
 import { adminTasksRouter } from './tasks/tasks.router';
 import { adminSearchRouter } from './search/search.router';
 import { adminOrganizationRouter } from './organization/organization.router';
-import { adminPrivacyRouter } from './privacy/privacy.router';
+import { adminPrivacyRouter, publicPrivacyRouter } from './privacy/privacy.router';
 import { router } from './trpc/trpc';
 
 export const appRouter = router({
-  public: router({ contact: publicContactRouter, booking: publicBookingRouter }),
+  public: router({
+    contact: publicContactRouter,
+    booking: publicBookingRouter,
+    privacy: publicPrivacyRouter,
+  }),
   admin: router({
     contacts: router({ ...adminContactsProcedures, ...contactImportProcedures }),
     users: adminUsersRouter,

@@ -21,6 +21,31 @@ export const CONTACT_CREATE_SHAPE = {
   source: optionalText(50),
 };
 
+/**
+ * On what basis the contact's data was taken: the privacy notice version the person was shown
+ * (null when nobody showed them one: a lead the team typed in or imported), whether they asked
+ * for product news, and when they sent it (null with no notice).
+ */
+const ZContactConsent = z.object({
+  noticeVersion: z.number().int().nullable(),
+  marketingOptIn: z.boolean(),
+  givenAt: ZIsoDate.nullable(),
+});
+
+/**
+ * What a submission may say about its consent: the notice version shown (the current one when
+ * left out) and the opt-in (false when left out). When it was given is the server's clock.
+ */
+export const ZContactConsentInput = z.strictObject({
+  noticeVersion: z
+    .number({ error: 'noticeVersion must be a notice version number' })
+    .int('noticeVersion must be a notice version number')
+    .min(1, 'noticeVersion must be a notice version number')
+    .optional(),
+  marketingOptIn: z.boolean({ error: 'marketingOptIn must be true or false' }).default(false),
+});
+export type TContactConsentInput = z.output<typeof ZContactConsentInput>;
+
 /** A contact as the API answers it, in this order (also the CSV export's columns). */
 export const CONTACT_SHAPE = {
   id: z.number().int(),
@@ -44,4 +69,5 @@ export const CONTACT_SHAPE = {
   firstRespondedAt: ZIsoDate.nullable(),
   /** The user who owns the lead, null when unassigned. */
   ownerId: z.number().int().nullable(),
+  consent: ZContactConsent,
 };

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, CONTACT_MESSAGES } from './contact-form';
-import { CONTACT_CREATE_SHAPE, CONTACT_SHAPE, ZContactStatus } from './contact-fields';
+import {
+  CONTACT_CREATE_SHAPE,
+  CONTACT_SHAPE,
+  ZContactConsentInput,
+  ZContactStatus,
+} from './contact-fields';
 import { ZId, dayText, optionalText, requiredText, searchText, storableText } from './text.schema';
 import { FUNNEL_GROUPS, type TFunnelGroup } from './web-analytics.schema';
 
@@ -41,6 +46,7 @@ export const ZContactSubmit = ZContactCreate.extend({
   message: requiredText(CONTACT_MESSAGES.messageRequired, CONTACT_LIMITS.message),
   website: z.string().max(500).optional(),
   formToken: z.string().max(500).optional(),
+  consent: ZContactConsentInput.optional(),
   ...ZAttribution.shape,
 });
 export type TContactSubmit = z.output<typeof ZContactSubmit>;
@@ -54,8 +60,15 @@ export type TContact = z.output<typeof ZContact>;
  */
 export const CONTACT_FIELDS = Object.keys(ZContact.shape) as readonly (keyof TContact)[];
 
-/** GET /api/contacts/form-token: the token to send with the form, and the seconds to wait first. */
-export const ZFormToken = z.object({ token: z.string(), minFormFillTime: z.number().int() });
+/**
+ * GET /api/contacts/form-token: the token to send with the form, the seconds to wait first, and
+ * the privacy notice version the form shows (sent back as `consent.noticeVersion`).
+ */
+export const ZFormToken = z.object({
+  token: z.string(),
+  minFormFillTime: z.number().int(),
+  noticeVersion: z.number().int(),
+});
 export type TFormToken = z.output<typeof ZFormToken>;
 
 /**
@@ -148,7 +161,8 @@ const FIRST_TOUCH_PATTERN = new RegExp(`^(${FUNNEL_GROUPS.join('|')}):[\\s\\S]+$
  * What narrows the list to the contacts a figure of Analytics counts (each figure links here):
  * their source (`website`), the UTC days they were created on, their first touch as the funnel
  * groups it (`source:linkedin`, `campaign:q4`, `landingPage:/pricing`) and whether they booked a
- * call. Query-string shaped, so REST and tRPC take the same values.
+ * call; and whether they opted in to product news (who marketing may write to). Query-string
+ * shaped, so REST and tRPC take the same values.
  */
 export const CONTACT_ORIGIN_FILTERS = {
   source: z
@@ -170,6 +184,10 @@ export const CONTACT_ORIGIN_FILTERS = {
     .check(storableText)
     .optional(),
   booked: z.enum(['true', 'false'], { error: 'booked must be true or false' }).optional(),
+  /** Whether the person asked for product news (`consent.marketingOptIn`). */
+  marketingOptIn: z
+    .enum(['true', 'false'], { error: 'marketingOptIn must be true or false' })
+    .optional(),
 };
 
 /** A firstTouch filter taken apart. */

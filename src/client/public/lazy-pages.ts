@@ -22,3 +22,6 @@ export const LazyCareersPage = lazy(() =>
 export const LazyContactPage = lazy(() =>
   PAGE_LOADERS.contact().then((m) => ({ default: m.ContactPage })),
 );
+export const LazyPrivacyPage = lazy(() =>
+  PAGE_LOADERS.privacy().then((m) => ({ default: m.PrivacyPage })),
+);

@@ -10,6 +10,7 @@ export const PAGE_LOADERS = {
   about: () => import('./pages/about-page'),
   careers: () => import('./pages/careers-page'),
   contact: () => import('./pages/contact-page'),
+  privacy: () => import('./pages/privacy-page'),
 } as const;
 
 export type PageKey = keyof typeof PAGE_LOADERS;
@@ -23,5 +24,6 @@ export function pageKeyFor(path: string): PageKey | undefined {
   if (clean === '/about') return 'about';
   if (clean === '/careers') return 'careers';
   if (clean === '/contact') return 'contact';
+  if (clean === '/privacy') return 'privacy';
   return undefined;
 }

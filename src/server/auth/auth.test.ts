@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from './session';
 import { verifyPassword } from './password';
 import { Client, TEST_PASSWORD } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
+import { createUser } from '../users/users.service';
 
 const t = useTestApp();
 
@@ -280,8 +281,18 @@ describe('session lifetime', () => {
 
 describe('password storage', () => {
   it('stores scrypt hashes with the OWASP parameters and a per-user salt', async () => {
-    const a = await userWithLogin();
-    const b = await userWithLogin();
+    // Created as the product creates users (test users are stored at a lower cost).
+    const user = (name: string) =>
+      createUser(t.db.em(), {
+        username: name,
+        email: `${name}@example.com`,
+        password: TEST_PASSWORD,
+        role: 'user',
+        firstName: null,
+        lastName: null,
+      });
+    const a = { userId: (await user('salted-a')).id };
+    const b = { userId: (await user('salted-b')).id };
     const rows = await t.db.orm.em
       .getConnection()
       .execute<{ id: number; password: string }[]>(

@@ -17,15 +17,18 @@ function derive(password: string, salt: Buffer, o: typeof PARAMS): Promise<Buffe
   );
 }
 
-/** Returns `scrypt$N$r$p$salt$hash` (base64url parts). */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Returns `scrypt$N$r$p$salt$hash` (base64url parts). The product always hashes at PARAMS; the
+ * tests' users are stored at a lower cost (test-app.ts), which verification reads from the hash.
+ */
+export async function hashPassword(password: string, params = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
+  const key = await derive(password, salt, params);
   return [
     'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
+    params.N,
+    params.r,
+    params.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');

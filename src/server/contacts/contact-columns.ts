@@ -2,12 +2,36 @@
 // mapped onto the columns the entity declares: every SQL text that reads or writes contacts'
 // fields is built from these lists, so a field is added in the entity and the schema only.
 import { CSV_IMPORT_FIELDS } from '../../shared/contact-csv.schema';
-import { CONTACT_FIELDS } from '../../shared/contacts.schema';
-import { fieldColumns } from '../db/entity-columns';
+import { CONTACT_FIELDS, type TContact } from '../../shared/contacts.schema';
+import { fieldColumns, type FieldColumn } from '../db/entity-columns';
 import { Contact } from './contact.entity';
 
-/** Every field of the API's contact, with its column (also the CSV export's columns, in order). */
-export const CONTACT_COLUMNS = fieldColumns(Contact, CONTACT_FIELDS);
+/** A column holding one part of a nested API field (e.g. `consent.marketingOptIn`). */
+export interface ContactColumn extends FieldColumn {
+  nested?: { field: keyof TContact; part: string };
+}
+
+/** The API's nested fields: each part is stored in a property (a column) of its own. */
+const NESTED_FIELDS: Partial<Record<keyof TContact, Record<string, string>>> = {
+  consent: {
+    noticeVersion: 'consentNoticeVersion',
+    marketingOptIn: 'marketingOptIn',
+    givenAt: 'consentGivenAt',
+  },
+};
+
+/**
+ * Every field of the API's contact, with its column, in order; a nested field's parts one after
+ * another, named by their property (also the CSV export's columns: a CSV has no nesting).
+ */
+export const CONTACT_COLUMNS = CONTACT_FIELDS.flatMap((field): ContactColumn[] => {
+  const parts = NESTED_FIELDS[field];
+  if (!parts) return fieldColumns(Contact, [field]);
+  return Object.entries(parts).map(([part, property]) => ({
+    ...fieldColumns(Contact, [property])[0]!,
+    nested: { field, part },
+  }));
+});
 
 /** What both CSV imports read and write, with its columns. */
 export const IMPORT_COLUMNS = fieldColumns(Contact, CSV_IMPORT_FIELDS);

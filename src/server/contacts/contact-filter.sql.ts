@@ -24,7 +24,7 @@ export function contactFilterSql(filter: TContactFilter, actorId: number): SqlCo
   return allOf(parts);
 }
 
-/** The origin filters (CONTACT_ORIGIN_FILTERS): what a figure of Analytics counts. */
+/** The origin filters (CONTACT_ORIGIN_FILTERS): what a figure of Analytics counts, and the opt-in. */
 function originConditions(filter: TContactOriginFilter): SqlCondition[] {
   const parts: SqlCondition[] = [];
   if (filter.source) parts.push(sql`source = ${filter.source}`);
@@ -40,6 +40,10 @@ function originConditions(filter: TContactOriginFilter): SqlCondition[] {
     const booked = sql`exists (select 1 from bookings b where b.contact_id = contacts.id)`;
     parts.push(filter.booked === 'true' ? booked : sql`not ${booked}`);
   }
+  if (filter.marketingOptIn)
+    parts.push(
+      filter.marketingOptIn === 'true' ? sql`marketing_opt_in` : sql`not marketing_opt_in`,
+    );
   return parts;
 }
 

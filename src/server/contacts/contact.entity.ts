@@ -31,6 +31,12 @@ export const Contact = defineEntity({
     firstRespondedAt: p.datetime().nullable(),
     /** The user who works this lead; a deleted user's leads become unassigned. */
     owner: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    /** The API's `consent` (contact-columns.ts): the privacy notice version the person was shown… */
+    consentNoticeVersion: p.integer().nullable(),
+    /** …whether they asked for product news… */
+    marketingOptIn: p.boolean().default(false),
+    /** …and when they sent it. */
+    consentGivenAt: p.datetime().nullable(),
   },
   // Substring search (ILIKE '%q%') on name, email and company runs on trigram indexes.
   indexes: [
@@ -59,6 +65,12 @@ export const Contact = defineEntity({
     {
       name: 'contacts_email_lower_index',
       expression: 'create index "contacts_email_lower_index" on "contacts" (lower("email"))',
+    },
+    // Who marketing may write to: the list filtered by the opt-in, newest first.
+    {
+      name: 'contacts_marketing_opt_in_index',
+      expression:
+        'create index "contacts_marketing_opt_in_index" on "contacts" ("id") where "marketing_opt_in"',
     },
   ],
 });

@@ -5,12 +5,16 @@ import type { IContact } from './contact.entity';
 /** Plain data for the wire, field by field from the one list: ISO dates, ids for relations. */
 export function toContactView(contact: IContact): TContact {
   const entity = contact as unknown as Record<string, unknown>;
-  return Object.fromEntries(
-    CONTACT_COLUMNS.map(({ field, property, timestamp, relation }) => {
-      const value = entity[property];
-      if (value === null || value === undefined) return [field, null];
-      if (relation) return [field, (value as { id: number }).id];
-      return [field, timestamp ? (value as Date).toISOString() : value];
-    }),
-  ) as TContact;
+  const view: Record<string, unknown> = {};
+  for (const { field, property, timestamp, relation, nested } of CONTACT_COLUMNS) {
+    const raw = entity[property];
+    let value: unknown = raw ?? null;
+    if (raw !== null && raw !== undefined) {
+      if (relation) value = (raw as { id: number }).id;
+      else if (timestamp) value = (raw as Date).toISOString();
+    }
+    if (!nested) view[field] = value;
+    else ((view[nested.field] ??= {}) as Record<string, unknown>)[nested.part] = value;
+  }
+  return view as TContact;
 }

@@ -193,7 +193,12 @@ describe('GET /api/contacts/export/csv', () => {
     expect(rows).toEqual(
       stored.map((c) => ({
         // Any field not named below (a new one) as its text, null as an empty cell.
-        ...Object.fromEntries(CSV_COLUMNS.map((f) => [f, c[f] === null ? '' : String(c[f])])),
+        ...Object.fromEntries(
+          CSV_COLUMNS.map((f) => {
+            const value = (c as Record<string, unknown>)[f];
+            return [f, value === null || value === undefined ? '' : String(value)];
+          }),
+        ),
         id: String(c.id),
         name: c.name,
         email: c.email,
@@ -207,6 +212,10 @@ describe('GET /api/contacts/export/csv', () => {
         ...Object.fromEntries(ATTRIBUTION_FIELDS.map((f) => [f, c[f] ?? ''])),
         firstRespondedAt: c.firstRespondedAt ?? '',
         ownerId: c.ownerId === null ? '' : String(c.ownerId),
+        // The consent, flat: imported leads were shown no notice.
+        consentNoticeVersion: '',
+        marketingOptIn: 'false',
+        consentGivenAt: '',
       })),
     );
     expect(rows[0]).toMatchObject({ company: 'Acme, Inc', message: 'two\nlines' });

@@ -9,7 +9,7 @@ import { CopyCsvStream, ExportBuffers, ExportResponseWriter } from './contacts-e
 
 export { ExportCutOff } from './contacts-export-stream';
 
-/** The header row of the export: the contact's fields, in the API's order. */
+/** The header row of the export: the contact's fields, in the API's order (nested ones flat). */
 export const EXPORT_HEADER = `${CONTACT_COLUMNS.map((c) => c.field).join(',')}\n`;
 /** Which fields are timestamps, by position (the rewrite turns them into ISO 8601 UTC). */
 const TIMESTAMP_FIELDS = CONTACT_COLUMNS.flatMap((c, i) => (c.timestamp ? [i] : []));
@@ -45,7 +45,9 @@ export function inlineSql(condition: SqlCondition): string {
 
 /** The COPY that writes the contacts matching `only` in id order, as PostgreSQL's own CSV. */
 export function contactsCopySql(only: SqlCondition): string {
-  return `copy (select ${CONTACT_COLUMNS.map((c) => c.column).join(', ')} from contacts where ${inlineSql(only)} order by id) to stdout with (format csv)`;
+  // A boolean as `true`/`false` (COPY writes `t`/`f`).
+  const columns = CONTACT_COLUMNS.map((c) => (c.boolean ? `${c.column}::text` : c.column));
+  return `copy (select ${columns.join(', ')} from contacts where ${inlineSql(only)} order by id) to stdout with (format csv)`;
 }
 
 /**

@@ -85,7 +85,9 @@ describe('GET /api/contacts/export/csv (COPY)', () => {
       `select id, name, email, company, phone, message, status, source, ${iso('created_at')} as "createdAt",
               ${iso('updated_at')} as "updatedAt", utm_source as "utmSource", utm_medium as "utmMedium",
               utm_campaign as "utmCampaign", utm_term as "utmTerm", utm_content as "utmContent", referrer,
-              landing_page as "landingPage", ${iso('first_responded_at')} as "firstRespondedAt", owner_id as "ownerId"
+              landing_page as "landingPage", ${iso('first_responded_at')} as "firstRespondedAt", owner_id as "ownerId",
+              consent_notice_version as "consentNoticeVersion", marketing_opt_in::text as "marketingOptIn",
+              ${iso('consent_given_at')} as "consentGivenAt"
          from contacts order by id`,
     );
     const field = (v: string | number | null) => (v === '' ? '""' : csvField(v));

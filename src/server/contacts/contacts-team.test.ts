@@ -279,13 +279,14 @@ describe('GET /api/contacts/export/csv with the list filters', () => {
     await sql('update contacts set owner_id = ? where id in (?)', [admin.userId, ids.slice(2, 4)]);
     const all = await exported('');
     expect(all.status).toBe(200);
-    expect(all.text.split('\n')[0]?.endsWith(',firstRespondedAt,ownerId')).toBe(true);
+    expect(all.text.split('\n')[0]).toContain(',firstRespondedAt,ownerId,');
     expect(all.names).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
     expect((await exported('?status=qualified&search=Even')).names).toEqual(['c2']);
     expect((await exported('?ownerId=me')).names).toEqual(['c3', 'c4']);
     expect((await exported('?ownerId=unassigned&status=new')).names).toEqual(['c5', 'c6']);
     expect((await exported(`?ids=${ids[5]},${ids[0]}`)).names).toEqual(['c1', 'c6']);
-    expect((await exported('?ownerId=me')).text).toContain(`,${admin.userId}\n`);
+    // ownerId, then the consent's columns (leads typed in: no notice, no opt-in).
+    expect((await exported('?ownerId=me')).text).toContain(`,${admin.userId},,false,\n`);
   });
 
   it('refuses bad filters with 400 naming the field', async () => {

@@ -4,10 +4,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { TCsvRow } from '../../shared/contact-csv.schema';
-import { CONTACT_FIELDS, type TCsvImportResult } from '../../shared/contacts.schema';
+import type { TCsvImportResult } from '../../shared/contacts.schema';
 import { AppError } from '../errors';
 import { Contact, type IContact } from './contact.entity';
-import { IMPORT_COLUMNS } from './contact-columns';
+import { CONTACT_COLUMNS, IMPORT_COLUMNS } from './contact-columns';
 import { mergeContactSearchIndexes } from './contact-search-index.sql';
 import { neutraliseFormula, restoreFormula } from './csv-formula';
 import {
@@ -21,8 +21,8 @@ import {
 
 export { neutraliseFormula, restoreFormula };
 
-/** The export's header row: the contact's fields, in the API's order. */
-export const CSV_COLUMNS = CONTACT_FIELDS;
+/** The export's header row: the contact's fields, in the API's order (nested ones flat). */
+export const CSV_COLUMNS = CONTACT_COLUMNS.map((c) => c.field);
 const MAX_ROWS = 50_000;
 const MAX_REPORTED_ERRORS = 10;
 

@@ -22,6 +22,7 @@ import type { TSearchHit } from '../../shared/search.schema';
 import { contactBatches } from './contacts-list.stream';
 import { toContactView } from './contact.view';
 import { maintainedStatusCounts, type CountOwner } from './contact-counts.sql';
+import type { StoredConsent } from '../privacy/consent.service';
 
 /** A contact's name and email, and any other field a create may set (a missing one is null). */
 type ContactData = Pick<TContactCreate, 'name' | 'email'> &
@@ -30,6 +31,8 @@ type ContactData = Pick<TContactCreate, 'name' | 'email'> &
     source?: string | null;
     status?: TContactStatus;
     ownerId?: number | null;
+    /** Given with a submission; none for a lead the team enters (nobody was shown a notice). */
+    consent?: StoredConsent;
   };
 
 /** What a create may set: the create schema's fields and the attribution, from src/shared. */
@@ -39,10 +42,13 @@ export async function createContact(em: EntityManager, input: ContactData): Prom
   const given = input as Record<string, unknown>;
   const fields = Object.fromEntries(SETTABLE_FIELDS.map((f) => [f, given[f] ?? null]));
   const contact = em.create(Contact, {
-    ...(fields as Omit<ContactData, 'ownerId' | 'status'>),
+    ...(fields as Omit<ContactData, 'ownerId' | 'status' | 'consent'>),
     source: input.source ?? 'website',
     status: input.status ?? 'new',
     owner: input.ownerId ? userReference(em, input.ownerId) : null,
+    consentNoticeVersion: input.consent?.noticeVersion ?? null,
+    marketingOptIn: input.consent?.marketingOptIn ?? false,
+    consentGivenAt: input.consent?.givenAt ?? null,
   });
   await em.flush();
   return toContactView(contact);

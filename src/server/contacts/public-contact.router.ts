@@ -4,6 +4,7 @@ import { DEFAULT_BOOKING_TOKEN_TTL_HOURS, ZBookingLink } from '../../shared/book
 import { ZOk } from '../../shared/text.schema';
 import { bookingLinkFor } from '../booking/bookings.service';
 import { issueContactFormToken } from '../form-guard/form-token.service';
+import { currentPrivacyNotice } from '../privacy/privacy-notices.service';
 import { submitContactWithKey } from '../integration-keys/integration-submit.service';
 import { contactsSubmitted } from '../observability/metrics';
 import { throttledProcedure } from '../rate-limit/retry-after.service';
@@ -23,7 +24,9 @@ export const publicContactRouter = router({
           '429 when the per-IP hourly limit is exceeded; 400/403 with a message when a protection refuses the submission. ' +
           'From a server, send `Authorization: Bearer <integration key>` instead (Admin > API Keys): no form token, ' +
           'browser headers or fill time are needed, the content filter still applies, 429 past the per-key hourly limit, ' +
-          '401 for a wrong or revoked key; the contact gets source `api`.',
+          '401 for a wrong or revoked key; the contact gets source `api`. ' +
+          '`consent` records the privacy notice version shown (`noticeVersion`, from GET /contacts/form-token; the current ' +
+          'version when left out) and whether the person ticked product news (`marketingOptIn`, false when left out).',
         protect: false,
       }),
     )
@@ -82,9 +85,11 @@ export const publicContactRouter = router({
     .output(ZFormToken)
     .query(async ({ ctx }) => {
       ctx.res.setHeader?.('Cache-Control', 'no-store');
-      return issueContactFormToken(ctx.em, {
+      const token = await issueContactFormToken(ctx.em, {
         ip: ctx.ip,
         userAgent: ctx.req.get('user-agent') ?? '',
       });
+      // The version the form's notice link shows, for the consent it sends back.
+      return { ...token, noticeVersion: (await currentPrivacyNotice(ctx.em)).version };
     }),
 });

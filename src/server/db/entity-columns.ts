@@ -1,4 +1,9 @@
-import { DateTimeType, UnderscoreNamingStrategy, type EntitySchema } from '@mikro-orm/core';
+import {
+  BooleanType,
+  DateTimeType,
+  UnderscoreNamingStrategy,
+  type EntitySchema,
+} from '@mikro-orm/core';
 
 /** How an API field of an entity is stored. */
 export interface FieldColumn<F extends string = string> {
@@ -9,6 +14,7 @@ export interface FieldColumn<F extends string = string> {
   column: string;
   timestamp: boolean;
   relation: boolean;
+  boolean: boolean;
 }
 
 const naming = new UnderscoreNamingStrategy();
@@ -35,6 +41,13 @@ export function fieldColumns<F extends string>(
     const column =
       meta.fieldName ??
       (relation ? naming.joinKeyColumnName(property, 'id') : naming.propertyToColumnName(property));
-    return { field, property, column, timestamp: meta.type === DateTimeType, relation };
+    return {
+      field,
+      property,
+      column,
+      timestamp: meta.type === DateTimeType,
+      relation,
+      boolean: meta.type === BooleanType,
+    };
   });
 }

@@ -1,7 +1,11 @@
 // The privacy notice's versions: published one after another, never edited, so each consent can
 // name the text its person was shown.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TPrivacyNotice, TPrivacyNoticeCreate } from '../../shared/privacy.schema';
+import {
+  FIRST_PRIVACY_NOTICE,
+  type TPrivacyNotice,
+  type TPrivacyNoticeCreate,
+} from '../../shared/privacy.schema';
 import { PrivacyNotice } from './privacy-notice.entity';
 
 type NoticeRow = InstanceType<typeof PrivacyNotice.class>;
@@ -23,13 +27,6 @@ export async function listPrivacyNotices(em: EntityManager): Promise<TPrivacyNot
   // Before any was asked for, the first version is written now.
   return rows.length ? rows.map(toView) : [await currentPrivacyNotice(em)];
 }
-
-/**
- * The first version, shown until an admin publishes the company's own text: what the product
- * does with a lead's data, in plain words.
- */
-export const FIRST_PRIVACY_NOTICE =
-  'Convoza uses what you send with this form (your name, email, phone, company and message) to answer you and to book the call you ask for. If you tick the box, we also send you occasional product news, which you can stop at any time. We keep your details while we work with you, never sell them, and delete leads we have not worked with after a set time. You may ask us at any time for a copy of what we hold about you, or to erase it, by writing to hello@convoza.ai.';
 
 /** The version people are shown now (the first one is written when first asked for). */
 export async function currentPrivacyNotice(em: EntityManager): Promise<TPrivacyNotice> {

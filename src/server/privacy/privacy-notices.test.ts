@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_MAX, type TPrivacyNotice } from '../../shared/privacy.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { FIRST_PRIVACY_NOTICE } from './privacy-notices.service';
+import { FIRST_PRIVACY_NOTICE } from '../../shared/privacy.schema';
 
 // The privacy notice's versions (GET|POST /api/privacy/notices), over both transports: the first
 // version exists from the start, each publish adds the next, old ones stay as published.

@@ -1,8 +1,32 @@
 import { z } from 'zod';
-import { ZPrivacyNotice, ZPrivacyNoticeCreate } from '../../shared/privacy.schema';
+import {
+  ZCurrentPrivacyNotice,
+  ZPrivacyNotice,
+  ZPrivacyNoticeCreate,
+} from '../../shared/privacy.schema';
+import { throttledProcedure } from '../rate-limit/retry-after.service';
 import { restRoutes } from '../trpc/rest-meta';
 import { adminProcedure, router } from '../trpc/trpc';
-import { listPrivacyNotices, publishPrivacyNotice } from './privacy-notices.service';
+import {
+  currentPrivacyNotice,
+  listPrivacyNotices,
+  publishPrivacyNotice,
+} from './privacy-notices.service';
+
+export const publicPrivacyRouter = router({
+  notice: throttledProcedure
+    .meta(
+      restRoutes(['public'])('GET', '/privacy/notice', 'The privacy notice people are shown now', {
+        protect: false,
+      }),
+    )
+    .input(z.void())
+    .output(ZCurrentPrivacyNotice)
+    .query(async ({ ctx }) => {
+      const { version, text, createdAt } = await currentPrivacyNotice(ctx.em);
+      return { version, text, createdAt };
+    }),
+});
 
 const rest = restRoutes(['privacy'], 'privacy_notice');
 

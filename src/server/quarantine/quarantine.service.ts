@@ -94,7 +94,7 @@ export async function releaseQuarantined(
     );
     if (!row) throw notFound('Quarantined submission', id);
     const source = row.source === 'api' ? 'api' : 'website';
-    const contact = await storeLead(tem, row.payload, source, events);
+    const contact = await storeLead(tem, row.payload, source, events, row.createdAt);
     await tem.nativeDelete(QuarantinedSubmission, { id });
     return contact;
   });

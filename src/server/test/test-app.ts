@@ -19,12 +19,23 @@ import { smtpMailer } from '../notifications/mailer';
 import { createCallerFactory } from '../trpc/trpc';
 import { appRouter, type AppRouter } from '../app-router';
 import type { Context } from '../trpc/context';
-import { createUser } from '../users/users.service';
+import { hashPassword } from '../auth/password';
+import { User } from '../users/user.entity';
 import { startWebhookWorker } from '../webhooks/webhook-worker';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from '../webhooks/webhook-settings';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export const TEST_PASSWORD = 'correct-horse-42';
+
+/**
+ * TEST_PASSWORD as the test users store it: hashed once per test process at a far lower scrypt
+ * cost than the product's (the hash names its parameters, so sign-in verifies it like any other).
+ * Nearly every test signs a user in, and at the product's cost (~250 ms a hash, two per user)
+ * hashing was most of the server suite's time. Users created through the API keep the real cost.
+ */
+let testPasswordHash: Promise<string> | undefined;
+const cheapTestPasswordHash = () =>
+  (testPasswordHash ??= hashPassword(TEST_PASSWORD, { N: 2 ** 10, r: 8, p: 1 }));
 export const TEST_MAIL_FROM = 'Convoza <hello@convoza.test>';
 
 /** A cookie jar shared by one signed-in (or anonymous) client's REST and tRPC calls. */
@@ -196,14 +207,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     anonymous: () => new Client(url),
     signedIn: async (role = 'admin', username) => {
       const name = username ?? `${role}${++userCounter}`;
-      const user = await createUser(db.em(), {
+      const em = db.em();
+      const user = em.create(User, {
         username: name,
         email: `${name}@example.com`,
-        password: TEST_PASSWORD,
+        password: await cheapTestPasswordHash(),
         role,
         firstName: null,
         lastName: null,
       });
+      await em.flush();
       const client = new Client(url);
       const res = await client.rest('POST', '/auth/login', {
         username: name,

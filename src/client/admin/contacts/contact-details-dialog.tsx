@@ -43,7 +43,19 @@ function attributionItems(contact: TContact) {
   return [...recorded, { label: 'First Response', value: firstResponse }];
 }
 
-/** Every field of a contact, its owner control and where it came from. */
+/** On what basis the data was taken: the notice version shown, and the news opt-in. */
+function consentItems({ consent }: TContact) {
+  const notice =
+    consent.noticeVersion === null
+      ? 'None recorded'
+      : `Version ${consent.noticeVersion}${consent.givenAt ? `, ${formatDateTime(consent.givenAt)}` : ''}`;
+  return [
+    { label: 'Privacy Notice', value: notice },
+    { label: 'Product News', value: consent.marketingOptIn ? 'Opted in' : 'Not opted in' },
+  ];
+}
+
+/** Every field of a contact, its owner control, its consent and where it came from. */
 export function ContactDetails({ contact }: { contact: TContact }) {
   return (
     <DetailList
@@ -65,6 +77,7 @@ export function ContactDetails({ contact }: { contact: TContact }) {
         { label: 'Created', value: formatDateTime(contact.createdAt) },
         { label: 'Updated', value: formatDateTime(contact.updatedAt) },
         { label: 'Message', value: contact.message, wide: true },
+        ...consentItems(contact),
         ...attributionItems(contact),
       ]}
     />

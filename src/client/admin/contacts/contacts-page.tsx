@@ -27,6 +27,10 @@ import { useFilter } from '../lib/use-filter';
 import { memberOptions, optionsOf, withAll } from '../components/filter-options';
 
 const STATUS_OPTIONS = withAll('All Status', optionsOf(CONTACT_STATUSES));
+const OPT_IN_OPTIONS = withAll('Any News Consent', [
+  { value: 'true', label: 'Opted In to News' },
+  { value: 'false', label: 'Not Opted In' },
+]);
 
 /**
  * `?contact=ID` (the link in a new-lead alert) opens that contact's details, wherever it is in
@@ -60,8 +64,13 @@ export function ContactsPage() {
   const [search, searchControl] = useFilter('');
   const [status, statusControl] = useFilter<TContactStatus | 'all'>(linkedStatus);
   const [owner, ownerControl] = useFilter('all');
+  // Who marketing may write to (a link may carry it: ?marketingOptIn=true).
+  const [optIn, optInControl] = useFilter(origin.marketingOptIn ?? 'all');
   const debouncedSearch = useDebouncedValue(search);
-  const filter = contactFilter(debouncedSearch, status, owner, origin);
+  const filter = contactFilter(debouncedSearch, status, owner, {
+    ...origin,
+    marketingOptIn: optIn === 'true' || optIn === 'false' ? optIn : undefined,
+  });
   const originText = describeOrigin(origin);
   const pages = useContactPages(filter);
   const { assignable } = useTeam();
@@ -76,7 +85,11 @@ export function ContactsPage() {
   const contacts = pages.data?.pages.flatMap((p) => p.items) ?? [];
   const counts = first?.counts;
   const filtered =
-    debouncedSearch.trim() !== '' || status !== 'all' || owner !== 'all' || originText !== null;
+    debouncedSearch.trim() !== '' ||
+    status !== 'all' ||
+    owner !== 'all' ||
+    optIn !== 'all' ||
+    originText !== null;
   const matching = first?.total ?? 0;
   // A search with more matches than the server counts: the figures are lower bounds.
   const atLeast = first?.countsExact === false;
@@ -107,6 +120,11 @@ export function ContactsPage() {
             />
             <FilterSelect label="Filter by status" {...statusControl} options={STATUS_OPTIONS} />
             <FilterSelect label="Filter by owner" {...ownerControl} options={ownerOptions} />
+            <FilterSelect
+              label="Filter by product news consent"
+              {...optInControl}
+              options={OPT_IN_OPTIONS}
+            />
           </>
         }
         summary={

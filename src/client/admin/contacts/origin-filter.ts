@@ -25,7 +25,10 @@ export function originFilterOf(search: string): TOriginFilter {
 
 const FIRST_TOUCH_LABELS = { source: 'source', campaign: 'campaign', landingPage: 'landing page' };
 
-/** "Website leads · source linkedin · created Nov 1 – Nov 27 · with a booked call". */
+/**
+ * "Website leads · source linkedin · created Nov 1 – Nov 27 · with a booked call" (the opt-in has
+ * a control of its own on the list).
+ */
 export function describeOrigin(filter: TOriginFilter): string | null {
   const parts: string[] = [];
   if (filter.source) parts.push(filter.source === 'website' ? 'Website leads' : filter.source);
@@ -38,5 +41,6 @@ export function describeOrigin(filter: TOriginFilter): string | null {
       `created ${filter.createdFrom ? formatDay(filter.createdFrom) : '…'} – ${filter.createdTo ? formatDay(filter.createdTo) : '…'} (UTC)`,
     );
   if (filter.booked) parts.push(filter.booked === 'true' ? 'with a booked call' : 'no booked call');
+
   return parts.length ? parts.join(' · ') : null;
 }

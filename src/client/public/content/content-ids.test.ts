@@ -18,7 +18,7 @@ describe('content ids', () => {
 
   it('list each public page once', () => {
     expect(new Set(PUBLIC_ROUTES).size).toBe(PUBLIC_ROUTES.length);
-    expect(PUBLIC_ROUTES).toHaveLength(6 + SERVICE_IDS.length);
+    expect(PUBLIC_ROUTES).toHaveLength(7 + SERVICE_IDS.length);
   });
 
   it('key case-study write-ups by studies that exist', () => {

@@ -32,5 +32,6 @@ export const STATIC_PAGE_PATHS = [
   '/about',
   '/careers',
   '/contact',
+  '/privacy',
 ] as const;
 export type StaticPagePath = (typeof STATIC_PAGE_PATHS)[number];

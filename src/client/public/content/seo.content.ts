@@ -43,6 +43,11 @@ const STATIC_META = {
     description:
       'Book a 30-minute strategy call with Convoza: a custom solution walkthrough, ROI projection and an implementation roadmap for AI sales agents.',
   },
+  '/privacy': {
+    title: 'Privacy notice | Convoza',
+    description:
+      'What Convoza does with the details you send through its contact form, how long it keeps them, and how to get a copy or have them erased.',
+  },
 } satisfies Record<StaticPagePath, Omit<PageMeta, 'path'>>;
 
 export const NOT_FOUND_META: PageMeta = {

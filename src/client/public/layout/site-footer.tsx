@@ -78,9 +78,14 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          © {SITE.copyrightYear} {SITE.company}. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
+          <p>
+            © {SITE.copyrightYear} {SITE.company}. All rights reserved.
+          </p>
+          <Link href="/privacy" className={footerLink}>
+            Privacy notice
+          </Link>
+        </div>
       </div>
     </footer>
   );

@@ -1,4 +1,5 @@
 import { CheckCircle2, Send } from 'lucide-react';
+import { Link } from 'wouter';
 import { ctaClass, FIELD_CLASS } from '../components/cta-styles';
 import { FieldError } from '../../components/ui/field-error';
 import { CONTACT_LIMITS, type TContactFormValues } from '../../../shared/contact-form';
@@ -47,7 +48,17 @@ const FIELDS: {
 ];
 
 export function ContactForm() {
-  const { values, errors, pending, submitted, setField, onSubmit, formRef } = useContactForm();
+  const {
+    values,
+    errors,
+    pending,
+    submitted,
+    setField,
+    newsOptIn,
+    setNewsOptIn,
+    onSubmit,
+    formRef,
+  } = useContactForm();
 
   if (submitted) {
     return (
@@ -143,6 +154,24 @@ export function ContactForm() {
           onChange={(e) => setField('website', e.target.value)}
         />
       </div>
+      {/* Consent: the opt-in is optional and unticked; the notice says what the form's data is for. */}
+      <label className="flex w-fit items-center gap-3 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          name="marketingOptIn"
+          className="size-5 accent-primary"
+          checked={newsOptIn}
+          onChange={(e) => setNewsOptIn(e.target.checked)}
+        />
+        Send me occasional product news
+      </label>
+      <p className="text-sm text-slate-600">
+        We use your details to answer you and book your call, as our{' '}
+        <Link href="/privacy" className="font-medium text-primary-700 underline underline-offset-2">
+          privacy notice
+        </Link>{' '}
+        explains.
+      </p>
       <button
         type="submit"
         className={ctaClass('primary', 'lg', 'w-full sm:w-auto')}

@@ -26,6 +26,8 @@ interface FormToken {
   /** When we received it, and how long the server wants between that and a submission. */
   receivedAt: number;
   minFillMs: number;
+  /** The privacy notice version the form's link shows, sent back with the consent. */
+  noticeVersion?: number;
 }
 
 /**
@@ -38,7 +40,13 @@ async function fetchFormToken(): Promise<FormToken | undefined> {
     const data = (await res.json()) as Partial<TFormToken>;
     if (typeof data.token !== 'string') return undefined;
     const minFillSeconds = typeof data.minFormFillTime === 'number' ? data.minFormFillTime : 0;
-    return { token: data.token, receivedAt: Date.now(), minFillMs: minFillSeconds * 1000 };
+    const noticeVersion = typeof data.noticeVersion === 'number' ? data.noticeVersion : undefined;
+    return {
+      token: data.token,
+      receivedAt: Date.now(),
+      minFillMs: minFillSeconds * 1000,
+      noticeVersion,
+    };
   } catch {
     return undefined;
   }
@@ -74,6 +82,7 @@ export function useContactForm() {
   const [errors, setErrors] = useState<TContactFormErrors>({});
   const [pending, setPending] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [newsOptIn, setNewsOptIn] = useState(false);
   const token = useRef<FormToken | undefined>(undefined);
   const resetTimer = useRef<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
@@ -81,6 +90,8 @@ export function useContactForm() {
   useEffect(() => {
     const typed = typedBeforeHydration(formRef.current);
     if (Object.keys(typed).length > 0) setValues((v) => ({ ...v, ...typed }));
+    const news = formRef.current?.elements.namedItem('marketingOptIn');
+    if (news instanceof HTMLInputElement && news.checked) setNewsOptIn(true);
     void fetchFormToken().then((t) => (token.current = t));
     return () => window.clearTimeout(resetTimer.current);
   }, []);
@@ -106,6 +117,7 @@ export function useContactForm() {
       const res = await apiRequest('POST', '/api/contacts', {
         ...values,
         ...(token.current ? { formToken: token.current.token } : {}),
+        consent: { noticeVersion: token.current?.noticeVersion, marketingOptIn: newsOptIn },
       });
       const answer = (await res.json().catch(() => ({}))) as { booking?: { url?: string } };
       if (answer.booking?.url) rememberBookingLink(answer.booking.url);
@@ -117,6 +129,7 @@ export function useContactForm() {
       resetTimer.current = window.setTimeout(() => {
         setSubmitted(false);
         setValues(EMPTY_CONTACT);
+        setNewsOptIn(false);
         setErrors({});
       }, SUCCESS_PANEL_MS);
       token.current = await fetchFormToken();
@@ -131,5 +144,15 @@ export function useContactForm() {
     }
   };
 
-  return { values, errors, pending, submitted, setField, onSubmit, formRef };
+  return {
+    values,
+    errors,
+    pending,
+    submitted,
+    setField,
+    newsOptIn,
+    setNewsOptIn,
+    onSubmit,
+    formRef,
+  };
 }

@@ -1,0 +1,33 @@
+// The consent a submission records: the notice version it was sent under, the opt-in, the time.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TContactConsentInput } from '../../shared/contact-fields';
+import { AppError } from '../errors';
+import { currentPrivacyNotice } from './privacy-notices.service';
+
+/** A consent as stored with its contact. */
+export interface StoredConsent {
+  noticeVersion: number | null;
+  marketingOptIn: boolean;
+  givenAt: Date | null;
+}
+
+/**
+ * The consent of a submission received at `receivedAt`: the version the form showed (the
+ * current one when the sender did not say, as for an integration that shows none) and the
+ * opt-in, off unless ticked. A version not yet published is refused, naming the field.
+ */
+export async function consentOnSubmission(
+  em: EntityManager,
+  given: TContactConsentInput | undefined,
+  receivedAt: Date,
+): Promise<StoredConsent> {
+  const current = await currentPrivacyNotice(em);
+  const noticeVersion = given?.noticeVersion ?? current.version;
+  if (noticeVersion > current.version)
+    throw new AppError(
+      'BAD_REQUEST',
+      `There is no privacy notice version ${noticeVersion} (the current one is ${current.version})`,
+      'consent.noticeVersion',
+    );
+  return { noticeVersion, marketingOptIn: given?.marketingOptIn ?? false, givenAt: receivedAt };
+}
