@@ -1,6 +1,6 @@
 // Every admin screen at desktop and phone width with demo data: it renders its heading, makes
 // no console errors, and leaves a screenshot (SCREENSHOT_DIR, /tmp/shots by default) for a person to look at.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
@@ -8,6 +8,7 @@ import {
   adminPage,
   useAdminSuite,
   unexpectedErrors,
+  type AdminPage,
 } from './support/admin';
 import { shot } from './support/browser';
 
@@ -29,8 +30,16 @@ describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ])('admin screens on %s', (_label, viewport) => {
+  // One signed-in page per screen size, loading each screen afresh (a full page load).
+  let admin: AdminPage;
+  beforeAll(async () => {
+    admin = await adminPage(suite, { viewport });
+  });
+  afterAll(() => admin?.close());
+
   it.each(SCREENS)('$name renders without console errors', async ({ path, name, heading }) => {
-    const { page, consoleErrors, close } = await adminPage(suite, { viewport });
+    const { page, consoleErrors } = admin;
+    consoleErrors.length = 0;
     await page.goto(`/admin/${path}`);
     await expect
       .poll(
@@ -59,7 +68,6 @@ describe.each([
       return document.documentElement.scrollHeight - Math.max(window.innerHeight, Math.ceil(main));
     });
     expect(blankBelow).toBeLessThanOrEqual(1);
-    await close();
   });
 });
 
