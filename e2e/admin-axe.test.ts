@@ -28,6 +28,7 @@ const SCREENS = [
   'webhooks',
   'api-keys',
   'security',
+  'privacy',
   'audit-log',
   'account',
   'calendar',

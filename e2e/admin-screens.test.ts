@@ -21,6 +21,7 @@ const SCREENS = [
   { path: 'campaigns', name: 'campaigns', heading: 'Campaign Management' },
   { path: 'analytics', name: 'analytics', heading: 'Analytics Dashboard' },
   { path: 'security', name: 'security', heading: 'Security Center' },
+  { path: 'privacy', name: 'privacy', heading: 'Privacy' },
   { path: 'legacy', name: 'legacy', heading: 'Contact Submissions' },
 ];
 

@@ -230,6 +230,8 @@ describe('booking the strategy call', () => {
         const dialog = page.getByRole('dialog', { name: 'Move the call with Grace Booker' });
         const times = dialog.getByRole('radio');
         await times.first().waitFor({ state: 'attached' });
+        // Tomorrow, a whole day of free times (late in the day, today has only a few left).
+        await dialog.getByLabel('Day', { exact: true }).selectOption({ index: 1 });
         // A time is picked by its label, as a pointer or a finger does.
         await dialog.locator('label:has(input[type=radio])').nth(2).click();
         expect(await times.nth(2).isChecked()).toBe(true);

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'set_availability',
   'change_password',
   'reset_password',
+  'export',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,6 +64,8 @@ export const AUDIT_ENTITY_TYPES = [
   'notification',
   'organization_settings',
   'privacy_notice',
+  /** A person known by their email address (a data export or erasure about them). */
+  'person',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -1,6 +1,7 @@
 // Personal data under control: the privacy notice a person is shown when they give their data.
 import { z } from 'zod';
-import { ZIsoDate, requiredText } from './text.schema';
+import { ZContact } from './contacts.schema';
+import { ZIsoDate, emailText, requiredText } from './text.schema';
 
 /** The longest notice text taken (a page of prose). */
 export const PRIVACY_NOTICE_MAX = 20_000;
@@ -28,10 +29,52 @@ export const ZPrivacyNoticeCreate = z.strictObject({
 });
 export type TPrivacyNoticeCreate = z.output<typeof ZPrivacyNoticeCreate>;
 
-/** GET /privacy/notice (public): the version people are shown now, for the /privacy page. */
+/** GET /privacy/notice (public): the current version, or the one asked for (a consent names one). */
+export const ZPrivacyNoticeQuery = z.object({
+  version: z.coerce
+    .number({ error: 'version must be a notice version number' })
+    .int('version must be a notice version number')
+    .min(1, 'version must be a notice version number')
+    .max(2_147_483_647, 'version must be a notice version number')
+    .optional(),
+});
+
+/** What GET /privacy/notice answers, for the /privacy page. */
 export const ZCurrentPrivacyNotice = ZPrivacyNotice.pick({
   version: true,
   text: true,
   createdAt: true,
 });
 export type TCurrentPrivacyNotice = z.output<typeof ZCurrentPrivacyNotice>;
+
+/** POST /privacy/exports and /privacy/erasures: the person, by their email address (any case). */
+const ZPersonEmail = emailText('email is required', 'email must be a valid email address');
+
+/** POST /privacy/exports: whose data to gather. */
+export const ZPrivacyExportRequest = z.strictObject({ email: ZPersonEmail });
+
+/** Rows of a table, whole (database column names), as the export gives them. */
+const ZRows = z.array(z.record(z.string(), z.unknown()));
+
+/**
+ * Everything held about an email address: its contacts (all fields, consent included) and, about
+ * them or the address, the timeline and notes, every email message, webhook deliveries (their
+ * payloads), bookings, tasks, service inquiries, quarantined submissions, import error rows,
+ * audit entries, and each contact's first touch as Analytics groups it.
+ */
+export const ZPrivacyExport = z.object({
+  email: z.string(),
+  exportedAt: ZIsoDate,
+  contacts: z.array(ZContact),
+  activities: ZRows,
+  messages: ZRows,
+  webhookDeliveries: ZRows,
+  bookings: ZRows,
+  tasks: ZRows,
+  serviceInquiries: ZRows,
+  quarantined: ZRows,
+  importErrors: ZRows,
+  auditEntries: ZRows,
+  firstTouch: ZRows,
+});
+export type TPrivacyExport = z.output<typeof ZPrivacyExport>;

@@ -26,6 +26,7 @@ import { SecurityPage } from './security/security-page';
 import { UsersPage } from './users/users-page';
 import { WebhooksPage } from './webhooks/webhooks-page';
 import { IntegrationKeysPage } from './integration-keys/integration-keys-page';
+import { PrivacyPage } from './privacy/privacy-page';
 // The whole app's stylesheet comes with the back office; public pages inline their own.
 import '../index.css';
 
@@ -58,6 +59,7 @@ export function AdminApp() {
                   <Route path="/notifications" component={NotificationsPage} />
                   <Route path="/webhooks" component={WebhooksPage} />
                   <Route path="/api-keys" component={IntegrationKeysPage} />
+                  <Route path="/privacy" component={PrivacyPage} />
                   <Route path="/audit-log" component={AuditLogPage} />
                   <Route path="/account" component={AccountPage} />
                   <Route path="/calendar" component={MyCalendarPage} />

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { creationTime } from '../db/timestamps';
 import { User } from '../users/user.entity';
+import { PERSONAL } from '../db/personal-data';
 
 /**
  * Who changed what, when, from where: one row per write by a signed-in user (and per sign-in
@@ -17,7 +18,7 @@ export const AuditEntry = defineEntity({
     action: p.string().length(50),
     entityType: p.string().length(50),
     entityId: p.string().length(64).nullable(),
-    changes: p.json<Record<string, { from?: unknown; to?: unknown }>>().nullable(),
+    changes: p.json<Record<string, { from?: unknown; to?: unknown }>>().nullable().groups(PERSONAL),
     ip: p.string().length(64).nullable(),
     userAgent: p.string().length(500).nullable(),
   },

@@ -3,6 +3,7 @@ import { BOOKING_STATUSES } from '../../shared/booking.schema';
 import { creationTime } from '../db/timestamps';
 import { Contact } from '../contacts/contact.entity';
 import { User } from '../users/user.entity';
+import { PERSONAL } from '../db/personal-data';
 
 /**
  * A booked call of a contact with a host. `blockedUntil` is the end plus the buffer that applied
@@ -24,7 +25,7 @@ export const Booking = defineEntity({
     status: p.enum(BOOKING_STATUSES).default('confirmed'),
     manageToken: p.string().length(64).unique().hidden(),
     sequence: p.integer().default(0),
-    cancelReason: p.string().length(500).nullable(),
+    cancelReason: p.string().length(500).nullable().groups(PERSONAL),
     /** The lead's time zone when booking: their emails show times in it (null: UTC). */
     timeZone: p.string().length(64).nullable(),
     createdAt: creationTime(),

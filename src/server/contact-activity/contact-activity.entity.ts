@@ -3,6 +3,7 @@ import { creationTime } from '../db/timestamps';
 import { RECORDED_ACTIVITY_TYPES } from '../../shared/contact-activity.schema';
 import { Contact } from '../contacts/contact.entity';
 import { User } from '../users/user.entity';
+import { PERSONAL } from '../db/personal-data';
 
 /**
  * What happened to a contact that its row does not keep: status and owner changes (from -> to,
@@ -18,7 +19,7 @@ export const ContactActivity = defineEntity({
     at: creationTime(),
     /** Null for the system (round-robin) or a deleted user. */
     actor: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    data: p.json<Record<string, unknown>>(),
+    data: p.json<Record<string, unknown>>().groups(PERSONAL),
   },
   // A contact's timeline, newest first, straight from the index.
   indexes: [{ name: 'contact_activities_contact_at_index', properties: ['contact', 'at', 'id'] }],

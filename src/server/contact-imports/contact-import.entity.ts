@@ -3,6 +3,7 @@ import { creationTime } from '../db/timestamps';
 import { IMPORT_MODES, IMPORT_STATUSES } from '../../shared/contact-import.schema';
 import type { TImportMapping } from '../../shared/import-mapping';
 import { User } from '../users/user.entity';
+import { PERSONAL } from '../db/personal-data';
 
 /** 'uploading' while the file arrives: such a job has no id the client knows yet. */
 export const IMPORT_ROW_STATUSES = ['uploading', ...IMPORT_STATUSES] as const;
@@ -28,7 +29,7 @@ export const ContactImport = defineEntity({
     updated: p.integer().default(0),
     skipped: p.integer().default(0),
     errorCount: p.integer().default(0),
-    errors: p.json<{ line: number; reason: string }[]>().defaultRaw(`'[]'`),
+    errors: p.json<{ line: number; reason: string }[]>().defaultRaw(`'[]'`).groups(PERSONAL),
     failure: p.text().nullable(),
   },
 });
@@ -40,7 +41,7 @@ export const ContactImportChunk = defineEntity({
   properties: {
     contactImport: () => p.manyToOne(ContactImport).primary().deleteRule('cascade'),
     seq: p.integer().primary(),
-    data: p.blob(),
+    data: p.blob().groups(PERSONAL),
   },
 });
 
@@ -51,6 +52,6 @@ export const ContactImportError = defineEntity({
   properties: {
     contactImport: () => p.manyToOne(ContactImport).primary().deleteRule('cascade'),
     line: p.integer().primary(),
-    reason: p.text(),
+    reason: p.text().groups(PERSONAL),
   },
 });

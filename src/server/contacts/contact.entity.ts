@@ -2,17 +2,18 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { updateTime } from '../db/timestamps';
 import { CONTACT_STATUSES } from '../../shared/contacts.schema';
 import { User } from '../users/user.entity';
+import { PERSONAL } from '../db/personal-data';
 
 export const Contact = defineEntity({
   name: 'Contact',
   tableName: 'contacts',
   properties: {
     id: p.integer().primary().autoincrement(),
-    name: p.string().length(200),
-    email: p.string().length(254),
-    company: p.string().length(200).nullable(),
-    phone: p.string().length(50).nullable(),
-    message: p.text().nullable(),
+    name: p.string().length(200).groups(PERSONAL),
+    email: p.string().length(254).groups(PERSONAL),
+    company: p.string().length(200).nullable().groups(PERSONAL),
+    phone: p.string().length(50).nullable().groups(PERSONAL),
+    message: p.text().nullable().groups(PERSONAL),
     source: p.string().length(50).default('website'),
     status: p.enum(CONTACT_STATUSES).default('new').index(),
     createdAt: p
@@ -26,8 +27,8 @@ export const Contact = defineEntity({
     utmCampaign: p.string().length(200).nullable().index(),
     utmTerm: p.string().length(200).nullable(),
     utmContent: p.string().length(200).nullable(),
-    referrer: p.string().length(2000).nullable(),
-    landingPage: p.string().length(2000).nullable(),
+    referrer: p.string().length(2000).nullable().groups(PERSONAL),
+    landingPage: p.string().length(2000).nullable().groups(PERSONAL),
     firstRespondedAt: p.datetime().nullable(),
     /** The user who works this lead; a deleted user's leads become unassigned. */
     owner: () => p.manyToOne(User).nullable().deleteRule('set null').index(),

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { creationTime } from '../db/timestamps';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../../shared/notifications.schema';
+import { PERSONAL } from '../db/personal-data';
 
 /**
  * One email about a lead (the outbox): written, fully rendered, in the transaction that stores
@@ -13,16 +14,16 @@ export const Notification = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     kind: p.enum(NOTIFICATION_KINDS),
-    to: p.string().length(254),
-    subject: p.string().length(300),
-    text: p.text(),
-    html: p.text(),
+    to: p.string().length(254).groups(PERSONAL),
+    subject: p.string().length(300).groups(PERSONAL),
+    text: p.text().groups(PERSONAL),
+    html: p.text().groups(PERSONAL),
     status: p.enum(NOTIFICATION_STATUSES).default('queued'),
     attempts: p.integer().default(0),
     lastError: p.string().length(1000).nullable(),
     contactId: p.integer().nullable().index(),
     /** An iCalendar object sent with the email as an iMIP invitation (booked calls). */
-    calendar: p.text().nullable(),
+    calendar: p.text().nullable().groups(PERSONAL),
     /** The booked call a message is about: its pending reminders are suppressed when it changes. */
     bookingId: p.integer().nullable().index(),
     /** Not sent before this time (reminders); null: at once. */

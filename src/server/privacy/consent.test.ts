@@ -174,7 +174,17 @@ describe('GET /api/privacy/notice (public)', () => {
       createdAt: expect.any(String),
     });
     await admin.trpc.admin.privacy.publishNotice.mutate({ text: 'Now version two.' });
-    const second = await t.anonymous().trpc.public.privacy.notice.query();
+    const second = await t.anonymous().trpc.public.privacy.notice.query({});
     expect(second).toMatchObject({ version: 2, text: 'Now version two.' });
+    // A consent's version, as it was published.
+    const asked = await t
+      .anonymous()
+      .rest<TCurrentPrivacyNotice>('GET', '/privacy/notice?version=1');
+    expect(asked.body).toMatchObject({ version: 1, text: FIRST_PRIVACY_NOTICE });
+    expect((await t.anonymous().trpc.public.privacy.notice.query({ version: 2 })).version).toBe(2);
+    expect((await t.anonymous().rest('GET', '/privacy/notice?version=3')).status).toBe(404);
+    const bad = await t.anonymous().rest<FieldErrors>('GET', '/privacy/notice?version=first');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.data.fieldErrors)).toEqual(['version']);
   });
 });

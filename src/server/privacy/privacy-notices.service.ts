@@ -6,6 +6,7 @@ import {
   type TPrivacyNotice,
   type TPrivacyNoticeCreate,
 } from '../../shared/privacy.schema';
+import { notFound } from '../errors';
 import { PrivacyNotice } from './privacy-notice.entity';
 
 type NoticeRow = InstanceType<typeof PrivacyNotice.class>;
@@ -42,6 +43,17 @@ export async function currentPrivacyNotice(em: EntityManager): Promise<TPrivacyN
     [row] = await latest();
   }
   return toView(row!);
+}
+
+/** One version as published; 404 when there is none (yet). */
+export async function privacyNoticeVersion(
+  em: EntityManager,
+  version: number,
+): Promise<TPrivacyNotice> {
+  if (version === 1) await currentPrivacyNotice(em); // the first is written when first asked for
+  const row = await em.findOne(PrivacyNotice, { version }, { populate: ['createdBy'] });
+  if (!row) throw notFound('Privacy notice version', version);
+  return toView(row);
 }
 
 /**

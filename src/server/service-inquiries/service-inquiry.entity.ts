@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { creationTime } from '../db/timestamps';
 import { PRIORITIES } from '../../shared/service-inquiries.schema';
 import { Contact } from '../contacts/contact.entity';
+import { PERSONAL } from '../db/personal-data';
 
 export const ServiceInquiry = defineEntity({
   name: 'ServiceInquiry',
@@ -15,7 +16,7 @@ export const ServiceInquiry = defineEntity({
     estimatedVolume: p.string().length(200).nullable(),
     timeline: p.string().length(200).nullable(),
     budget: p.string().length(200).nullable(),
-    notes: p.text().nullable(),
+    notes: p.text().nullable().groups(PERSONAL),
     createdAt: creationTime(),
   },
 });

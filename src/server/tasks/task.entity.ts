@@ -3,6 +3,7 @@ import { creationTime } from '../db/timestamps';
 import { TASK_TITLE_MAX } from '../../shared/tasks.schema';
 import { Contact } from '../contacts/contact.entity';
 import { User } from '../users/user.entity';
+import { PERSONAL } from '../db/personal-data';
 
 /**
  * A follow-up someone must do by `dueAt`. Its assignee cannot be deleted while it is open (see
@@ -14,7 +15,7 @@ export const Task = defineEntity({
   tableName: 'tasks',
   properties: {
     id: p.integer().primary().autoincrement(),
-    title: p.string().length(TASK_TITLE_MAX),
+    title: p.string().length(TASK_TITLE_MAX).groups(PERSONAL),
     dueAt: p.datetime(),
     assignee: () => p.manyToOne(User).deleteRule('restrict'),
     contact: () => p.manyToOne(Contact).nullable().deleteRule('cascade'),

@@ -3,6 +3,7 @@ import { creationTime } from '../db/timestamps';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../shared/webhooks.schema';
 import { Contact } from '../contacts/contact.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { PERSONAL } from '../db/personal-data';
 
 /**
  * One event for one endpoint, written in the transaction of the change it reports, with the
@@ -21,7 +22,7 @@ export const WebhookDelivery = defineEntity({
     contact: () => p.manyToOne(Contact).nullable().deleteRule('set null').index(),
     messageId: p.string().length(40).unique(),
     event: p.enum(WEBHOOK_EVENTS),
-    payload: p.text(),
+    payload: p.text().groups(PERSONAL),
     status: p.enum(WEBHOOK_DELIVERY_STATUSES).default('pending'),
     attempts: p.integer().default(0),
     responseStatus: p.integer().nullable(),
