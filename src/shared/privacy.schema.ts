@@ -78,3 +78,7 @@ export const ZPrivacyExport = z.object({
   firstTouch: ZRows,
 });
 export type TPrivacyExport = z.output<typeof ZPrivacyExport>;
+
+/** The download's name, by the UTC day of the export: `privacy-export-2026-11-27.json`. */
+export const privacyExportFileName = (held: Pick<TPrivacyExport, 'exportedAt'>) =>
+  `privacy-export-${held.exportedAt.slice(0, 10)}.json`;

@@ -33,7 +33,3 @@ export function exportPerson(em: EntityManager, email: string): Promise<TPrivacy
     { isolationLevel: 'repeatable read', readOnly: true },
   );
 }
-
-/** The download's name: `privacy-export-2026-11-27.json` (UTC day). */
-export const privacyExportFileName = (at = new Date()) =>
-  `privacy-export-${at.toISOString().slice(0, 10)}.json`;

@@ -6,6 +6,7 @@ import {
   ZPrivacyNotice,
   ZPrivacyNoticeCreate,
   ZPrivacyNoticeQuery,
+  privacyExportFileName,
 } from '../../shared/privacy.schema';
 import { throttledProcedure } from '../rate-limit/retry-after.service';
 import { restRoutes } from '../trpc/rest-meta';
@@ -16,7 +17,7 @@ import {
   privacyNoticeVersion,
   publishPrivacyNotice,
 } from './privacy-notices.service';
-import { exportPerson, privacyExportFileName } from './privacy-export.service';
+import { exportPerson } from './privacy-export.service';
 
 export const publicPrivacyRouter = router({
   notice: throttledProcedure
@@ -76,7 +77,7 @@ export const adminPrivacyRouter = router({
       const held = await exportPerson(ctx.em, input.email);
       ctx.res.setHeader?.(
         'Content-Disposition',
-        `attachment; filename="${privacyExportFileName(new Date(held.exportedAt))}"`,
+        `attachment; filename="${privacyExportFileName(held)}"`,
       );
       ctx.res.setHeader?.('Cache-Control', 'no-store');
       return held;

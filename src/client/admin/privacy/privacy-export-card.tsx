@@ -1,5 +1,9 @@
 import { Download } from 'lucide-react';
-import { ZPrivacyExportRequest, type TPrivacyExport } from '../../../shared/privacy.schema';
+import {
+  ZPrivacyExportRequest,
+  privacyExportFileName,
+  type TPrivacyExport,
+} from '../../../shared/privacy.schema';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -21,7 +25,7 @@ function download(held: TPrivacyExport) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `privacy-export-${held.exportedAt.slice(0, 10)}.json`;
+  link.download = privacyExportFileName(held);
   link.click();
   URL.revokeObjectURL(url);
 }
