@@ -40,6 +40,12 @@ export const Notification = defineEntity({
   },
   indexes: [
     {
+      // Every message to an address, in any case: a person's data export and erasure.
+      name: 'notification_messages_to_lower_index',
+      expression:
+        'create index "notification_messages_to_lower_index" on "notification_messages" (lower("to"))',
+    },
+    {
       // The relay limit per address: this address's released auto-replies of the last day.
       name: 'notification_messages_auto_reply_released_index',
       expression:
