@@ -28,42 +28,27 @@ export async function contactIdsWithEmail(em: EntityManager, email: string): Pro
 /** Each table's rows about the address or its contacts (`ids`). */
 export function personRows(em: EntityManager, email: string, ids: number[]) {
   const of = sql`${ids}::int[]`;
-  return {
-    activities: () =>
+  /** The rows of a table with a `contact_id`, about those contacts, in id order. */
+  const ofContacts =
+    (table: string, hidden: readonly string[] = []) =>
+    () =>
       rows(
         em,
-        sql`select ${jsonRow('a', [])} as row from contact_activities a
-             where a.contact_id = any(${of}) order by a.id`,
-      ),
+        sql`select ${jsonRow('r', hidden)} as row from ${sql.table(table)} r
+           where r.contact_id = any(${of}) order by r.id`,
+      );
+  return {
+    activities: ofContacts('contact_activities'),
     messages: () =>
       rows(
         em,
         sql`select ${jsonRow('m', [])} as row from notification_messages m
              where m.contact_id = any(${of}) or lower(m."to") = lower(${email}) order by m.id`,
       ),
-    webhookDeliveries: () =>
-      rows(
-        em,
-        sql`select ${jsonRow('d', [])} as row from webhook_deliveries d
-             where d.contact_id = any(${of}) order by d.id`,
-      ),
-    bookings: () =>
-      rows(
-        em,
-        sql`select ${jsonRow('b', ['manage_token'])} as row from bookings b
-             where b.contact_id = any(${of}) order by b.id`,
-      ),
-    tasks: () =>
-      rows(
-        em,
-        sql`select ${jsonRow('t', [])} as row from tasks t where t.contact_id = any(${of}) order by t.id`,
-      ),
-    serviceInquiries: () =>
-      rows(
-        em,
-        sql`select ${jsonRow('s', [])} as row from service_inquiries s
-             where s.contact_id = any(${of}) order by s.id`,
-      ),
+    webhookDeliveries: ofContacts('webhook_deliveries'),
+    bookings: ofContacts('bookings', ['manage_token']),
+    tasks: ofContacts('tasks'),
+    serviceInquiries: ofContacts('service_inquiries'),
     quarantined: () =>
       rows(
         em,
