@@ -7,6 +7,7 @@ import type { WriteAudit } from './trpc/write-audit';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
 import type { PageViewBuffer } from './web-analytics/page-view-buffer';
+import type { ErasureDeps } from './privacy/erasure.service';
 
 /**
  * What the app gives every request; built once at start-up. Declared here, in the composition
@@ -27,6 +28,8 @@ export interface AppDeps {
   audit: WriteAudit;
   /** Page views waiting to be written, many per statement (web-analytics/). */
   pageViews: PageViewBuffer;
+  /** Erasures: the bus they publish on, and the ledger's file and key (privacy/). */
+  privacy: ErasureDeps;
   /** Booking links' lifetime (BOOKING_TOKEN_TTL_HOURS; 168 when absent). */
   booking?: { tokenTtlHours: number };
 }

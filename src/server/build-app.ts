@@ -1,6 +1,8 @@
 // One place that assembles the app from its parts: the server, the test app, the fault drill and
 // the benches all build it here, so a new dependency is wired once.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Express } from 'express';
 import { createApp, type AppOptions } from './app';
 import type { AppDeps } from './app-deps';
@@ -14,6 +16,7 @@ import type { Logger } from './logger';
 import type { Mailer } from './notifications/mailer';
 import type { WebhookSettings } from './webhooks/webhook-settings';
 import { PageViewBuffer } from './web-analytics/page-view-buffer';
+import { erasureLedger, type ErasureLedger } from './privacy/erasure-ledger-file';
 import { insertPageViews } from './web-analytics/visitors.sql';
 
 export interface AppParts {
@@ -31,6 +34,8 @@ export interface AppParts {
   publicUrl?: string;
   /** Booking links in the auto-reply and their lifetime; reminders before a call. */
   booking?: { tokenTtlHours: number; reminderOffsets?: number[] };
+  /** The erasure ledger's file and key; a throw-away one when absent (benches, drills). */
+  erasureLedger?: ErasureLedger;
 }
 
 export interface BuiltApp {
@@ -46,6 +51,12 @@ const throwAwaySessions = () =>
     secureCookie: false,
   });
 
+const throwAwayLedger = () =>
+  erasureLedger(
+    join(tmpdir(), `convoza-erasure-ledger-${randomUUID()}.jsonl`),
+    randomBytes(32).toString('hex'),
+  );
+
 /** The app and what it was built with (the event bus with every feature's subscribers). */
 export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
   const publicUrl = parts.publicUrl ?? 'http://localhost';
@@ -57,13 +68,15 @@ export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
     bookingReminderOffsets: parts.booking?.reminderOffsets,
     bookingLink: parts.booking && bookingPageLink(publicUrl, parts.booking.tokenTtlHours),
   };
+  const events = createEventBus(notifier);
   const deps: AppDeps = {
     orm: parts.orm,
     sessions: parts.sessions ?? throwAwaySessions(),
     log: parts.log,
     notifier,
     jobs: parts.queue,
-    events: createEventBus(notifier),
+    events,
+    privacy: { events, ledger: parts.erasureLedger ?? throwAwayLedger() },
     audit: writeAudit,
     pageViews: new PageViewBuffer(
       (rows) => insertPageViews(parts.orm.em.fork(), rows),

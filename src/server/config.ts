@@ -62,6 +62,13 @@ const ZConfig = z
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     /** Days raw page views are kept (whole months past it are dropped); the daily roll-ups stay. */
     ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** The erasure ledger's file, outside the database (default DATA_DIR/erasure-ledger.jsonl). */
+    PRIVACY_LEDGER_PATH: z.string().optional(),
+    /** The key of the ledger's address hashes; derived from SESSION_SECRET when unset. */
+    PRIVACY_LEDGER_KEY: z
+      .string()
+      .min(32, 'PRIVACY_LEDGER_KEY must be at least 32 characters')
+      .optional(),
     /** On SIGTERM: seconds to keep serving with readiness at 503, so a load balancer notices. */
     SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     /** Then: seconds the requests and jobs in flight get to finish before they are cut off. */

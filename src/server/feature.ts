@@ -3,6 +3,7 @@ import type { Options } from '@mikro-orm/core';
 import type { EventBus, Subscriptions } from './events/event-bus';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
+import type { ErasureLedger } from './privacy/erasure-ledger-file';
 
 /**
  * Housekeeping a feature needs now and then (pruning, folding counters, a digest email); returns
@@ -22,6 +23,8 @@ export interface SubscriberDeps {
   events: EventBus;
   /** ANALYTICS_RAW_DAYS: how long raw page views are kept (90 days when absent). */
   analyticsRawDays?: number;
+  /** The erasure ledger (the nightly retention writes to it); retention does not run without. */
+  erasureLedger?: ErasureLedger;
 }
 
 /**

@@ -21,6 +21,9 @@ import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
 import { startEmailWorker } from './notifications/email-worker';
 import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';
+import { erasureLedger } from './privacy/erasure-ledger-file';
+import { reapplyErasures } from './privacy/erasure-reapply.service';
+import { join } from 'node:path';
 import { startWebhookWorker } from './webhooks/webhook-worker';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './webhooks/webhook-settings';
 
@@ -95,6 +98,10 @@ export async function startServer(
     // Hosts' calendar feeds are fetched under the webhooks' network guard.
     startCalendarFeedWorker(queue, orm, webhooks, log),
   ]);
+  const ledger = erasureLedger(
+    config.PRIVACY_LEDGER_PATH ?? join(config.DATA_DIR, 'erasure-ledger.jsonl'),
+    config.PRIVACY_LEDGER_KEY ?? secret,
+  );
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const lifecycle: Lifecycle = { draining: false };
   const pool = await orm.em.getConnection().getNativeClient();
@@ -111,6 +118,7 @@ export async function startServer(
       mailer,
       webhooks,
       publicUrl,
+      erasureLedger: ledger,
       booking: {
         tokenTtlHours: config.BOOKING_TOKEN_TTL_HOURS,
         reminderOffsets: config.BOOKING_REMINDER_OFFSETS,
@@ -125,11 +133,24 @@ export async function startServer(
       metricsToken: config.METRICS_TOKEN,
     },
   );
+  // After a restore the database may hold people the ledger says were erased: erased again
+  // before the first request (a no-op on every other start).
+  const reapplied = await reapplyErasures(orm.em.fork() as EntityManager, deps.privacy);
+  if (reapplied.hashes)
+    log.warn('erasures reapplied from the ledger', {
+      hashes: reapplied.hashes,
+      addresses: reapplied.addresses,
+    });
   const server = await listen(app, config.PORT, config.HOST);
   const stopMaintenance = startMaintenance(
     orm,
     maintenanceTasks,
-    { notifier: deps.notifier, events: deps.events, analyticsRawDays: config.ANALYTICS_RAW_DAYS },
+    {
+      notifier: deps.notifier,
+      events: deps.events,
+      analyticsRawDays: config.ANALYTICS_RAW_DAYS,
+      erasureLedger: ledger,
+    },
     log,
   );
   const address = server.address();

@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'change_password',
   'reset_password',
   'export',
+  'erase',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -64,6 +65,7 @@ export const AUDIT_ENTITY_TYPES = [
   'notification',
   'organization_settings',
   'privacy_notice',
+  'privacy_settings',
   /** A person known by their email address (a data export or erasure about them). */
   'person',
 ] as const;

@@ -82,3 +82,123 @@ export type TPrivacyExport = z.output<typeof ZPrivacyExport>;
 /** The download's name, by the UTC day of the export: `privacy-export-2026-11-27.json`. */
 export const privacyExportFileName = (held: Pick<TPrivacyExport, 'exportedAt'>) =>
   `privacy-export-${held.exportedAt.slice(0, 10)}.json`;
+
+/** The longest reason an erasure is filed with. */
+export const ERASURE_REASON_MAX = 500;
+
+/** POST /privacy/erasures: whose data to erase, and why (kept in the ledger and the audit log). */
+export const ZErasureRequest = z.strictObject({
+  email: ZPersonEmail,
+  reason: requiredText(
+    'reason is required: why the data is erased (e.g. "Asked by email on 27 November")',
+    ERASURE_REASON_MAX,
+  ),
+});
+export type TErasureRequest = z.output<typeof ZErasureRequest>;
+
+/** What an erasure removed or redacted, table by table. */
+export const ERASURE_COUNT_KEYS = [
+  'contacts',
+  'activities',
+  'messages',
+  'deliveries',
+  'bookings',
+  'quarantined',
+  'importErrors',
+  'auditEntries',
+  'jobs',
+] as const;
+export const ZErasureCounts = z.object(
+  Object.fromEntries(ERASURE_COUNT_KEYS.map((k) => [k, z.number().int().min(0)])) as Record<
+    (typeof ERASURE_COUNT_KEYS)[number],
+    z.ZodNumber
+  >,
+);
+export type TErasureCounts = z.output<typeof ZErasureCounts>;
+
+/** Why an erasure ran: an admin's request, the retention rule, or a reapply after a restore. */
+export const ERASURE_TRIGGERS = ['request', 'retention', 'reapply'] as const;
+
+/**
+ * One entry of the erasure ledger (a request, or one batch of the retention rule): keyed hashes
+ * of the addresses, never the addresses.
+ */
+export const ZErasureLedgerEntry = z.object({
+  id: z.number().int(),
+  /** HMAC-SHA256 of each address (lower case), hex: matches the address again, never reveals it. */
+  addressHashes: z.array(z.string()),
+  erasedAt: ZIsoDate,
+  trigger: z.enum(ERASURE_TRIGGERS),
+  actor: z.object({ id: z.number().int().nullable(), username: z.string() }).nullable(),
+  reason: z.string(),
+  counts: ZErasureCounts,
+});
+export type TErasureLedgerEntry = z.output<typeof ZErasureLedgerEntry>;
+
+/** POST /privacy/erasures answers this; a second erasure of the same address counts zeros. */
+export const ZErasureResult = z.object({
+  /** The ledger entry (the earlier one when nothing was left to erase). */
+  id: z.number().int(),
+  erasedAt: ZIsoDate,
+  counts: ZErasureCounts,
+});
+export type TErasureResult = z.output<typeof ZErasureResult>;
+
+/** GET /privacy/erasures: the ledger, newest first, by keyset. */
+export const ZErasureLedgerQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 200' })
+    .int('limit must be a whole number from 1 to 200')
+    .min(1, 'limit must be a whole number from 1 to 200')
+    .max(200, 'limit must be a whole number from 1 to 200')
+    .default(50),
+  cursor: z
+    .string()
+    .regex(/^\d{1,10}$/, 'cursor must be the nextCursor of the previous page')
+    .optional(),
+});
+export type TErasureLedgerQuery = z.output<typeof ZErasureLedgerQuery>;
+export const ZErasureLedgerPage = z.object({
+  items: z.array(ZErasureLedgerEntry),
+  nextCursor: z.string().nullable(),
+});
+export type TErasureLedgerPage = z.output<typeof ZErasureLedgerPage>;
+
+/** Retention's bounds, in days: from a month to ten years. */
+export const RETENTION_DAYS = { min: 30, max: 3650 } as const;
+const retentionMessage = `retention.unconvertedLeadDays must be a whole number of days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}, or null to keep leads`;
+
+/** GET|PUT /privacy/settings. */
+export const ZPrivacySettings = z.strictObject({
+  retention: z.strictObject({
+    /** Leads never converted and untouched this many days are erased; null keeps them. */
+    unconvertedLeadDays: z
+      .number({ error: retentionMessage })
+      .int(retentionMessage)
+      .min(RETENTION_DAYS.min, retentionMessage)
+      .max(RETENTION_DAYS.max, retentionMessage)
+      .nullable(),
+  }),
+});
+export type TPrivacySettings = z.output<typeof ZPrivacySettings>;
+
+/** GET /privacy/retention/preview: what the retention rule would erase now. */
+export const ZRetentionPreview = z.object({
+  unconvertedLeadDays: z.number().int().nullable(),
+  /** Untouched since before this time (null: retention is off). */
+  cutoff: ZIsoDate.nullable(),
+  contacts: z.number().int(),
+  addresses: z.number().int(),
+});
+export type TRetentionPreview = z.output<typeof ZRetentionPreview>;
+
+/** POST /privacy/retention/run: what one run erased. */
+export const ZRetentionRun = z.object({
+  addresses: z.number().int(),
+  counts: ZErasureCounts,
+});
+export type TRetentionRun = z.output<typeof ZRetentionRun>;
+
+/** A zero of every count (a second erasure of an address, a run with nothing to do). */
+export const noErasureCounts = (): TErasureCounts =>
+  Object.fromEntries(ERASURE_COUNT_KEYS.map((k) => [k, 0])) as TErasureCounts;

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   'booking.created',
   'booking.rescheduled',
   'booking.cancelled',
+  'contact.erased',
 ] as const;
 export type TWebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -17,6 +18,7 @@ export const WEBHOOK_EVENT_LABELS: Record<TWebhookEvent, string> = {
   'booking.created': 'Call booked by a lead',
   'booking.rescheduled': 'Booked call moved',
   'booking.cancelled': 'Booked call cancelled',
+  'contact.erased': "A person's data erased (their contact ids)",
 };
 
 /** pending: waiting for its first attempt or a retry; failed: every retry used up. */

@@ -119,6 +119,17 @@ const FACTS: { [E in DomainEventName]: FactOf<E> | { notAudited: string } } = {
     changes: { title: { from: task.title } },
   }),
   'user.deleting': { notAudited: "the user's delete files its own entry when it goes through" },
+  'person.erasing': { notAudited: 'the erasure files one entry when it is done (person.erased)' },
+  'person.erased': ({ erasureId, trigger, reason, counts }) => ({
+    action: 'erase',
+    entity: 'person',
+    id: erasureId,
+    changes: {
+      trigger: { to: trigger },
+      reason: { to: reason },
+      ...Object.fromEntries(Object.entries(counts).map(([k, n]) => [k, { to: n }])),
+    },
+  }),
   'organization.time_zone_changed': {
     notAudited: 'the settings change is audited by its procedure, with the zone before and after',
   },

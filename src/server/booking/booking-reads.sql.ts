@@ -150,6 +150,22 @@ export async function hostBookingsWithPeople(
   return rows.map(withDates);
 }
 
+/** The confirmed calls of these contacts that have not started, with their people, by start. */
+export async function upcomingBookingsOfContacts(
+  em: EntityManager,
+  contactIds: readonly number[],
+  now: Date,
+) {
+  if (!contactIds.length) return [];
+  const rows = await bookingsWithPeople(em)
+    .where('b.contact_id', 'in', [...contactIds])
+    .where('b.status', '=', 'confirmed')
+    .where('b.starts_at', '>', now.toISOString())
+    .orderBy('b.starts_at')
+    .execute();
+  return rows.map(withDates);
+}
+
 /** The manage token of the contact's confirmed booking that has not ended, if it has one. */
 export async function upcomingBookingOf(
   em: EntityManager,

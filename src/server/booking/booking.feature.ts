@@ -6,6 +6,7 @@ import { Booking } from './booking.entity';
 import { CalendarBusyTime, CalendarFeed } from './calendar-feed.entity';
 import { CalendarSubscription } from './calendar-subscription.entity';
 import { refuseWhileHosting } from './hosts-leaving';
+import { tellHostsOfErasedLeads } from './erased-lead-calls';
 import { UserAvailability } from './user-availability.entity';
 
 /** Strategy calls booked by leads: hosts' hours, the settings, and the bookings. */
@@ -32,5 +33,6 @@ export const bookingFeature: Feature = {
       (em, { booking }) => queueBookingEmails(em, booking.id, 'cancelled', notifier),
     ],
     'user.deleting': [(em, { userId }) => refuseWhileHosting(em, userId)],
+    'person.erasing': [(em, { contactIds }) => tellHostsOfErasedLeads(em, contactIds, notifier)],
   }),
 };

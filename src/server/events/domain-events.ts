@@ -1,5 +1,6 @@
 import type { TBooking, TBookingOutcome, TBookingStatus } from '../../shared/booking.schema';
 import type { TTask } from '../../shared/tasks.schema';
+import type { TErasureCounts } from '../../shared/privacy.schema';
 import type { TContact, TContactStatus, TEditableContactField } from '../../shared/contacts.schema';
 
 /**
@@ -70,6 +71,23 @@ export interface DomainEvents {
    * let them go (a host of upcoming calls) throws, and nothing is deleted.
    */
   'user.deleting': { userId: number };
+  /**
+   * A person's data is about to be erased (their contacts' rows still there), in the erasure's
+   * transaction: a feature that must act first does (a host is told of a call called off).
+   */
+  'person.erasing': { contactIds: number[] };
+  /**
+   * A person's data was erased (an admin's request, retention, or a reapply after a restore):
+   * `erasureId` is the ledger entry; nothing here names the person.
+   */
+  'person.erased': {
+    erasureId: number;
+    contactIds: number[];
+    erasedAt: string;
+    trigger: 'request' | 'retention' | 'reapply';
+    reason: string;
+    counts: TErasureCounts;
+  };
   /** An admin moved the company to another time zone: what counts by day recounts in `to`. */
   'organization.time_zone_changed': { from: string; to: string };
 }

@@ -24,6 +24,10 @@ import { User } from '../users/user.entity';
 import { startWebhookWorker } from '../webhooks/webhook-worker';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from '../webhooks/webhook-settings';
 import { createTestDatabase, type TestDatabase } from './test-db';
+import { erasureLedger } from '../privacy/erasure-ledger-file';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const TEST_PASSWORD = 'correct-horse-42';
 
@@ -36,6 +40,8 @@ export const TEST_PASSWORD = 'correct-horse-42';
 let testPasswordHash: Promise<string> | undefined;
 const cheapTestPasswordHash = () =>
   (testPasswordHash ??= hashPassword(TEST_PASSWORD, { N: 2 ** 10, r: 8, p: 1 }));
+/** The erasure ledger's key in tests (a restored database is checked with the same). */
+export const TEST_LEDGER_KEY = 'test-ledger-key-'.repeat(3);
 export const TEST_MAIL_FROM = 'Convoza <hello@convoza.test>';
 
 /** A cookie jar shared by one signed-in (or anonymous) client's REST and tRPC calls. */
@@ -193,6 +199,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     webhooks,
     publicUrl: 'http://convoza.test',
     booking: { tokenTtlHours: DEFAULT_BOOKING_TOKEN_TTL_HOURS },
+    // Each test app its own ledger file (the database's copy is emptied with the tables).
+    erasureLedger: erasureLedger(
+      join(tmpdir(), `convoza-test-ledger-${randomUUID()}.jsonl`),
+      TEST_LEDGER_KEY,
+    ),
   };
   const { app, deps } = buildApp(parts, options.app);
   const server = await listen(app, 0, '127.0.0.1', options.timeouts);

@@ -22,20 +22,32 @@ export async function queueWebhookEvent(
   settings: WebhookSettings | undefined,
   about: Record<string, unknown> = {},
 ): Promise<void> {
+  await queueWebhookData(em, event, settings, async () => {
+    const sent = typeof contact === 'function' ? await contact() : contact;
+    return { contactId: sent.id, data: { ...about, contact: sent } };
+  });
+}
+
+/**
+ * The same for any body: `body` answers the event's `data` and the contact the deliveries are
+ * about (null: about no one contact, e.g. contact.erased), read only when an endpoint wants it.
+ */
+export async function queueWebhookData(
+  em: EntityManager,
+  event: TWebhookEvent,
+  settings: WebhookSettings | undefined,
+  body: () => Promise<{ contactId: number | null; data: Record<string, unknown> }>,
+): Promise<void> {
   const queue = settings?.queue;
   if (!queue) return;
   const endpoints = (await subscribedEndpoints(em)).filter((e) => e.events.includes(event));
   if (!endpoints.length) return;
-  const sent = typeof contact === 'function' ? await contact() : contact;
-  const payload = JSON.stringify({
-    type: event,
-    timestamp: new Date().toISOString(),
-    data: { ...about, contact: sent },
-  });
+  const { contactId, data } = await body();
+  const payload = JSON.stringify({ type: event, timestamp: new Date().toISOString(), data });
   const rows = endpoints.map((endpoint) =>
     em.create(WebhookDelivery, {
       endpoint: em.getReference(WebhookEndpoint, endpoint.id),
-      contact: sent.id,
+      contact: contactId,
       messageId: newMessageId(),
       event,
       payload,

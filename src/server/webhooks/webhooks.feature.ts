@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBooking } from '../../shared/booking.schema';
 import { getContact } from '../contacts/contacts.service';
 import type { Feature } from '../feature';
-import { queueWebhookEvent } from './webhook-events.service';
+import { queueWebhookData, queueWebhookEvent } from './webhook-events.service';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
@@ -37,6 +37,16 @@ export const webhooksFeature: Feature = {
       'booking.created': [bookingEvent('booking.created')],
       'booking.rescheduled': [bookingEvent('booking.rescheduled')],
       'booking.cancelled': [bookingEvent('booking.cancelled')],
+      // Downstream systems drop their copies too; the body names no one, only the ids.
+      'person.erased': [
+        (em, { contactIds, erasedAt }) =>
+          contactIds.length
+            ? queueWebhookData(em, 'contact.erased', notifier.webhooks, async () => ({
+                contactId: null,
+                data: { contactIds, erasedAt },
+              }))
+            : Promise.resolve(),
+      ],
     };
   },
 };

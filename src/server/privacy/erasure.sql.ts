@@ -1,0 +1,189 @@
+// A person's erasure, table by table: every copy of their data the product holds, found by the
+// address (any case) or by their contacts, deleted or redacted. Runs in the erasure's
+// transaction (erasure.service.ts), contacts last (their foreign keys take the timeline, notes,
+// bookings, tasks and inquiries with them). Each function answers how many rows it changed.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type RawBuilder } from 'kysely';
+import { runSql } from '../db/typed-sql';
+
+/** Who is erased: addresses in lower case, and the ids of their contacts. */
+export interface ErasedPeople {
+  addresses: string[];
+  contactIds: number[];
+}
+
+/**
+ * Whether a text quotes one of the addresses: the address-like words in it (lower case, a
+ * trailing full stop dropped) meet the list. One pass of a regular expression per row, then a
+ * lookup, so a batch of hundreds of addresses costs what one does.
+ */
+const quotes = (text: RawBuilder<unknown>, addresses: string[]) =>
+  sql`exists (select 1 from regexp_matches(lower(${text}), ${ADDRESS_WORD}, 'g') as w(m)
+               where rtrim(w.m[1], '.') = any(${addresses}::text[]))`;
+const ADDRESS_WORD = `([^\\s"'<>(),;:\\[\\]@]+@[^\\s"'<>(),;:\\[\\]@]+)`;
+
+const count = async (em: EntityManager, statement: RawBuilder<{ n: number }>) =>
+  Number((await runSql(em, statement))[0]?.n ?? 0);
+
+/** The ids of the contacts with these addresses (any case). */
+export async function contactIdsWithAddresses(
+  em: EntityManager,
+  addresses: string[],
+): Promise<number[]> {
+  const rows = await runSql(
+    em,
+    sql<{ id: number }>`select id from contacts where lower(email) = any(${addresses}::text[])
+                         order by id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Emails to the address or about their contacts, and those about no contact (a digest, a
+ * host's notice) that quote the address; their queued jobs go too (a failed job's output can
+ * quote the address the server refused). Answers [messages, jobs].
+ */
+export async function eraseMessages(
+  em: EntityManager,
+  who: ErasedPeople,
+): Promise<[number, number]> {
+  const gone = await runSql(
+    em,
+    sql<{ id: number }>`delete from notification_messages m
+      where m.contact_id = any(${who.contactIds}::int[])
+         or lower(m."to") = any(${who.addresses}::text[])
+         or (m.contact_id is null and ${quotes(sql`m.subject || ' ' || m.text`, who.addresses)})
+      returning m.id`,
+  );
+  const ids = gone.map((r) => r.id);
+  return [ids.length, await eraseJobs(em, 'email', 'notificationId', ids)];
+}
+
+/** Webhook deliveries about their contacts or quoting the address, and their queued jobs. */
+export async function eraseDeliveries(
+  em: EntityManager,
+  who: ErasedPeople,
+): Promise<[number, number]> {
+  const gone = await runSql(
+    em,
+    sql<{ id: number }>`delete from webhook_deliveries d
+      where d.contact_id = any(${who.contactIds}::int[])
+         or (d.contact_id is null and ${quotes(sql`d.payload`, who.addresses)})
+      returning d.id`,
+  );
+  const ids = gone.map((r) => r.id);
+  return [ids.length, await eraseJobs(em, 'webhook', 'deliveryId', ids)];
+}
+
+/** pg-boss jobs of `queue` whose `key` is one of `ids`, in any state. */
+function eraseJobs(em: EntityManager, queue: string, key: string, ids: number[]) {
+  if (!ids.length) return Promise.resolve(0);
+  return count(
+    em,
+    sql<{ n: number }>`with gone as (
+        delete from pgboss.job where name = ${queue} and (data->>${key})::int = any(${ids}::int[])
+        returning 1)
+      select count(*)::int as n from gone`,
+  );
+}
+
+/** Submissions held in quarantine from the address. */
+export function eraseQuarantined(em: EntityManager, who: ErasedPeople) {
+  return count(
+    em,
+    sql<{ n: number }>`with gone as (
+        delete from quarantined_submissions
+         where lower(payload->>'email') = any(${who.addresses}::text[]) returning 1)
+      select count(*)::int as n from gone`,
+  );
+}
+
+/**
+ * Import error rows quoting the address, and the same lines in an import's summary of errors.
+ * (An import's file is kept only while it runs, and is deleted when it finishes.)
+ */
+export async function eraseImportErrors(em: EntityManager, who: ErasedPeople): Promise<number> {
+  const rows = await count(
+    em,
+    sql<{ n: number }>`with gone as (
+        delete from contact_import_errors e where ${quotes(sql`e.reason`, who.addresses)}
+        returning 1)
+      select count(*)::int as n from gone`,
+  );
+  const inSummaries = await count(
+    em,
+    sql<{ n: number }>`with kept as (
+        update contact_imports i
+           set errors = coalesce(
+                 (select jsonb_agg(e order by n) from jsonb_array_elements(i.errors)
+                    with ordinality as x(e, n)
+                   where not ${quotes(sql`e->>'reason'`, who.addresses)}), '[]'::jsonb)
+         where ${quotes(sql`i.errors::text`, who.addresses)}
+        returning 1)
+      select count(*)::int as n from kept`,
+  );
+  return Math.max(rows, inSummaries);
+}
+
+/**
+ * Audit entries about their records (`about`: entity type and id, e.g. `contact:12`) or quoting
+ * the address keep their action, actor and time; their values of personal fields (`fields`, the
+ * marked properties) and any value quoting the address become `[erased]`.
+ */
+export function redactAuditEntries(
+  em: EntityManager,
+  who: ErasedPeople,
+  about: string[],
+  fields: string[],
+) {
+  const quoted = (v: RawBuilder<unknown>) => quotes(sql`${v}::text`, who.addresses);
+  return count(
+    em,
+    sql<{ n: number }>`with changed as (
+        update audit_log l
+           set changes = (
+             select jsonb_object_agg(k, case
+                 when k = any(${fields}::text[]) or ${quoted(sql`v`)} then
+                   case when jsonb_typeof(v) = 'object'
+                        then (select jsonb_object_agg(k2, '"[erased]"'::jsonb) from jsonb_each(v) as f(k2, v2))
+                        else '"[erased]"'::jsonb end
+                 else v end)
+               from jsonb_each(l.changes) as e(k, v))
+         where l.changes is not null and jsonb_typeof(l.changes) = 'object'
+           and ((l.entity_type || ':' || l.entity_id) = any(${about}::text[])
+                or ${quoted(sql`l.changes`)})
+        returning 1)
+      select count(*)::int as n from changed`,
+  );
+}
+
+/** The ids of `table`'s rows about these contacts (before they go with them). */
+export async function idsAboutContacts(
+  em: EntityManager,
+  table: string,
+  contactIds: number[],
+): Promise<string[]> {
+  const rows = await runSql(
+    em,
+    sql<{ id: string }>`select id::text as id from ${sql.table(table)}
+                         where contact_id = any(${contactIds}::int[])`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The contacts, with (through their foreign keys) everything hanging from them. */
+export async function eraseContacts(em: EntityManager, who: ErasedPeople) {
+  const [counted] = await runSql(
+    em,
+    sql<{ activities: number; bookings: number }>`select
+        (select count(*)::int from contact_activities where contact_id = any(${who.contactIds}::int[])) as activities,
+        (select count(*)::int from bookings where contact_id = any(${who.contactIds}::int[])) as bookings`,
+  );
+  const contacts = await count(
+    em,
+    sql<{ n: number }>`with gone as (
+        delete from contacts where id = any(${who.contactIds}::int[]) returning 1)
+      select count(*)::int as n from gone`,
+  );
+  return { contacts, activities: counted?.activities ?? 0, bookings: counted?.bookings ?? 0 };
+}
