@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAuditAction, TAuditEntry, TAuditPage, TAuditQuery } from '../../shared/audit.schema';
 import { AuditEntry } from './audit-entry.entity';
-import type { AuditChanges } from './audit-context';
+import { snake, type AuditChanges } from './audit-context';
 import { auditLogRows, type AuditRow } from './audit-log.sql';
 
 export interface AuditRecord {
@@ -15,6 +15,9 @@ export interface AuditRecord {
   ip: string | null;
   userAgent: string | null;
 }
+
+/** The kind of record the audit files an entity's flushed rows under (`ContactActivity` -> `contact_activity`). */
+export const auditEntityTypeOf = (className: string) => snake(className);
 
 export async function recordAudit(em: EntityManager, entry: AuditRecord): Promise<void> {
   await em.insert(AuditEntry, {

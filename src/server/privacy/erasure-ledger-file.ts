@@ -5,7 +5,14 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { TErasureCounts } from '../../shared/privacy.schema';
+import type { ERASURE_TRIGGERS, TErasureCounts } from '../../shared/privacy.schema';
+
+/** Who asked for an erasure, and why. */
+export interface ErasureBy {
+  trigger: (typeof ERASURE_TRIGGERS)[number];
+  actor: { id: number; username: string } | null;
+  reason: string;
+}
 
 /** One line of the file: no address, no reason (free text may name the person). */
 export interface LedgerLine {

@@ -8,8 +8,7 @@ import type {
   TErasureLedgerQuery,
 } from '../../shared/privacy.schema';
 import { runSql } from '../db/typed-sql';
-import type { ErasureLedger, LedgerLine } from './erasure-ledger-file';
-import type { ErasureBy } from './erasure.service';
+import type { ErasureBy, ErasureLedger, LedgerLine } from './erasure-ledger-file';
 import { PrivacyErasure } from './privacy-erasure.entity';
 
 interface NewEntry {

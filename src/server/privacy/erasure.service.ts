@@ -3,16 +3,14 @@
 // erasure published (the audit files it, webhooks tell downstream systems with contact.erased).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MetadataStorage } from '@mikro-orm/core';
-import {
-  ERASURE_TRIGGERS,
-  type TErasureCounts,
-  type TErasureResult,
-} from '../../shared/privacy.schema';
-import { snake } from '../audit/audit-context';
+import type { TErasureCounts, TErasureResult } from '../../shared/privacy.schema';
+import { auditEntityTypeOf } from '../audit/audit.service';
 import { lockForTransaction } from '../db/advisory-lock.sql';
 import { isPersonal } from '../db/personal-data';
 import type { EventBus } from '../events/event-bus';
-import type { ErasureLedger } from './erasure-ledger-file';
+import type { ErasureBy, ErasureLedger } from './erasure-ledger-file';
+
+export type { ErasureBy } from './erasure-ledger-file';
 import {
   contactIdsWithAddresses,
   eraseContacts,
@@ -30,13 +28,6 @@ import { earlierErasure, recordErasure } from './erasure-ledger.sql';
 export interface ErasureDeps {
   events: EventBus;
   ledger: ErasureLedger;
-}
-
-/** Who asked, and why. */
-export interface ErasureBy {
-  trigger: (typeof ERASURE_TRIGGERS)[number];
-  actor: { id: number; username: string } | null;
-  reason: string;
 }
 
 /** Derived from the entities once per ORM: the marked fields, and the tables about a contact. */
@@ -61,7 +52,7 @@ function personalShape(em: EntityManager): PersonalShape {
         .filter((m) =>
           Object.values(m.properties).some((p) => p.kind === 'm:1' && p.type === 'Contact'),
         )
-        .map((m) => ({ table: m.tableName, entityType: snake(m.className) })),
+        .map((m) => ({ table: m.tableName, entityType: auditEntityTypeOf(m.className) })),
     };
     shapes.set(metadata, shape);
   }
