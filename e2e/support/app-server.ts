@@ -1,6 +1,8 @@
 // Starts the BUILT app (npm run build first; scripts/test.ts does) on a private database
 // cloned from the migrated test template, with a known admin, for browser tests.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createDatabase, databaseUrl, dropDatabase } from '../../src/server/test/pg-admin';
 import { templateDb } from '../../src/server/test/template-db';
@@ -49,6 +51,8 @@ export async function startAppServer(
       LOG_LEVEL: 'warn',
       // stop() sends SIGTERM: no load balancer to wait for.
       SHUTDOWN_DELAY_SECONDS: '0',
+      // The erasure ledger's file belongs to the database (a restart on it finds its own).
+      PRIVACY_LEDGER_PATH: join(tmpdir(), `convoza-e2e-ledger-${name}.jsonl`),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

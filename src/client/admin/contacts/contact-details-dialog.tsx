@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/button';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { ErasePersonButton } from '../privacy/erase-person-dialog';
 
 const ATTRIBUTION_LABELS: Record<TAttributionField, string> = {
   utmSource: 'UTM Source',
@@ -124,6 +125,7 @@ export function ContactDetailsDialog({
             >
               Open the contact’s page
             </Link>
+            <ErasePersonButton email={shown.email} size="sm" onErased={onClose} />
           </div>
           {editing && <ContactEditDialog contact={shown} onClose={() => setEditing(false)} />}
           <ContactDetails contact={shown} />

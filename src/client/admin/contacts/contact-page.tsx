@@ -1,6 +1,6 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
@@ -13,6 +13,7 @@ import { ContactStatusButtons } from './contact-status-buttons';
 import { ContactTasks } from './contact-tasks';
 import { ContactTimeline } from './contact-timeline';
 import { useContactMutations } from './use-contacts';
+import { ErasePersonButton } from '../privacy/erase-person-dialog';
 
 /** The sections rule themselves off from what is above them; at the top of a card nothing is. */
 const FIRST_SECTION_UNRULED = '[&>section:first-of-type]:border-t-0 [&>section:first-of-type]:pt-0';
@@ -28,6 +29,7 @@ export function ContactPage() {
   const contact = trpc.admin.contacts.get.useQuery({ id }, { enabled: valid });
   const { updateStatus } = useContactMutations();
   const [editing, setEditing] = useState(false);
+  const [, navigate] = useLocation();
   const back = (
     <Link
       href="/contacts"
@@ -55,9 +57,12 @@ export function ContactPage() {
         title={c.name}
         subtitle={[c.email, c.company].filter(Boolean).join(' · ')}
         actions={
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden /> Edit
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden /> Edit
+            </Button>
+            <ErasePersonButton email={c.email} onErased={() => navigate('/contacts')} />
+          </>
         }
       />
       {editing && <ContactEditDialog contact={c} onClose={() => setEditing(false)} />}

@@ -54,7 +54,7 @@ export function SearchTrigger({ onOpen, className }: { onOpen: () => void; class
     >
       <Search className="size-4" aria-hidden />
       <span className="flex-1 text-left">Search...</span>
-      <kbd className="rounded border border-current/30 px-1.5 text-xs opacity-80">
+      <kbd className="rounded border border-current/30 px-1.5 text-xs">
         {isMac() ? '⌘K' : 'Ctrl K'}
       </kbd>
     </button>
