@@ -75,9 +75,17 @@ export async function eraseDeliveries(
   return [ids.length, await eraseJobs(em, 'webhook', 'deliveryId', ids)];
 }
 
-/** pg-boss jobs of `queue` whose `key` is one of `ids`, in any state. */
-function eraseJobs(em: EntityManager, queue: string, key: string, ids: number[]) {
-  if (!ids.length) return Promise.resolve(0);
+/**
+ * pg-boss jobs of `queue` whose `key` is one of `ids`, in any state (none where the queue's
+ * schema was never made: an app run without it, a bench).
+ */
+async function eraseJobs(em: EntityManager, queue: string, key: string, ids: number[]) {
+  if (!ids.length) return 0;
+  const [schema] = await runSql(
+    em,
+    sql<{ ok: boolean }>`select to_regclass('pgboss.job') is not null as ok`,
+  );
+  if (!schema?.ok) return 0;
   return count(
     em,
     sql<{ n: number }>`with gone as (
