@@ -61,7 +61,10 @@ describe('erasure and retention', () => {
         await page.goto('/admin/privacy');
         await page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor(RENDERED);
         const ledger = page.getByRole('list', { name: 'Erasure ledger' });
-        await ledger.getByText(/^By .+: Asked by email$/).first().waitFor(RENDERED);
+        await ledger
+          .getByText(/^By .+: Asked by email$/)
+          .first()
+          .waitFor(RENDERED);
 
         const days = page.getByLabel(/Erase unconverted leads untouched for/);
         await days.fill('10');
