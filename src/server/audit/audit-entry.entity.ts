@@ -28,5 +28,7 @@ export const AuditEntry = defineEntity({
     { name: 'audit_log_entity_type_index', properties: ['entityType', 'id'] },
     { name: 'audit_log_action_index', properties: ['action', 'id'] },
     { name: 'audit_log_at_index', properties: ['at'] },
+    // A record's history (a person's export and erasure read the entries about their records).
+    { name: 'audit_log_entity_index', properties: ['entityType', 'entityId'] },
   ],
 });
