@@ -6,9 +6,9 @@
  * The person has two contacts (the address in two cases) with a timeline, an email, a webhook
  * delivery and a quarantined submission; the other million have timelines, emails, webhook
  * deliveries and audit entries of their own, so every section's lookup runs against a full table.
- * The erasure's floor is the deletes by the contacts' ids and the address alone, by plain SQL in
- * one transaction: what it does not do is look for the address quoted in free text (emails about
- * no contact, webhook payloads, import errors, audit values), which the erasure must.
+ * The erasure's floor is the deletes by the contacts' ids and the address, by plain SQL in one
+ * transaction, plus one substring read of each free-text column the address may be quoted in
+ * (audit values, emails and webhook payloads about no contact, import errors).
  *
  *   node --import tsx bench/privacy.ts [--rows 1000000] [--iterations 20] [--write]
  */
@@ -73,6 +73,14 @@ const FLOOR_BY_EMAIL = [
   `select * from notification_messages where lower("to") = lower($1)`,
   `select * from quarantined_submissions where lower(payload->>'email') = lower($1)`,
   `select * from contact_import_errors where strpos(lower(reason), lower($1)) > 0`,
+];
+
+/** The erasure's floor also reads each free-text column once for the address (no word match). */
+const FLOOR_QUOTED = [
+  `select count(*) from audit_log where strpos(lower(changes::text), $1) > 0`,
+  `select count(*) from notification_messages where contact_id is null and strpos(lower(text), $1) > 0`,
+  `select count(*) from webhook_deliveries where contact_id is null and strpos(lower(payload), $1) > 0`,
+  `select count(*) from contact_import_errors where strpos(lower(reason), $1) > 0`,
 ];
 
 const name = `convoza_bench_privacy_${randomBytes(4).toString('hex')}`;
@@ -199,6 +207,8 @@ try {
       [ids.map(String)],
     );
     await client.query(`delete from contacts where id = any($1::int[])`, [ids]);
+    // The free text an address may be quoted in, read once by the plainest substring test.
+    for (const statement of FLOOR_QUOTED) await client.query(statement, [address]);
     await client.query('commit');
     eraseFloor.push(performance.now() - start);
   }
@@ -227,15 +237,15 @@ ${line('floor: the same lookups by plain SQL on one raw connection', floor)}
 
 p95 ratio to the floor: ${ratio.toFixed(2)}x; ${pct(app, 95) < BUDGET_MS ? 'within' : 'OVER'} the budget.
 
-Erasing one person (2 contacts with a timeline entry, an email, a webhook delivery, an audit entry and a quarantined submission each) at the same ${ROWS.toLocaleString('en-US')} contacts (with an audit entry each), ${ERASED} people one after another; the floor erases as many others by plain SQL in one transaction (the deletes by ids and address, the audit entries by id), without looking for the address quoted in free text. Budget: under ${(ERASE_BUDGET_MS / 1000).toFixed(0)} s.
+Erasing one person (2 contacts with a timeline entry, an email, a webhook delivery, an audit entry and a quarantined submission each) at the same ${ROWS.toLocaleString('en-US')} contacts (with an audit entry each), ${ERASED} people one after another; the floor erases as many others by plain SQL in one transaction: the deletes by ids and address, the audit entries by id, and one substring read of each free-text column (audit values, emails and webhook payloads about no contact, import errors) where the erasure matches whole words. Budget: under ${(ERASE_BUDGET_MS / 1000).toFixed(0)} s.
 
 | | p50 ms | max ms |
 | --- | --- | --- |
 | POST /privacy/erasures (eraseAddresses, one transaction) | ${pct(erase, 50).toFixed(0)} | ${Math.max(...erase).toFixed(0)} |
-| floor: the deletes by ids and address by plain SQL | ${pct(eraseFloor, 50).toFixed(0)} | ${Math.max(...eraseFloor).toFixed(0)} |
+| floor: the same deletes and free-text reads by plain SQL | ${pct(eraseFloor, 50).toFixed(0)} | ${Math.max(...eraseFloor).toFixed(0)} |
 | a retention batch: ${BATCH} addresses in one erasure (${batchDone.counts.contacts} contacts) | ${batchMs.toFixed(0)} | |
 
-p50 ratio to the floor: ${eraseRatio.toFixed(1)}x (the difference is the scans for the address in free text); ${Math.max(...erase) < ERASE_BUDGET_MS ? 'within' : 'OVER'} the budget.`;
+p50 ratio to the floor: ${eraseRatio.toFixed(2)}x; ${Math.max(...erase) < ERASE_BUDGET_MS ? 'within' : 'OVER'} the budget.`;
   console.log(body);
   if (process.argv.includes('--write'))
     writeBenchmarkSection("A person's data export and erasure", body);

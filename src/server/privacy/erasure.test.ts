@@ -211,6 +211,32 @@ describe('POST /api/privacy/erasures', () => {
     expect(await reapplyErasures(t.db.em(), t.deps.privacy)).toMatchObject({ hashes: 0 });
   });
 
+  it('finds the address as a whole word in free text, never inside another address', async () => {
+    const quote = (who: string) =>
+      sql(
+        `insert into audit_log (at, action, entity_type, entity_id, changes)
+         values (now(), 'update', 'contact', '999', ?)`,
+        [JSON.stringify({ note: { to: `Forwarded by ${who}.` }, status: { to: 'new' } })],
+      );
+    await quote('Bob@Example.org');
+    await quote('jimbob@example.org');
+    await quote('bob@example.org.uk');
+    const res = await admin.rest<TErasureResult>('POST', '/privacy/erasures', {
+      email: 'bob@example.org',
+      reason: 'Asked',
+    });
+    expect(res.body.counts.auditEntries).toBe(1);
+    const notes = await sql<{ changes: Record<string, { to: string }> }>(
+      'select changes from audit_log where entity_id = ? order by id',
+      ['999'],
+    );
+    expect(notes.map((n) => [n.changes.note!.to, n.changes.status!.to])).toEqual([
+      ['[erased]', 'new'],
+      ['Forwarded by jimbob@example.org.', 'new'],
+      ['Forwarded by bob@example.org.uk.', 'new'],
+    ]);
+  });
+
   it('refuses an invalid address, a missing or long reason with 400 naming the field, and is admin-only', async () => {
     const cases: [object, string][] = [
       [{ email: 'not-an-address', reason: 'x' }, 'email'],
