@@ -94,7 +94,6 @@ export const ZErasureRequest = z.strictObject({
     ERASURE_REASON_MAX,
   ),
 });
-export type TErasureRequest = z.output<typeof ZErasureRequest>;
 
 /** What an erasure removed or redacted, table by table. */
 export const ERASURE_COUNT_KEYS = [
