@@ -82,9 +82,11 @@ export async function runRetention(
   for (;;) {
     const batch = await staleAddressBatch(em, cutoff, RETENTION_BATCH);
     if (!batch.length) break;
-    counts = add(counts, (await eraseAddresses(em, deps, batch, by)).counts);
+    const done = await eraseAddresses(em, deps, batch, by);
+    counts = add(counts, done.counts);
     addresses += batch.length;
-    if (batch.length < RETENTION_BATCH) break;
+    // A short batch was the last; one that erased nothing would be chosen again (never loop).
+    if (batch.length < RETENTION_BATCH || done.counts.contacts === 0) break;
   }
   return { addresses, counts };
 }
