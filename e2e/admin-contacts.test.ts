@@ -78,27 +78,29 @@ describe('admin contacts', () => {
   it('searches name, email and company case-insensitively, and says when nothing matches', async () => {
     const search = p.page.getByRole('searchbox', { name: 'Search contacts' });
     await search.fill('northwind');
-    await expect.poll(names).toEqual(['Maya Patel', 'Noah Smith']);
+    await expect.poll(names, RENDERED).toEqual(['Maya Patel', 'Noah Smith']);
     await search.fill('LIAM');
-    await expect.poll(names).toEqual(['Liam Chen']);
+    await expect.poll(names, RENDERED).toEqual(['Liam Chen']);
     await search.fill('fabri');
-    await expect.poll(names).toEqual(['Ava Rossi']);
+    await expect.poll(names, RENDERED).toEqual(['Ava Rossi']);
     await search.fill('zzz-nobody');
-    await expect.poll(() => p.page.getByText('No Matching Contacts').isVisible()).toBe(true);
+    await expect
+      .poll(() => p.page.getByText('No Matching Contacts').isVisible(), RENDERED)
+      .toBe(true);
     expect(await p.page.getByText('Try adjusting your search or filter criteria').isVisible()).toBe(
       true,
     );
     await search.fill('');
-    await expect.poll(() => cards().count()).toBe(4);
+    await expect.poll(() => cards().count(), RENDERED).toBe(4);
   });
 
   it('filters by status', async () => {
     await chooseOption(p.page, 'Filter by status', 'Contacted');
-    await expect.poll(names).toEqual(['Liam Chen']);
+    await expect.poll(names, RENDERED).toEqual(['Liam Chen']);
     await chooseOption(p.page, 'Filter by status', 'Converted');
-    await expect.poll(names).toEqual(['Noah Smith']);
+    await expect.poll(names, RENDERED).toEqual(['Noah Smith']);
     await chooseOption(p.page, 'Filter by status', 'All Status');
-    await expect.poll(() => cards().count()).toBe(4);
+    await expect.poll(() => cards().count(), RENDERED).toBe(4);
   });
 
   it('changes a status with a toast and updated counts', async () => {
@@ -108,7 +110,7 @@ describe('admin contacts', () => {
     await expect
       .poll(() => group.getByRole('button', { name: 'Qualified' }).getAttribute('aria-pressed'))
       .toBe('true');
-    await expect.poll(() => badge('Qualified')).toBe('Qualified 2');
+    await expect.poll(() => badge('Qualified'), RENDERED).toBe('Qualified 2');
     expect(await badge('New')).toBe('New 0');
     const [row] = await suite.sql<{ status: string }>(
       `select status from contacts where email = 'maya@northwind.test'`,
@@ -141,10 +143,10 @@ describe('admin contacts', () => {
   it('deletes one contact after confirmation', async () => {
     await cardMenu(p.page, 'Actions for Liam Chen', 'Delete');
     const confirm = p.page.getByRole('alertdialog');
-    await expect.poll(() => confirm.innerText()).toContain('liam@contoso.test');
+    await expect.poll(() => confirm.innerText(), RENDERED).toContain('liam@contoso.test');
     await confirm.getByRole('button', { name: 'Delete contact' }).click();
     await expectToast(p.page, 'Contact deleted successfully');
-    await expect.poll(names).toEqual(['Ava Rossi', 'Maya Patel', 'Noah Smith']);
+    await expect.poll(names, RENDERED).toEqual(['Ava Rossi', 'Maya Patel', 'Noah Smith']);
     await expect
       .poll(() => p.page.getByTestId('contacts-total').innerText())
       .toBe('Total: 3 contacts');
@@ -187,7 +189,9 @@ describe('admin contacts', () => {
     await dialog
       .getByLabel('CSV file')
       .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
-    await expect.poll(() => dialog.getByTestId('csv-preview').innerText()).toContain('Bad Person');
+    await expect
+      .poll(() => dialog.getByTestId('csv-preview').innerText(), RENDERED)
+      .toContain('Bad Person');
     await dialog.getByRole('button', { name: 'Import Contacts' }).click();
     const text = await expectToast(p.page, 'Upload Failed');
     expect(text).toMatch(/Line 3\b/);
@@ -220,7 +224,7 @@ describe('admin contacts', () => {
     await expect
       .poll(() => p.page.getByTestId('contacts-total').innerText())
       .toBe('Total: 5 contacts');
-    await expect.poll(names).toContain('Olivia Brown');
+    await expect.poll(names, RENDERED).toContain('Olivia Brown');
     await closeToasts(p.page);
   });
 
@@ -234,12 +238,14 @@ describe('admin contacts', () => {
       .getByLabel('CSV file')
       .setInputFiles({ name: 'mixed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await chooseOption(p.page, 'Mode', 'Skip invalid rows');
-    await expect.poll(() => dialog.getByTestId('csv-preview').innerText()).toContain('Noah Fox');
+    await expect
+      .poll(() => dialog.getByTestId('csv-preview').innerText(), RENDERED)
+      .toContain('Noah Fox');
     await dialog.getByRole('button', { name: 'Import Contacts' }).click();
     const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
     // The import starts in a process of its own (about a second under tsx on a busy machine).
     await expect.poll(() => bar.getAttribute('aria-valuenow'), RENDERED).toBe('100');
-    await expect.poll(() => dialog.getByText('4 rows processed').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('4 rows processed').isVisible(), RENDERED).toBe(true);
     expect(await dialog.getByText('2 imported, 0 updated, 2 skipped').isVisible()).toBe(true);
     expect(await dialog.getByText(/^Line 3: email/).isVisible()).toBe(true);
     await expectToast(p.page, 'Upload Complete', 'Imported 2 contacts, skipped 2 invalid');
@@ -256,7 +262,7 @@ describe('admin contacts', () => {
     await p.page.screenshot({ path: shot('import-result-phone.png') });
     await p.page.setViewportSize(DESKTOP);
     await dialog.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => names()).toContain('Mia Stone');
+    await expect.poll(() => names(), RENDERED).toContain('Mia Stone');
     await closeToasts(p.page);
   });
 
@@ -268,7 +274,7 @@ describe('admin contacts', () => {
     expect(text).toContain('cannot be undone');
     await confirm.getByRole('button', { name: 'Delete 7 contacts' }).click();
     await expectToast(p.page, 'All contacts deleted successfully');
-    await expect.poll(() => p.page.getByText('No Contacts Yet').isVisible()).toBe(true);
+    await expect.poll(() => p.page.getByText('No Contacts Yet').isVisible(), RENDERED).toBe(true);
     expect(
       await p.page
         .getByText('Contact form submissions will appear here once received.')

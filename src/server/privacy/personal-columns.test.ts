@@ -6,6 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import { isPersonal } from '../db/personal-data';
 import { useTestApp } from '../test/use-test-app';
+import { SECTIONS_BY_CONTACT } from './privacy-export.sql';
 
 /** Tables holding a copy of a person's data without a relation to their contact. */
 const COPY_TABLES = [
@@ -141,5 +142,31 @@ describe('personal columns', () => {
     expect(unknownColumns(added)).toEqual(['contacts.job_title']);
     const marked = [...columns, { table: 'contacts', column: 'job_title', personal: true }];
     expect(unknownColumns(marked)).toEqual([]);
+  });
+
+  it("every table with a relation to a contact is in a person's export, and goes with the contact when erased", async () => {
+    const linked = [...t.db.orm.getMetadata().getAll().values()]
+      .filter((m) =>
+        Object.values(m.properties).some((p) => p.kind === 'm:1' && p.type === 'Contact'),
+      )
+      .map((m) => m.tableName)
+      .sort();
+    const exported = [...Object.values(SECTIONS_BY_CONTACT), 'notification_messages'];
+    expect(linked.filter((table) => !exported.includes(table))).toEqual([]);
+    // Deleting the contact takes their rows, but for the webhook log, which the erasure deletes
+    // itself (by contact and by payload: a delivery outlives a contact deleted the usual way).
+    const rules = await t.db
+      .em()
+      .getConnection()
+      .execute<{ table: string; rule: string }[]>(
+        `select tc.table_name as table, rc.delete_rule as rule
+           from information_schema.referential_constraints rc
+           join information_schema.table_constraints tc on tc.constraint_name = rc.constraint_name
+           join information_schema.constraint_column_usage cu on cu.constraint_name = rc.unique_constraint_name
+          where cu.table_name = 'contacts' order by 1`,
+      );
+    expect(rules.filter((r) => r.rule !== 'CASCADE').map((r) => r.table)).toEqual([
+      'webhook_deliveries',
+    ]);
   });
 });

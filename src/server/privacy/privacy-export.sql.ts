@@ -25,6 +25,18 @@ export async function contactIdsWithEmail(em: EntityManager, email: string): Pro
   return found.map((r) => r.id);
 }
 
+/**
+ * The export's sections read by contact id, and their tables. Every table with a relation to a
+ * contact must be one of them (or read by address too, as the emails are): personal-columns.test.ts.
+ */
+export const SECTIONS_BY_CONTACT = {
+  activities: 'contact_activities',
+  webhookDeliveries: 'webhook_deliveries',
+  bookings: 'bookings',
+  tasks: 'tasks',
+  serviceInquiries: 'service_inquiries',
+} as const;
+
 /** Each table's rows about the address or its contacts (`ids`). */
 export function personRows(em: EntityManager, email: string, ids: number[]) {
   const of = sql`${ids}::int[]`;
@@ -38,17 +50,17 @@ export function personRows(em: EntityManager, email: string, ids: number[]) {
            where r.contact_id = any(${of}) order by r.id`,
       );
   return {
-    activities: ofContacts('contact_activities'),
+    activities: ofContacts(SECTIONS_BY_CONTACT.activities),
     messages: () =>
       rows(
         em,
         sql`select ${jsonRow('m', [])} as row from notification_messages m
              where m.contact_id = any(${of}) or lower(m."to") = lower(${email}) order by m.id`,
       ),
-    webhookDeliveries: ofContacts('webhook_deliveries'),
-    bookings: ofContacts('bookings', ['manage_token']),
-    tasks: ofContacts('tasks'),
-    serviceInquiries: ofContacts('service_inquiries'),
+    webhookDeliveries: ofContacts(SECTIONS_BY_CONTACT.webhookDeliveries),
+    bookings: ofContacts(SECTIONS_BY_CONTACT.bookings, ['manage_token']),
+    tasks: ofContacts(SECTIONS_BY_CONTACT.tasks),
+    serviceInquiries: ofContacts(SECTIONS_BY_CONTACT.serviceInquiries),
     quarantined: () =>
       rows(
         em,
