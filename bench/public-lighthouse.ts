@@ -201,8 +201,12 @@ try {
       for (const c of required(route).filter((c) => c !== 'performance')) {
         for (const ref of lhr.categories[c]?.auditRefs ?? []) {
           const score = lhr.audits[ref.id]?.score;
-          if (ref.weight > 0 && score !== null && score !== undefined && score < 1)
+          if (ref.weight > 0 && score !== null && score !== undefined && score < 1) {
             lost.add(`${c}: ${ref.id}`);
+            // What the audit found (the issue's kind and its source), to fix it by name.
+            const items = (lhr.audits[ref.id]?.details as { items?: unknown[] } | undefined)?.items;
+            if (items?.length) console.log(`  ${ref.id}: ${JSON.stringify(items).slice(0, 600)}`);
+          }
         }
       }
       const errors = [

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-request';
-import { FIRST_PRIVACY_NOTICE, type TCurrentPrivacyNotice } from '../../../shared/privacy.schema';
+import type { TCurrentPrivacyNotice } from '../../../shared/privacy.schema';
+import { FIRST_PRIVACY_NOTICE } from '../../../shared/privacy-notice-text';
 import { PageHero } from '../components/page-hero';
 import { PublicLayout } from '../layout/public-layout';
 
