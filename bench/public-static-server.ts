@@ -4,11 +4,24 @@
  * / -> home/index.html, /<route> -> <route>/index.html, anything else -> 404.html with status 404.
  * Used by the Lighthouse bench (`--static`) to measure the pages as a compressing server or CDN
  * would deliver them. The page view a page sends after load (POST /api/collect) is answered as the
- * app answers it, 202 with no body, so the run measures the page and not a missing API.
+ * app answers it, 202 with no body, and the two reads a page makes after load (the contact form's
+ * token, the privacy notice) get answers of the app's shape, so the run measures the page and not
+ * a missing API (a 404 is a console error, which Lighthouse's best practices count).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { FIRST_PRIVACY_NOTICE } from '../src/shared/privacy-notice-text';
+
+/** What the app answers to the reads a public page makes after load. */
+const API_READS: Record<string, object> = {
+  '/api/contacts/form-token': { token: 'static-bench', minFormFillTime: 0, noticeVersion: 1 },
+  '/api/privacy/notice': {
+    version: 1,
+    text: FIRST_PRIVACY_NOTICE,
+    createdAt: '2026-11-27T00:00:00.000Z',
+  },
+};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,6 +40,11 @@ export async function startStaticServer(distDir = resolve(import.meta.dirname, '
       req.resume();
       return void res.writeHead(202).end();
     }
+    const read = req.method === 'GET' && API_READS[req.url ?? ''];
+    if (read)
+      return void res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(JSON.stringify(read));
     const path =
       normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
         /\/+$/,
