@@ -78,3 +78,21 @@ export const manage = (t: TestApp, url: string, action = '', body?: object) =>
       `/bookings/manage/${url.split('/').pop()}${action}`,
       body,
     );
+
+/**
+ * A call booked for `contactId` at the first free time tomorrow (UTC), hosted by `admin`, who is
+ * given hours around the clock first (so a time is free whatever the hour the test runs).
+ */
+export async function bookTomorrow(t: TestApp, admin: SignedInClient, contactId: number) {
+  await giveHours(admin, admin.userId, {
+    timeZone: 'UTC',
+    weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })),
+    overrides: [],
+  });
+  const link = await bookingLinkFor(t.deps.orm.em.fork(), contactId, 168);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const slots = await slotsOf(t, link!.token, `&from=${tomorrow}&days=1&timeZone=UTC`);
+  const booked = await book(t, link!.token, slots.body.days[0]!.slots[0]!.startsAt);
+  expect(booked.status).toBe(201);
+  return booked.body;
+}

@@ -12,8 +12,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ormOptions } from '../../../mikro-orm.config';
 import type { TErasureResult } from '../../shared/privacy.schema';
-import { bookingLinkFor } from '../booking/bookings.service';
-import { book, giveHours, slotsOf } from '../booking/booking-test-support';
+import { bookTomorrow } from '../booking/booking-test-support';
 import { createLogger } from '../logger';
 import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
 import { createDatabase, dropDatabase } from '../test/pg-admin';
@@ -96,15 +95,7 @@ async function leadWithEverything() {
   });
   const id = (await submit(PERSON)).contact!.id;
   await admin.rest('POST', `/contacts/${id}/notes`, { body: 'Loves the hummingbird-note plan' });
-  await giveHours(admin, admin.userId, {
-    timeZone: 'UTC',
-    weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })),
-    overrides: [],
-  });
-  const link = await bookingLinkFor(t.deps.orm.em.fork(), id, 168);
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const slots = await slotsOf(t, link!.token, `&from=${tomorrow}&days=1&timeZone=UTC`);
-  expect((await book(t, link!.token, slots.body.days[0]!.slots[0]!.startsAt)).status).toBe(201);
+  await bookTomorrow(t, admin, id);
   // A second submission with a link in the company field waits in quarantine.
   await submit({ ...PERSON, company: 'https://vesperine.example/widgets' });
   // An import whose row for the person is refused: an error row.

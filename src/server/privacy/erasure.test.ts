@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TErasureLedgerPage, TErasureResult } from '../../shared/privacy.schema';
 import type { TWebhookCreated } from '../../shared/webhooks.schema';
-import { bookingLinkFor } from '../booking/bookings.service';
-import { book, giveHours, slotsOf } from '../booking/booking-test-support';
+import { bookTomorrow } from '../booking/booking-test-support';
 import { relaxContactProtections } from '../test/contact-form-support';
 import { expectAdminOnly } from '../test/expect-admin-only';
 import { until } from '../test/until';
@@ -47,16 +46,7 @@ async function personWithHistory(
   const id = sent.body.contact.id;
   await admin.rest('PATCH', `/contacts/${id}`, { name: `${name} Jr` });
   await admin.rest('POST', `/contacts/${id}/notes`, { body: words.note });
-  await giveHours(admin, admin.userId, {
-    timeZone: 'UTC',
-    weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '23:30' })),
-    overrides: [],
-  });
-  const link = await bookingLinkFor(t.deps.orm.em.fork(), id, 168);
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const slots = await slotsOf(t, link!.token, `&from=${tomorrow}&days=1&timeZone=UTC`);
-  const booked = await book(t, link!.token, slots.body.days[0]!.slots[0]!.startsAt);
-  expect(booked.status).toBe(201);
+  await bookTomorrow(t, admin, id);
   await sql(
     `insert into quarantined_submissions (reason, payload, source, ip, user_agent, created_at, expires_at)
      values ('suspicious content', ?, 'website', '127.0.0.1', 'test', now(), now() + interval '7 days')`,
