@@ -79,10 +79,22 @@ export interface TAuditOf {
 
 export const ZAuditChange = z.object({ from: z.unknown().optional(), to: z.unknown().optional() });
 
+/**
+ * Who did something that is kept on record (an audit entry, an erasure): their id (null once the
+ * user is deleted) and their username as it was; null for the product itself.
+ */
+export const ZRecordedActor = z
+  .object({ id: z.number().int().nullable(), username: z.string() })
+  .nullable();
+
+/** A recorded actor from its two stored columns (both null: the product). */
+export const recordedActor = (id: number | null, username: string | null) =>
+  id === null && username === null ? null : { id, username: username ?? '' };
+
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   at: ZIsoDate,
-  actor: z.object({ id: z.number().int().nullable(), username: z.string() }).nullable(),
+  actor: ZRecordedActor,
   /** One of AUDIT_ACTIONS (older entries may hold an action since retired). */
   action: z.string(),
   /** e.g. contact, user, campaign, service_inquiry, security_settings, webhook, session. */

@@ -1,5 +1,6 @@
 // Personal data under control: the privacy notice a person is shown when they give their data.
 import { z } from 'zod';
+import { ZRecordedActor } from './audit.schema';
 import { ZContact } from './contacts.schema';
 import { ZIsoDate, emailText, requiredText } from './text.schema';
 
@@ -123,7 +124,7 @@ export const ZErasureLedgerEntry = z.object({
   addressHashes: z.array(z.string()),
   erasedAt: ZIsoDate,
   trigger: z.enum(ERASURE_TRIGGERS),
-  actor: z.object({ id: z.number().int().nullable(), username: z.string() }).nullable(),
+  actor: ZRecordedActor,
   reason: z.string(),
   counts: ZErasureCounts,
 });

@@ -1,5 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TAuditAction, TAuditEntry, TAuditPage, TAuditQuery } from '../../shared/audit.schema';
+import {
+  recordedActor,
+  type TAuditAction,
+  type TAuditEntry,
+  type TAuditPage,
+  type TAuditQuery,
+} from '../../shared/audit.schema';
 import { AuditEntry } from './audit-entry.entity';
 import { snake, type AuditChanges } from './audit-context';
 import { auditLogRows, type AuditRow } from './audit-log.sql';
@@ -37,10 +43,7 @@ export function toAuditEntry(r: AuditRow): TAuditEntry {
   return {
     id: Number(r.id),
     at: r.at,
-    actor:
-      r.actor_id === null && r.actor_username === null
-        ? null
-        : { id: r.actor_id, username: r.actor_username ?? '' },
+    actor: recordedActor(r.actor_id, r.actor_username),
     action: r.action,
     entityType: r.entity_type,
     entityId: r.entity_id,

@@ -7,6 +7,7 @@ import type {
   TErasureLedgerPage,
   TErasureLedgerQuery,
 } from '../../shared/privacy.schema';
+import { recordedActor } from '../../shared/audit.schema';
 import { runSql } from '../db/typed-sql';
 import type { ErasureBy, ErasureLedger, LedgerLine } from './erasure-ledger-file';
 import { PrivacyErasure } from './privacy-erasure.entity';
@@ -62,16 +63,6 @@ export async function earlierErasure(
   return row && { id: row.id, erasedAt: new Date(row.erased_at).toISOString() };
 }
 
-/** Every hash the table names (the reapply compares them with the file's). */
-export async function ledgerHashes(em: EntityManager): Promise<Set<string>> {
-  const rows = await runSql(
-    em,
-    sql<{ hash: string }>`select distinct jsonb_array_elements_text(address_hashes) as hash
-                           from privacy_erasures`,
-  );
-  return new Set(rows.map((r) => r.hash));
-}
-
 /** A page of the ledger, newest first. */
 export async function listErasures(
   em: EntityManager,
@@ -98,10 +89,7 @@ export async function listErasures(
     addressHashes: r.address_hashes,
     erasedAt: new Date(r.erased_at).toISOString(),
     trigger: r.trigger,
-    actor:
-      r.actor_id === null && r.actor_username === null
-        ? null
-        : { id: r.actor_id, username: r.actor_username ?? '' },
+    actor: recordedActor(r.actor_id, r.actor_username),
     reason: r.reason,
     counts: r.counts,
   }));
@@ -109,11 +97,8 @@ export async function listErasures(
   return { items, nextCursor: rows.length > query.limit && last ? String(last.id) : null };
 }
 
-/** The table's entries naming a hash the file lacks (a new or lost file), as file lines. */
-export async function ledgerLinesMissingFromFile(
-  em: EntityManager,
-  inFile: Set<string>,
-): Promise<LedgerLine[]> {
+/** Every entry of the table, as the file's lines (the reapply compares the two). */
+export async function ledgerLines(em: EntityManager): Promise<LedgerLine[]> {
   const rows = await runSql(
     em,
     sql<{
@@ -125,13 +110,11 @@ export async function ledgerLinesMissingFromFile(
     }>`select address_hashes, erased_at, trigger, actor_username, counts
          from privacy_erasures order by id`,
   );
-  return rows
-    .filter((r) => r.address_hashes.some((h) => !inFile.has(h)))
-    .map((r) => ({
-      addressHashes: r.address_hashes,
-      erasedAt: new Date(r.erased_at).toISOString(),
-      trigger: r.trigger,
-      actorUsername: r.actor_username,
-      counts: r.counts,
-    }));
+  return rows.map((r) => ({
+    addressHashes: r.address_hashes,
+    erasedAt: new Date(r.erased_at).toISOString(),
+    trigger: r.trigger,
+    actorUsername: r.actor_username,
+    counts: r.counts,
+  }));
 }

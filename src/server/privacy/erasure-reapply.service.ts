@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { noErasureCounts, type TErasureCounts } from '../../shared/privacy.schema';
 import { eraseAddresses, type ErasureDeps } from './erasure.service';
 import { forEachHeldAddress } from './erasure-reapply.sql';
-import { ledgerHashes, ledgerLinesMissingFromFile, recordErasure } from './erasure-ledger.sql';
+import { ledgerLines, recordErasure } from './erasure-ledger.sql';
 
 export interface ReapplyOutcome {
   /** Hashes looked for (the file's not in the table, or all with `all`). */
@@ -27,8 +27,11 @@ export async function reapplyErasures(
   { all = false }: { all?: boolean } = {},
 ): Promise<ReapplyOutcome> {
   const inFile = new Set(deps.ledger.read().flatMap((line) => line.addressHashes));
-  const inTable = await ledgerHashes(em);
-  for (const line of await ledgerLinesMissingFromFile(em, inFile)) deps.ledger.append(line);
+  // One read of the table: its hashes, and its entries the file lacks (a new or lost file).
+  const tableLines = await ledgerLines(em);
+  const inTable = new Set(tableLines.flatMap((line) => line.addressHashes));
+  for (const line of tableLines)
+    if (line.addressHashes.some((h) => !inFile.has(h))) deps.ledger.append(line);
   const wanted = new Set(
     all ? [...inFile, ...inTable] : [...inFile].filter((h) => !inTable.has(h)),
   );
