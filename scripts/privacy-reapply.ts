@@ -3,7 +3,6 @@
 // `-- --all` erases again every address the ledger names, also one that came back since (a new
 // submission after the erasure): for a ledger whose table was lost with its file intact.
 // Runs against DATABASE_URL, or the embedded database of DATA_DIR while the server is stopped.
-import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { buildApp } from '../src/server/build-app';
 import { loadConfig } from '../src/server/config';
@@ -12,7 +11,7 @@ import { initOrm } from '../src/server/db/orm';
 import { JobQueue } from '../src/server/jobs/job-queue';
 import { createLogger } from '../src/server/logger';
 import { smtpMailer } from '../src/server/notifications/mailer';
-import { erasureLedger } from '../src/server/privacy/erasure-ledger-file';
+import { configuredErasureLedger } from '../src/server/privacy/erasure-ledger-file';
 import { reapplyErasures } from '../src/server/privacy/erasure-reapply.service';
 import { developmentSessionSecret } from '../src/server/session-secret';
 
@@ -26,9 +25,9 @@ const orm = await initOrm(databaseUrl);
 // Jobs (a host's notice of a call called off) are queued for the server's workers to send.
 const queue = await JobQueue.start(databaseUrl, log);
 try {
-  const ledger = erasureLedger(
-    config.PRIVACY_LEDGER_PATH ?? join(config.DATA_DIR, 'erasure-ledger.jsonl'),
-    config.PRIVACY_LEDGER_KEY ?? config.SESSION_SECRET ?? developmentSessionSecret(config.DATA_DIR),
+  const ledger = configuredErasureLedger(
+    config,
+    config.SESSION_SECRET ?? developmentSessionSecret(config.DATA_DIR),
   );
   const { deps } = buildApp({
     orm,

@@ -21,9 +21,8 @@ import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
 import { startEmailWorker } from './notifications/email-worker';
 import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';
-import { erasureLedger } from './privacy/erasure-ledger-file';
+import { configuredErasureLedger } from './privacy/erasure-ledger-file';
 import { reapplyErasures } from './privacy/erasure-reapply.service';
-import { join } from 'node:path';
 import { startWebhookWorker } from './webhooks/webhook-worker';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './webhooks/webhook-settings';
 
@@ -98,10 +97,7 @@ export async function startServer(
     // Hosts' calendar feeds are fetched under the webhooks' network guard.
     startCalendarFeedWorker(queue, orm, webhooks, log),
   ]);
-  const ledger = erasureLedger(
-    config.PRIVACY_LEDGER_PATH ?? join(config.DATA_DIR, 'erasure-ledger.jsonl'),
-    config.PRIVACY_LEDGER_KEY ?? secret,
-  );
+  const ledger = configuredErasureLedger(config, secret);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const lifecycle: Lifecycle = { draining: false };
   const pool = await orm.em.getConnection().getNativeClient();

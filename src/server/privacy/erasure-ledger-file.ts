@@ -4,7 +4,7 @@
 // them again (erasure-reapply.service.ts). Lines are JSON, appended and flushed to disk.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ERASURE_TRIGGERS, TErasureCounts } from '../../shared/privacy.schema';
 
 /** Who asked for an erasure, and why. */
@@ -66,4 +66,19 @@ export function erasureLedger(path: string, secret: string): ErasureLedger {
       return lines;
     },
   };
+}
+
+/**
+ * The ledger the configuration names: PRIVACY_LEDGER_PATH (default DATA_DIR/erasure-ledger.jsonl),
+ * keyed with PRIVACY_LEDGER_KEY or else the session secret. The server and the reapply command
+ * both open it here, so they always agree on the file and the key.
+ */
+export function configuredErasureLedger(
+  config: { PRIVACY_LEDGER_PATH?: string; PRIVACY_LEDGER_KEY?: string; DATA_DIR: string },
+  sessionSecret: string,
+): ErasureLedger {
+  return erasureLedger(
+    config.PRIVACY_LEDGER_PATH ?? join(config.DATA_DIR, 'erasure-ledger.jsonl'),
+    config.PRIVACY_LEDGER_KEY ?? sessionSecret,
+  );
 }
