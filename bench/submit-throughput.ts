@@ -19,6 +19,7 @@ import { startAppInstance, type AppInstance } from './app-instance';
 import { adminApi } from './admin-api';
 import { autocannon } from './autocannon';
 import { machine, writeBenchmarkSection } from './bench-doc';
+import { countCpu } from './cpu-use';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -61,7 +62,7 @@ async function startBare(script: string, env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((done) => child.stdout!.once('data', done));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill() };
 }
 
 /** Sets up a database the way the bench needs it: one key, alert recipient, limits, and one endpoint when `webhookPort`. */
@@ -303,8 +304,16 @@ try {
   const sendChecks: { missing: number; twice: number; incomplete: number }[] = [];
   let sendAcked = 0;
   for (let round = 1; round <= ROUNDS; round++) {
+    const appCpu = countCpu(ackApp.child.pid);
     const a = await drive([ackApp.url], ackKey, `app${round}`);
+    const aCpu = appCpu();
+    const bareCpu = countCpu(ackBare.pid);
     const b = await drive([ackBare.url], ackBareSetup.key, `bare${round}`);
+    const bCpu = bareCpu();
+    const perLead = (ms: number | undefined, n: number) => ((ms ?? 0) / n).toFixed(2);
+    console.log(
+      `round ${round} CPU per lead (ms): app ${perLead(aCpu?.appMs, a.acked.length)} (PostgreSQL ${perLead(aCpu?.postgresMs, a.acked.length)}), bare ${perLead(bCpu?.appMs, b.acked.length)} (PostgreSQL ${perLead(bCpu?.postgresMs, b.acked.length)})`,
+    );
     const f = await drive([floor.url], ackBareSetup.key, `floor${round}`);
     const sa = await burst(app.url, key, `send-app${round}`, appUrl!);
     const sb = await burst(bare.url, bareSetup.key, `send-bare${round}`, bareUrl!);

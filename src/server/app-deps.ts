@@ -8,6 +8,8 @@ import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
 import type { PageViewBuffer } from './web-analytics/page-view-buffer';
 import type { ErasureDeps } from './privacy/erasure.service';
+import type { GroupCommit } from './db/group-commit';
+import type { KeyedAnswer, KeyedSubmission } from './integration-keys/integration-submit.service';
 
 /**
  * What the app gives every request; built once at start-up. Declared here, in the composition
@@ -28,6 +30,8 @@ export interface AppDeps {
   audit: WriteAudit;
   /** Page views waiting to be written, many per statement (web-analytics/). */
   pageViews: PageViewBuffer;
+  /** Leads sent with an integration key, stored many per transaction under load (integration-keys/). */
+  keyedLeads: GroupCommit<KeyedSubmission, KeyedAnswer>;
   /** Erasures: the bus they publish on, and the ledger's file and key (privacy/). */
   privacy: ErasureDeps;
   /** Booking links' lifetime (BOOKING_TOKEN_TTL_HOURS; 168 when absent). */

@@ -11,6 +11,8 @@ import { SessionManager } from './auth/session';
 import { bookingPageLink } from './booking/bookings.service';
 import type { Orm } from './db/orm';
 import { createEventBus } from './features';
+import { GroupCommit } from './db/group-commit';
+import { submitContactsWithKeys } from './integration-keys/integration-submit.service';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
 import type { Mailer } from './notifications/mailer';
@@ -77,6 +79,9 @@ export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
     jobs: parts.queue,
     events,
     privacy: { events, ledger: parts.erasureLedger ?? throwAwayLedger() },
+    keyedLeads: new GroupCommit(parts.orm.em, (tem, items) =>
+      submitContactsWithKeys(tem, items, events),
+    ),
     audit: writeAudit,
     pageViews: new PageViewBuffer(
       (rows) => insertPageViews(parts.orm.em.fork(), rows),

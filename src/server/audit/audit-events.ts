@@ -6,7 +6,7 @@ import type { TAuditAction, TAuditEntityType } from '../../shared/audit.schema';
 import type { DomainEventName } from '../events/domain-events';
 import type { EventOf, Subscriber, Subscriptions } from '../events/event-bus';
 import { currentAuditScope, filedKey, type AuditChanges } from './audit-context';
-import { recordAudit } from './audit.service';
+import { queueAudit } from './audit.service';
 
 /** What one event files. */
 interface AuditFact {
@@ -141,7 +141,8 @@ export const ALL_EVENT_NAMES = Object.keys(FACTS) as DomainEventName[];
 /** Files `fact` with the writer of the current request (none outside one: a job, a task). */
 async function file(em: EntityManager, fact: AuditFact): Promise<void> {
   const scope = currentAuditScope();
-  await recordAudit(em, {
+  // Events are published in the change's transaction: the entry goes with its next flush.
+  queueAudit(em, {
     actor: scope?.actor ?? null,
     action: fact.action,
     entityType: fact.entity,

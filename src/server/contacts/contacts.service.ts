@@ -39,19 +39,30 @@ type ContactData = Pick<TContactCreate, 'name' | 'email'> &
 const SETTABLE_FIELDS = [...Object.keys(ZContactCreate.shape), ...ATTRIBUTION_FIELDS] as const;
 
 export async function createContact(em: EntityManager, input: ContactData): Promise<TContact> {
-  const given = input as Record<string, unknown>;
-  const fields = Object.fromEntries(SETTABLE_FIELDS.map((f) => [f, given[f] ?? null]));
-  const contact = em.create(Contact, {
-    ...(fields as Omit<ContactData, 'ownerId' | 'status' | 'consent'>),
-    source: input.source ?? 'website',
-    status: input.status ?? 'new',
-    owner: input.ownerId ? userReference(em, input.ownerId) : null,
-    consentNoticeVersion: input.consent?.noticeVersion ?? null,
-    marketingOptIn: input.consent?.marketingOptIn ?? false,
-    consentGivenAt: input.consent?.givenAt ?? null,
+  const [contact] = await createContacts(em, [input]);
+  return contact!;
+}
+
+/** Several contacts in one flush (one multi-row insert), answered in order. */
+export async function createContacts(
+  em: EntityManager,
+  inputs: readonly ContactData[],
+): Promise<TContact[]> {
+  const contacts = inputs.map((input) => {
+    const given = input as Record<string, unknown>;
+    const fields = Object.fromEntries(SETTABLE_FIELDS.map((f) => [f, given[f] ?? null]));
+    return em.create(Contact, {
+      ...(fields as Omit<ContactData, 'ownerId' | 'status' | 'consent'>),
+      source: input.source ?? 'website',
+      status: input.status ?? 'new',
+      owner: input.ownerId ? userReference(em, input.ownerId) : null,
+      consentNoticeVersion: input.consent?.noticeVersion ?? null,
+      marketingOptIn: input.consent?.marketingOptIn ?? false,
+      consentGivenAt: input.consent?.givenAt ?? null,
+    });
   });
   await em.flush();
-  return toContactView(contact);
+  return contacts.map(toContactView);
 }
 
 /**

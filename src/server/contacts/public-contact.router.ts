@@ -5,7 +5,6 @@ import { ZOk } from '../../shared/text.schema';
 import { bookingLinkFor } from '../booking/bookings.service';
 import { issueContactFormToken } from '../form-guard/form-token.service';
 import { currentPrivacyNotice } from '../privacy/privacy-notices.service';
-import { submitContactWithKey } from '../integration-keys/integration-submit.service';
 import { contactsSubmitted } from '../observability/metrics';
 import { throttledProcedure } from '../rate-limit/retry-after.service';
 import { router } from '../trpc/trpc';
@@ -51,7 +50,7 @@ export const publicContactRouter = router({
         const { outcome, ...answer } =
           authorization === undefined
             ? await submitContact(ctx.em, input, who, ctx.deps.events)
-            : await submitContactWithKey(ctx.em, input, authorization, who, ctx.deps.events);
+            : await ctx.deps.keyedLeads.submit({ input, authorization, who });
         contactsSubmitted.inc({ source, outcome });
         const booking =
           answer.contact &&

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/use-test-app';
 import { queryRows } from '../test/pg-admin';
 import { createEventBus } from '../features';
-import { EventBus } from './event-bus';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { EventBus, inContextOf } from './event-bus';
 import { ALL_EVENT_NAMES } from '../audit/audit-events';
 
 const t = useTestApp();
@@ -72,5 +73,45 @@ describe('the event bus', () => {
     const bus = createEventBus(t.deps.notifier);
     const unheard = ALL_EVENT_NAMES.filter((name) => bus.subscriberCount(name) === 0);
     expect(unheard).toEqual([]);
+  });
+
+  it("hands a batch subscriber all of publishAll's events at once, and each per-event subscriber its event in the context it came from", async () => {
+    const request = new AsyncLocalStorage<string>();
+    const batches: number[][] = [];
+    const each: string[] = [];
+    const asked: string[] = [];
+    const bus = new EventBus().register([
+      {
+        'contact.deleted': [
+          { all: async (_em, events) => void batches.push(events.map((e) => e.contactId)) },
+          async (_em, { contactId }) => void each.push(`${contactId} from ${request.getStore()}`),
+          {
+            all: async (_em, events) => {
+              for (const event of events)
+                inContextOf(event, () => asked.push(`${event.contactId} by ${request.getStore()}`));
+            },
+          },
+        ],
+      },
+    ]);
+    // Three requests' contexts, captured as a group commit captures them.
+    const contexts = ['a', 'b', 'c'].map((name) =>
+      request.run(name, () => AsyncLocalStorage.snapshot()),
+    );
+    await t.deps.orm.em
+      .fork()
+      .transactional((em) =>
+        request.run('the batch', () =>
+          bus.publishAll(
+            em,
+            'contact.deleted',
+            [{ contactId: 1 }, { contactId: 2 }, { contactId: 3 }],
+            contexts,
+          ),
+        ),
+      );
+    expect(batches).toEqual([[1, 2, 3]]);
+    expect(each).toEqual(['1 from a', '2 from b', '3 from c']);
+    expect(asked).toEqual(['1 by a', '2 by b', '3 by c']);
   });
 });

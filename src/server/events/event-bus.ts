@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RunInContext } from '../db/group-commit';
 import type { DomainEventName, DomainEvents } from './domain-events';
 
 /** What happened is history: no subscriber may change it for those after it. */
@@ -34,8 +35,31 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * Reacts to a batch of the same event at once (leads stored together by a group commit), so its
+ * rows go out in one statement rather than one per event. Sees the events in publishing order.
+ */
+export interface BatchSubscriber<E extends DomainEventName> {
+  all: (em: EntityManager, events: readonly EventOf<E>[]) => Promise<void>;
+}
+
 /** A feature's subscriptions. */
-export type Subscriptions = { [E in DomainEventName]?: Subscriber<E>[] };
+export type Subscriptions = {
+  [E in DomainEventName]?: (Subscriber<E> | BatchSubscriber<E>)[];
+};
+
+/**
+ * The context an event was published from, entered again around what is done for it alone (a
+ * per-event subscriber, or a batch subscriber's own call of `inContextOf`): its audit scope (who,
+ * from where) is that request's, not the batch's.
+ */
+const contexts = new WeakMap<object, RunInContext>();
+
+/** Runs `fn` in the context `event` was published from (the current one if it has none). */
+export function inContextOf<R>(event: object, fn: () => R): R {
+  const run = contexts.get(event);
+  return run ? run(fn) : fn();
+}
 
 /** Publishes domain events to the subscribers the features registered, one after another. */
 export class EventBus {
@@ -54,25 +78,48 @@ export class EventBus {
   }
 
   private add<E extends DomainEventName>(name: E, from: Subscriptions): void {
-    const list = (this.subscribers[name] ??= []) as Subscriber<E>[];
-    list.push(...((from[name] ?? []) as Subscriber<E>[]));
+    const list = (this.subscribers[name] ??= []) as (Subscriber<E> | BatchSubscriber<E>)[];
+    list.push(...((from[name] ?? []) as (Subscriber<E> | BatchSubscriber<E>)[]));
   }
 
   /**
    * Runs every subscriber of `name` in order, inside `em`'s transaction: the change and all that
    * follows from it commit together, or not at all.
    */
-  async publish<E extends DomainEventName>(
+  publish<E extends DomainEventName>(
     em: EntityManager,
     name: E,
     event: DomainEvents[E],
+  ): Promise<void> {
+    return this.publishAll(em, name, [event]);
+  }
+
+  /**
+   * The same for several events of one kind that happened in one transaction (a group commit's
+   * leads): each subscriber runs once over all of them, in order, a batch subscriber with the
+   * whole list. `inContext[i]`, when given, is the context `events[i]` came from (see inContextOf).
+   */
+  async publishAll<E extends DomainEventName>(
+    em: EntityManager,
+    name: E,
+    events: readonly DomainEvents[E][],
+    inContext: readonly RunInContext[] = [],
   ): Promise<void> {
     // The contract, enforced: outside a transaction a subscriber's rows (an email and its job, a
     // webhook delivery) could commit without the change, or the change without them.
     if (!em.isInTransaction())
       throw new Error(`${name} published outside a transaction: publish in the change's own`);
-    const delivered = (freezeEvents ? deepFreeze(event) : event) as EventOf<E>;
-    for (const subscriber of (this.subscribers[name] ?? []) as Subscriber<E>[])
-      await subscriber(em, delivered);
+    const delivered = events.map((event, i) => {
+      const frozen = (freezeEvents ? deepFreeze(event) : event) as EventOf<E>;
+      const run = inContext[i];
+      if (run && typeof frozen === 'object' && frozen) contexts.set(frozen, run);
+      return frozen;
+    });
+    for (const subscriber of (this.subscribers[name] ?? []) as (
+      Subscriber<E> | BatchSubscriber<E>
+    )[]) {
+      if (typeof subscriber !== 'function') await subscriber.all(em, delivered);
+      else for (const event of delivered) await inContextOf(event, () => subscriber(em, event));
+    }
   }
 }

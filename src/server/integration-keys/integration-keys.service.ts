@@ -5,7 +5,7 @@ import {
   type TIntegrationKey,
   type TIntegrationKeyCreated,
 } from '../../shared/integration-keys.schema';
-import { AppError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { IntegrationKey, type IIntegrationKey } from './integration-key.entity';
 
 const PREFIX_LENGTH = INTEGRATION_KEY_PREFIX.length + 4;
@@ -53,29 +53,40 @@ export async function deleteIntegrationKey(em: EntityManager, id: number): Promi
 export const INVALID_KEY_MESSAGE =
   'Invalid or revoked integration key. Send Authorization: Bearer <key> with a key from Admin > API Keys.';
 
+/** The key an `Authorization` header holds, if it looks like one of ours (else null). */
+function keyOf(authorization: string): string | null {
+  const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+  return key?.startsWith(INTEGRATION_KEY_PREFIX) && key.length <= 200 ? key : null;
+}
+
 /**
- * The key an `Authorization` header names, with its last use recorded; a 401 for anything else
- * (another scheme, a wrong or revoked key). Looked up by hash: the unique index finds it, and
- * comparing hashes leaks nothing about the key through timing.
+ * The key each `Authorization` header names, with its last use recorded, or null for anything
+ * else (another scheme, a wrong or revoked key): one look-up for them all, by hash (the unique
+ * index finds it, and comparing hashes leaks nothing about the key through timing).
  */
-export async function authenticateIntegrationKey(
+export async function authenticateIntegrationKeys(
   em: EntityManager,
-  authorization: string,
-): Promise<{ id: number; name: string }> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  const key = match?.[1];
-  if (!key?.startsWith(INTEGRATION_KEY_PREFIX) || key.length > 200)
-    throw new AppError('UNAUTHORIZED', INVALID_KEY_MESSAGE);
-  const row = await em.findOne(IntegrationKey, { keyHash: hashKey(key) });
-  if (!row) throw new AppError('UNAUTHORIZED', INVALID_KEY_MESSAGE);
+  authorizations: readonly string[],
+): Promise<({ id: number; name: string } | null)[]> {
+  const hashes = authorizations.map((authorization) => {
+    const key = keyOf(authorization);
+    return key && hashKey(key);
+  });
+  const wanted = [...new Set(hashes.filter((h): h is string => h !== null))];
+  const rows = wanted.length ? await em.find(IntegrationKey, { keyHash: { $in: wanted } }) : [];
+  const byHash = new Map(rows.map((row) => [row.keyHash, row]));
   // "Last used" to the minute: a busy key would otherwise rewrite its row on every lead, and
   // every request with that key, on every instance, would queue for that row's lock.
   const now = new Date();
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
-    await em.nativeUpdate(
-      IntegrationKey,
-      { id: row.id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: now } }] },
-      { lastUsedAt: now },
-    );
-  return { id: row.id, name: row.name };
+  for (const row of rows)
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
+      await em.nativeUpdate(
+        IntegrationKey,
+        { id: row.id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: now } }] },
+        { lastUsedAt: now },
+      );
+  return hashes.map((hash) => {
+    const row = hash === null ? undefined : byHash.get(hash);
+    return row ? { id: row.id, name: row.name } : null;
+  });
 }

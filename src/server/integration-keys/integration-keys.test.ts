@@ -216,4 +216,57 @@ describe('POST /api/contacts with an integration key', () => {
       'integrationKeyHourlyLimit: Integration key hourly limit must be between 1 and 100000',
     );
   });
+
+  it('stores a burst in shared transactions: each lead once, each answered and audited as its own', async () => {
+    await admin.rest('PUT', '/security/settings', {
+      ...DEFAULT_SECURITY_SETTINGS,
+      integrationKeyHourlyLimit: 100,
+    });
+    const { key } = await createKey('burst');
+    const send = (i: number, body: object) =>
+      fetch(`${t.url}/api/contacts`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${key}`,
+          'user-agent': `burst-client/${i}`,
+        },
+        body: JSON.stringify(body),
+      });
+    const lead = (i: number) => ({ ...LEAD, name: `Burst ${i}`, email: `burst${i}@example.com` });
+    // 30 at once, one of them naming a privacy notice that does not exist: its own 400, the
+    // others stored.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        send(i, i === 7 ? { ...lead(i), consent: { noticeVersion: 99 } } : lead(i)),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(29);
+    expect(statuses[7]).toBe(400);
+    expect(await answers[7]!.json()).toMatchObject({
+      message: expect.stringMatching(/^There is no privacy notice version 99/),
+      data: { fieldErrors: { 'consent.noticeVersion': expect.any(String) } },
+    });
+
+    const stored = await queryRows<{ name: string; user_agent: string; tx: string }>(
+      t.db.url,
+      `select c.name, a.user_agent, c.xmin::text as tx
+         from contacts c
+         join audit_log a on a.entity_type = 'contact' and a.entity_id = c.id::text and a.action = 'create'
+        where c.email like 'burst%' order by c.id`,
+    );
+    expect(stored).toHaveLength(29);
+    expect(new Set(stored.map((r) => r.name)).size).toBe(29);
+    // Each entry names the request that sent its lead, although leads shared a transaction.
+    for (const row of stored)
+      expect(row.user_agent).toBe(`burst-client/${row.name.replace('Burst ', '')}`);
+    expect(new Set(stored.map((r) => r.tx)).size).toBeLessThan(29);
+    // Their emails were written with them, one alert-less auto-reply each.
+    const replies = await queryRows(
+      t.db.url,
+      "select 1 from notification_messages where kind = 'auto_reply' and \"to\" like 'burst%'",
+    );
+    expect(replies).toHaveLength(29);
+  });
 });

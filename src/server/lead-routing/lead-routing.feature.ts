@@ -1,3 +1,4 @@
+import { inContextOf } from '../events/event-bus';
 import { setContactOwner } from '../contacts/contact-owner.service';
 import type { Feature } from '../feature';
 import { LeadRoutingMember } from './lead-routing-member.entity';
@@ -9,15 +10,23 @@ export const leadRoutingFeature: Feature = {
   entities: [LeadRoutingMember],
   subscriptions: ({ events }) => ({
     'contact.created': [
-      async (em, event) => {
-        if (event.contact.ownerId !== null) return;
-        const ownerId = await nextLeadOwner(em);
-        if (ownerId === null) return;
-        await setContactOwner(
-          em,
-          { id: event.contact.id, ownerId, actorId: null, reason: 'round_robin' },
-          events,
-        );
+      {
+        all: async (em, created) => {
+          for (const event of created) {
+            if (event.contact.ownerId !== null) continue;
+            const ownerId = await nextLeadOwner(em);
+            // Round-robin is off: no later lead of the batch gets an owner either.
+            if (ownerId === null) return;
+            // As asked by the lead's own request (its audit entry says from where).
+            await inContextOf(event, () =>
+              setContactOwner(
+                em,
+                { id: event.contact.id, ownerId, actorId: null, reason: 'round_robin' },
+                events,
+              ),
+            );
+          }
+        },
       },
     ],
   }),

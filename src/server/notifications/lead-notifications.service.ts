@@ -63,21 +63,23 @@ export function leadAlertFor(
 }
 
 /**
- * Writes the new-lead alerts (one per recipient) and the auto-reply, rendered now, and enqueues
- * their sending. Call inside the transaction that stores the contact: a rollback leaves neither
- * messages nor jobs, a commit keeps both. Without SMTP the messages are kept as not_configured.
+ * Writes the new-lead alerts (one per recipient) and the auto-reply of each contact, rendered
+ * now, and enqueues their sending: one insert and one enqueue for them all. Call inside the
+ * transaction that stores the contacts: a rollback leaves neither messages nor jobs, a commit
+ * keeps both. Without SMTP the messages are kept as not_configured.
  */
 export async function queueLeadNotifications(
   em: EntityManager,
-  contact: TContact,
+  contacts: readonly TContact[],
   notifier: Notifier,
 ): Promise<void> {
   const settings = await getNotificationSettings(em);
-  const messages: Omit<OutboxEmail, 'contactId'>[] = settings.alertRecipients.map((to) =>
-    leadAlertFor(contact, settings, notifier, to),
-  );
-  // A lead entered by hand filled no form: thanking it for one would be wrong.
-  if (settings.autoReplyEnabled && contact.source !== MANUAL_SOURCE) {
+  const messages: OutboxEmail[] = [];
+  for (const contact of contacts) {
+    for (const to of settings.alertRecipients)
+      messages.push({ ...leadAlertFor(contact, settings, notifier, to), contactId: contact.id });
+    // A lead entered by hand filled no form: thanking it for one would be wrong.
+    if (!settings.autoReplyEnabled || contact.source === MANUAL_SOURCE) continue;
     // The lead's own booking link, while booking is on: they can pick a time straight away.
     const bookingUrl = await notifier.bookingLink?.(em, contact.id);
     const body = bookingUrl
@@ -91,12 +93,9 @@ export async function queueLeadNotifications(
         body,
         autoReplyValues(contact),
       ),
+      contactId: contact.id,
       toVisitor: true,
     });
   }
-  await queueEmails(
-    em,
-    messages.map((m) => ({ ...m, contactId: contact.id })),
-    notifier,
-  );
+  await queueEmails(em, messages, notifier);
 }

@@ -129,7 +129,7 @@ describe('lead emails', () => {
     await expect(
       em.transactional(async (tem) => {
         const contact: TContact = await createContact(tem, { ...lead, source: 'website' });
-        await queueLeadNotifications(tem, contact, t.deps.notifier);
+        await queueLeadNotifications(tem, [contact], t.deps.notifier);
         throw new Error('the rest of the submission failed');
       }),
     ).rejects.toThrow('the rest of the submission failed');

@@ -9,8 +9,18 @@ export const notificationsFeature: Feature = {
   name: 'notifications',
   entities: [NotificationSettings, Notification, NotificationPreferences],
   subscriptions: ({ notifier }) => ({
-    // The new-lead alerts and the auto-reply, written and queued with the lead.
-    'contact.created': [(em, { contact }) => queueLeadNotifications(em, contact, notifier)],
+    // The new-lead alerts and the auto-reply, written and queued with the leads (all of a
+    // group commit's in one insert).
+    'contact.created': [
+      {
+        all: (em, events) =>
+          queueLeadNotifications(
+            em,
+            events.map((e) => e.contact),
+            notifier,
+          ),
+      },
+    ],
     // A lead round-robin gave someone: its new owner hears of it too. (A booked call's host gets
     // the invitation instead; a person assigning a lead knows whom they gave it.)
     'contact.owner_changed': [

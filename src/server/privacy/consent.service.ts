@@ -12,22 +12,24 @@ export interface StoredConsent {
 }
 
 /**
- * The consent of a submission received at `receivedAt`: the version the form showed (the
+ * The consent of each submission received at `receivedAt`: the version the form showed (the
  * current one when the sender did not say, as for an integration that shows none) and the
- * opt-in, off unless ticked. A version not yet published is refused, naming the field.
+ * opt-in, off unless ticked. A version not yet published is refused, naming the field. The
+ * current notice is read once for them all.
  */
-export async function consentOnSubmission(
+export async function consentsOnSubmission(
   em: EntityManager,
-  given: TContactConsentInput | undefined,
-  receivedAt: Date,
-): Promise<StoredConsent> {
+  submissions: readonly { given: TContactConsentInput | undefined; receivedAt: Date }[],
+): Promise<StoredConsent[]> {
   const current = await currentPrivacyNotice(em);
-  const noticeVersion = given?.noticeVersion ?? current.version;
-  if (noticeVersion > current.version)
-    throw new AppError(
-      'BAD_REQUEST',
-      `There is no privacy notice version ${noticeVersion} (the current one is ${current.version})`,
-      'consent.noticeVersion',
-    );
-  return { noticeVersion, marketingOptIn: given?.marketingOptIn ?? false, givenAt: receivedAt };
+  return submissions.map(({ given, receivedAt }) => {
+    const noticeVersion = given?.noticeVersion ?? current.version;
+    if (noticeVersion > current.version)
+      throw new AppError(
+        'BAD_REQUEST',
+        `There is no privacy notice version ${noticeVersion} (the current one is ${current.version})`,
+        'consent.noticeVersion',
+      );
+    return { noticeVersion, marketingOptIn: given?.marketingOptIn ?? false, givenAt: receivedAt };
+  });
 }

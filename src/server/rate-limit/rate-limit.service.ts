@@ -4,10 +4,11 @@ export {
   clearRateLimit,
   consumeRateLimit,
   consumeRateLimits,
-  consumeShardedRateLimit,
+  consumeShardedRateLimitHits,
   hourlyRule,
   peekRateLimit,
   type RateLimitRule,
+  type RateLimitState,
   refundRateLimit,
 } from './rate-limit.sql';
 export { aboutMinutes, RateLimitedError } from './rate-limited.error';

@@ -180,6 +180,21 @@ export async function consumeShardedRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitState> {
+  const [only] = await consumeShardedRateLimitHits(em, rule, 1, now);
+  return only!;
+}
+
+/**
+ * `hits` hits of consumeShardedRateLimit counted in one statement (the leads of one key in a
+ * group commit), answering each hit's state in turn: the first ones may be within the limit and
+ * the rest past it, exactly as if they had come one after another.
+ */
+export async function consumeShardedRateLimitHits(
+  em: EntityManager,
+  rule: RateLimitRule,
+  hits: number,
+  now = new Date(),
+): Promise<RateLimitState[]> {
   const w = windows(rule, now);
   const prefix = `${rule.key}@`;
   const db = limitsSql(em);
@@ -200,12 +215,12 @@ export async function consumeShardedRateLimit(
           bucket: rule.bucket,
           key: sql<string>`${prefix} || pg_backend_pid()`,
           window_start: w.current,
-          count: 1,
+          count: hits,
         })
         .onConflict((conflict) =>
           conflict
             .columns(['bucket', 'key', 'window_start'])
-            .doUpdateSet((eb) => ({ count: eb('security_rate_limits.count', '+', 1) })),
+            .doUpdateSet((eb) => ({ count: eb('security_rate_limits.count', '+', hits) })),
         )
         .returning(['key', 'count']),
     )
@@ -222,7 +237,11 @@ export async function consumeShardedRateLimit(
       shardsIn(w.previous).as('previous'),
     ])
     .executeTakeFirst();
-  return state(rule, now, Number(row?.current ?? 1), Number(row?.previous ?? 0), true);
+  const current = Number(row?.current ?? hits);
+  const previous = Number(row?.previous ?? 0);
+  return Array.from({ length: hits }, (_, i) =>
+    state(rule, now, current - (hits - 1 - i), previous, true),
+  );
 }
 
 /** Whether one more hit would be over the limit, without counting it. */

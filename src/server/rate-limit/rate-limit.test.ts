@@ -8,6 +8,7 @@ import {
   consumeRateLimit,
   consumeRateLimits,
   consumeShardedRateLimit,
+  consumeShardedRateLimitHits,
   peekRateLimit,
 } from './rate-limit.sql';
 import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
@@ -241,4 +242,18 @@ describe('rate-limit counters', () => {
     expect(over).toMatchObject({ count: 31, limited: true });
     expect(over.retryAfterSeconds).toBeGreaterThan(0);
   });
+
+  it('counts a batch of hits in one statement, each hit judged as if it came alone', async () => {
+    const rule = { bucket: 'integration-key', key: '7', limit: 4, windowSeconds: 3600 };
+    await consumeShardedRateLimit(t.db.em(), rule);
+    const states = await consumeShardedRateLimitHits(t.db.em(), rule, 5);
+    expect(states.map((s) => [s.count, s.limited])).toEqual([
+      [2, false],
+      [3, false],
+      [4, false],
+      [5, true],
+      [6, true],
+    ]);
+  });
 });
+

@@ -3,7 +3,7 @@ import { CleanSubmissionHour } from './clean-submission.entity';
 import { pruneSecurityEvents, SECURITY_RETENTION_DAYS } from './events.sql';
 import { SecurityEvent } from './security-event.entity';
 import { SecuritySettings } from './security-settings.entity';
-import { countCleanSubmission, pruneCleanSubmissionCounters } from './stats.sql';
+import { countCleanSubmissions, pruneCleanSubmissionCounters } from './stats.sql';
 
 const retentionCutoff = (now: Date) =>
   new Date(now.getTime() - SECURITY_RETENTION_DAYS * 86_400_000);
@@ -26,6 +26,6 @@ export const securityCenterFeature: Feature = {
   ],
   subscriptions: () => ({
     // An accepted lead is a clean submission for the Security Center's tiles.
-    'contact.created': [(em) => countCleanSubmission(em)],
+    'contact.created': [{ all: (em, events) => countCleanSubmissions(em, events.length) }],
   }),
 };

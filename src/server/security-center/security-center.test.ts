@@ -11,7 +11,7 @@ import { recordSecurityEvent } from './events.sql';
 import { runMaintenance } from '../db/maintenance';
 import { maintenanceTasks } from '../features';
 import { SECURITY_RETENTION_DAYS } from './events.sql';
-import { countCleanSubmission } from './stats.sql';
+import { countCleanSubmissions } from './stats.sql';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');
@@ -121,7 +121,8 @@ describe('stats tiles', () => {
     await event('bot_detected');
     await event('rate_limit');
     await event('suspicious_submission');
-    for (let i = 0; i < 15; i++) await countCleanSubmission(t.db.em());
+    await countCleanSubmissions(t.db.em(), 10);
+    for (let i = 0; i < 5; i++) await countCleanSubmissions(t.db.em(), 1);
     // Sign-in throttling is logged too, but is not a contact-form figure.
     await recordSecurityEvent(t.db.em(), {
       type: 'rate_limit',
@@ -194,11 +195,12 @@ describe('event log', () => {
     await em.execute(
       `insert into security_events (created_at, minute, client_key, type, severity, ip, user_agent, details) values (now() - interval '${SECURITY_RETENTION_DAYS + 1} days', now() - interval '${SECURITY_RETENTION_DAYS + 1} days', 'x', 'rate_limit', 'low', 'x', '', 'old')`,
     );
-    await countCleanSubmission(
+    await countCleanSubmissions(
       em,
+      1,
       new Date(Date.now() - (SECURITY_RETENTION_DAYS + 1) * 86_400_000),
     );
-    await countCleanSubmission(em);
+    await countCleanSubmissions(em, 1);
     await em.execute(
       "insert into security_rate_limits (bucket, key, window_start, count) values ('contact-ip', 'x', now() - interval '1 day', 9)",
     );

@@ -16,17 +16,21 @@ export function hourOf(date: Date): Date {
 }
 
 /**
- * Counts one accepted submission (call inside the submission's transaction), on this
+ * Counts `count` accepted submissions (call inside their transaction), on this
  * connection's own row: concurrent leads on other connections, on any instance, update others.
  */
-export async function countCleanSubmission(em: EntityManager, now = new Date()): Promise<void> {
+export async function countCleanSubmissions(
+  em: EntityManager,
+  count: number,
+  now = new Date(),
+): Promise<void> {
   await typedSql(em, [CleanSubmissionHour])
     .insertInto('security_clean_submissions')
-    .values(({ fn }) => ({ hour: hourOf(now), shard: fn<number>('pg_backend_pid', []), count: 1 }))
+    .values(({ fn }) => ({ hour: hourOf(now), shard: fn<number>('pg_backend_pid', []), count }))
     .onConflict((conflict) =>
       conflict
         .columns(['hour', 'shard'])
-        .doUpdateSet((eb) => ({ count: eb('security_clean_submissions.count', '+', 1) })),
+        .doUpdateSet((eb) => ({ count: eb('security_clean_submissions.count', '+', count) })),
     )
     .execute();
 }

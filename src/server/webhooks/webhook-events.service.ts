@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
 import type { TWebhookEvent } from '../../shared/webhooks.schema';
-import { WebhookDelivery } from './webhook-delivery.entity';
+import { WebhookDelivery, type IWebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { webhookGroup, type WebhookJob, type WebhookSettings } from './webhook-settings';
 import { newMessageId } from './webhook-signature';
@@ -28,31 +28,65 @@ export async function queueWebhookEvent(
   });
 }
 
+/** queueWebhookEvent for several contacts at once (a group commit's leads): one insert, one enqueue. */
+export async function queueWebhookEvents(
+  em: EntityManager,
+  event: TWebhookEvent,
+  contacts: readonly (() => Promise<TContact>)[],
+  settings: WebhookSettings | undefined,
+): Promise<void> {
+  await queueWebhookBodies(
+    em,
+    event,
+    settings,
+    contacts.map((contact) => async () => {
+      const sent = await contact();
+      return { contactId: sent.id, data: { contact: sent } };
+    }),
+  );
+}
+
+type WebhookBody = () => Promise<{ contactId: number | null; data: Record<string, unknown> }>;
+
 /**
  * The same for any body: `body` answers the event's `data` and the contact the deliveries are
  * about (null: about no one contact, e.g. contact.erased), read only when an endpoint wants it.
  */
-export async function queueWebhookData(
+export function queueWebhookData(
   em: EntityManager,
   event: TWebhookEvent,
   settings: WebhookSettings | undefined,
-  body: () => Promise<{ contactId: number | null; data: Record<string, unknown> }>,
+  body: WebhookBody,
+): Promise<void> {
+  return queueWebhookBodies(em, event, settings, [body]);
+}
+
+/** One delivery per subscribed endpoint and body, written in one flush and queued together. */
+async function queueWebhookBodies(
+  em: EntityManager,
+  event: TWebhookEvent,
+  settings: WebhookSettings | undefined,
+  bodies: readonly WebhookBody[],
 ): Promise<void> {
   const queue = settings?.queue;
-  if (!queue) return;
+  if (!queue || !bodies.length) return;
   const endpoints = (await subscribedEndpoints(em)).filter((e) => e.events.includes(event));
   if (!endpoints.length) return;
-  const { contactId, data } = await body();
-  const payload = JSON.stringify({ type: event, timestamp: new Date().toISOString(), data });
-  const rows = endpoints.map((endpoint) =>
-    em.create(WebhookDelivery, {
-      endpoint: em.getReference(WebhookEndpoint, endpoint.id),
-      contact: contactId,
-      messageId: newMessageId(),
-      event,
-      payload,
-    }),
-  );
+  const rows: IWebhookDelivery[] = [];
+  for (const body of bodies) {
+    const { contactId, data } = await body();
+    const payload = JSON.stringify({ type: event, timestamp: new Date().toISOString(), data });
+    for (const endpoint of endpoints)
+      rows.push(
+        em.create(WebhookDelivery, {
+          endpoint: em.getReference(WebhookEndpoint, endpoint.id),
+          contact: contactId,
+          messageId: newMessageId(),
+          event,
+          payload,
+        }),
+      );
+  }
   await em.flush();
   await queue.sendManyInTransaction(
     em,

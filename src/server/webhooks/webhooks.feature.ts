@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBooking } from '../../shared/booking.schema';
 import { getContact } from '../contacts/contacts.service';
 import type { Feature } from '../feature';
-import { queueWebhookData, queueWebhookEvent } from './webhook-events.service';
+import { queueWebhookData, queueWebhookEvent, queueWebhookEvents } from './webhook-events.service';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
@@ -21,14 +21,21 @@ export const webhooksFeature: Feature = {
       // contact.created is for a lead arriving (the form, an integration's key, a release from
       // quarantine). Its payload is the contact as it now is, with the owner routing may have
       // given it: read when an endpoint wants it.
+      // A group commit's leads are queued together (one insert, one enqueue).
       'contact.created': [
-        (em, { contact }) =>
-          queueWebhookEvent(
-            em,
-            'contact.created',
-            () => getContact(em, contact.id),
-            notifier.webhooks,
-          ),
+        {
+          all: (em, events) =>
+            queueWebhookEvents(
+              em,
+              'contact.created',
+              events.map(
+                ({ contact }) =>
+                  () =>
+                    getContact(em, contact.id),
+              ),
+              notifier.webhooks,
+            ),
+        },
       ],
       'contact.status_changed': [
         (em, { contact }) =>
