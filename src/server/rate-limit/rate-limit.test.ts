@@ -256,4 +256,3 @@ describe('rate-limit counters', () => {
     ]);
   });
 });
-
