@@ -10,6 +10,7 @@ import {
 import type { Logger } from '../logger';
 import { currentContext, runInContext } from '../observability/request-context';
 import { jobsFailed } from '../observability/metrics';
+import { JobWakeups } from './job-wakeups';
 
 /** The queues of the app and how each retries (pg-boss: retryLimit 4 = 5 attempts). */
 export const QUEUES = {
@@ -40,15 +41,20 @@ function withRequestId(data: object): object {
  * How every worker fetches: up to `batchSize` jobs at once, each settled with its own result,
  * fetching again at once while batches come full, else polling every second.
  */
-function fetchOptions(batchSize: number, workers: number) {
+function fetchOptions(batchSize: number) {
   return {
     batchSize,
     perJobResults: true,
     burstWhenBatchFull: true,
     pollingIntervalSeconds: 1,
-    notifyPollingIntervalSeconds: 1,
-    localConcurrency: workers,
   } as const;
+}
+
+/** Wakes workers for the jobs due now (a delayed one is found by the poll when it comes due). */
+function announceDue(em: EntityManager, queue: QueueName, jobs: { startAfter?: Date }[]) {
+  const now = Date.now();
+  const due = jobs.filter((job) => !job.startAfter || job.startAfter.getTime() <= now).length;
+  return due ? JobWakeups.announce(em, queue, due) : Promise.resolve();
 }
 
 /** pg-boss's handle on `em`'s open transaction: a job is only ever enqueued with its data. */
@@ -69,14 +75,16 @@ export class JobQueue {
 
   private constructor(
     private readonly boss: PgBoss,
+    private readonly wakeups: JobWakeups,
     private readonly log: Logger,
   ) {}
 
   static async start(databaseUrl: string, log: Logger): Promise<JobQueue> {
     const boss = new PgBoss({
       connectionString: databaseUrl,
-      // Workers wake on NOTIFY (~10 ms) instead of polling every 2 s.
-      useListenNotify: true,
+      // Workers wake on our own announcement of new jobs (job-wakeups.ts: as many workers as
+      // the jobs need, ~10 ms), not on pg-boss's, which wakes every worker of the queue.
+      useListenNotify: false,
       // No cron jobs here: without the scheduler a start skips its queue, its worker and its
       // clock-skew check.
       schedule: false,
@@ -89,7 +97,9 @@ export class JobQueue {
         boss.createQueue(name, { ...options, notify: true }),
       ),
     );
-    return new JobQueue(boss, log);
+    const wakeups = new JobWakeups(databaseUrl, (id) => boss.notifyWorker(id), log);
+    await wakeups.start();
+    return new JobQueue(boss, wakeups, log);
   }
 
   /**
@@ -113,6 +123,7 @@ export class JobQueue {
       })),
       { db: inTransaction(em, queue) },
     );
+    await announceDue(em, queue, jobs);
   }
 
   /** Enqueues inside `em`'s open transaction (call within em.transactional). */
@@ -129,6 +140,7 @@ export class JobQueue {
       ...(group ? { group: { id: group } } : {}),
       db: inTransaction(em, queue),
     });
+    await announceDue(em, queue, [options]);
   }
 
   /**
@@ -158,10 +170,10 @@ export class JobQueue {
     } = {},
   ) {
     const options = {
-      ...fetchOptions(batchSize, workers),
+      ...fetchOptions(batchSize),
       ...(perGroup ? { groupConcurrency: perGroup } : {}),
     };
-    await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) =>
+    await this.register<T>(queue, options, workers, async (jobs) =>
       Promise.all(
         jobs.map((job): Promise<JobResult> =>
           // Its log lines name the job and the request that queued it.
@@ -190,8 +202,8 @@ export class JobQueue {
     handle: (jobs: Job<T>[]) => Promise<unknown[]>,
     { batchSize = 10, workers = 1 }: { batchSize?: number; workers?: number } = {},
   ) {
-    const options = fetchOptions(batchSize, workers);
-    await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) => {
+    const options = fetchOptions(batchSize);
+    await this.register<T>(queue, options, workers, async (jobs) => {
       let errors: unknown[];
       try {
         errors = await runInContext({ jobId: jobs.map((j) => j.id).join(',') }, () => handle(jobs));
@@ -206,6 +218,22 @@ export class JobQueue {
         return { id: job.id, status: 'failed', output: { message: String(error) } };
       });
     });
+  }
+
+  /**
+   * Starts `workers` fetch loops of `queue` (pg-boss workers of one loop each, so each can be
+   * woken by its id) and tells the wake-ups about them.
+   */
+  private async register<T extends object>(
+    queue: QueueName,
+    options: ReturnType<typeof fetchOptions> & { groupConcurrency?: number },
+    workers: number,
+    handle: (jobs: Job<T>[]) => Promise<JobResult[]>,
+  ): Promise<void> {
+    const ids: string[] = [];
+    for (let i = 0; i < workers; i++)
+      ids.push(await this.boss.work<T, unknown, typeof options>(queue, options, handle));
+    this.wakeups.add(queue, ids, options.batchSize);
   }
 
   private async attempt<T extends object>(
@@ -246,6 +274,7 @@ export class JobQueue {
    */
   async stop(timeoutMs = 10_000): Promise<void> {
     this.started = false;
+    await this.wakeups.stop();
     await this.boss.stop({ graceful: true, timeout: timeoutMs });
     this.log.debug('job queue stopped');
   }

@@ -28,19 +28,24 @@ export async function queueWebhookEvent(
   });
 }
 
-/** queueWebhookEvent for several contacts at once (a group commit's leads): one insert, one enqueue. */
+/**
+ * queueWebhookEvent for several contacts at once (a group commit's leads): `contacts` reads them
+ * all (once, and only when an endpoint wants the event); one insert, one enqueue.
+ */
 export async function queueWebhookEvents(
   em: EntityManager,
   event: TWebhookEvent,
-  contacts: readonly (() => Promise<TContact>)[],
+  count: number,
+  contacts: () => Promise<TContact[]>,
   settings: WebhookSettings | undefined,
 ): Promise<void> {
+  let read: Promise<TContact[]> | undefined;
   await queueWebhookBodies(
     em,
     event,
     settings,
-    contacts.map((contact) => async () => {
-      const sent = await contact();
+    Array.from({ length: count }, (_, i) => async () => {
+      const sent = (await (read ??= contacts()))[i]!;
       return { contactId: sent.id, data: { contact: sent } };
     }),
   );

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBooking } from '../../shared/booking.schema';
-import { getContact } from '../contacts/contacts.service';
+import { getContact, getContacts } from '../contacts/contacts.service';
 import type { Feature } from '../feature';
 import { queueWebhookData, queueWebhookEvent, queueWebhookEvents } from './webhook-events.service';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -20,19 +20,20 @@ export const webhooksFeature: Feature = {
     return {
       // contact.created is for a lead arriving (the form, an integration's key, a release from
       // quarantine). Its payload is the contact as it now is, with the owner routing may have
-      // given it: read when an endpoint wants it.
-      // A group commit's leads are queued together (one insert, one enqueue).
+      // given it: read when an endpoint wants it, one read for a group commit's leads (queued
+      // together: one insert, one enqueue).
       'contact.created': [
         {
           all: (em, events) =>
             queueWebhookEvents(
               em,
               'contact.created',
-              events.map(
-                ({ contact }) =>
-                  () =>
-                    getContact(em, contact.id),
-              ),
+              events.length,
+              () =>
+                getContacts(
+                  em,
+                  events.map((e) => e.contact.id),
+                ),
               notifier.webhooks,
             ),
         },
