@@ -241,7 +241,9 @@ async function burst(
 }
 
 /** What the figures leave out and where the rest goes, written under them. */
-const REMAINS = `Why neither ratio reaches 0.5x. **The stack's floor leaves little room**: Express, tRPC and trpc-to-openapi with the app's zod schema, doing nothing but the bare server's own statements, already run at the floor ratio above (0.6x to 0.8x in every run so far). Measured once more on 2026-11-27 by cutting the app's path down in a scratch build (not kept): the app's own route, middleware and the bare writes 0.60x to 0.65x; adding only the three checks before the lead (the wrong-key look-up per network, the key, its hourly count) through the ORM's connection 0.32x; adding the contact written by the unit of work in a transaction, without any subscriber, 0.28x; the whole path 0.16x to 0.20x. Each statement through MikroORM and Kysely costs the app about 0.25 ms of CPU per lead (a raw pg statement about 0.08 ms): one socket write each (writes are 31% of the app's busy time in a CPU profile; MikroORM sends its own statements with their values inlined, one simple-protocol write each), a pool checkout each outside a transaction, and the ORM's change sets and hydration. A lead is ten statements in two transactions (wrong-key check, key look-up, the key's hourly count committed on its own, then begin, contact, its audit entry, round-robin turn, clean-submission count, outbox, commit) against six in one on the baseline, and the checks and the audit entry are work the baseline does not do. Reaching 0.5x would need the lead written in about the baseline's statements, with its checks folded in and no unit of work: the subscribers (audit, routing, outbox, webhooks, counts) writing through one batched statement instead of one round trip each. **Delivering**: the app sends from the same single thread that acknowledges, so during a burst it acknowledges a fraction of what it does without sending; a lead adds three statements to its transaction (the delivery and two pg-boss inserts, email and webhook), and its sending about six more (per email batch of up to 10: one fetch, one read, the relay release transaction with one check-and-stamp per auto-reply, one sent-write and one settle; per webhook: the claim that also reads what to send, the success update and its settle, and the fetches every new job's NOTIFY wakes on each idle webhook worker), where the bare pipeline records all three sends in one statement and has no queue. What changed to get here: webhook workers claim up to 4 attempts per fetch and fetch again at once after a full one (they took one per fetch and then waited out the 1 s poll, so a backlog drained at about one delivery per worker per second), each attempt settled as it ends, so it frees its endpoint's place at once rather than when the slowest of its batch ends; keep-alive agents for webhooks (one per address rule); emails handled a batch at a time (one read, one relay-release transaction, one sent-write); a webhook's claim reads what to send and a success is one update; the connection guard looks at short statements only.`;
+const REMAINS = `How the app gets here. **Group commit**: leads sent with an integration key that arrive while a transaction is running wait for it and share the next one (src/server/db/group-commit.ts; a lone lead starts at once, and under load a drain waits up to 5 ms for as many as the last batch held). One transaction then checks them all (the wrong-key look-up per network, the keys in one read, the hourly hits of each key in one statement) and stores them with multi-row inserts: the contacts, their audit entries (queued into the unit of work and flushed together), the emails and webhook deliveries with their jobs, one clean-submission count. The bus publishes the batch at once (publishAll): subscribers that write rows take the whole list, and those that act per lead run in that lead's own request context, so each audit entry names its own IP and user agent. A transaction that fails as a whole is retried lead by lead, so one bad lead fails only its own request. A burst of 16 concurrent senders costs about 11 statements per 8 leads instead of 11 per lead. **Job wake-ups**: pg-boss woke all 16 webhook workers for every insert (about 18 fetches per batch of leads, nearly all empty); an insert now announces its queue and count in its transaction, and each instance wakes one worker per batch of jobs (src/server/jobs/job-wakeups.ts).
+
+Why delivering stays under 0.5x: the app sends from the same single thread that acknowledges, and each lead's sending still costs about five statements through the ORM and pg-boss (the webhook's claim, its success and its job's settling, the auto-reply's relay check-and-stamp under the release lock, a share of each email batch's read, sent-write and settle) plus nodemailer's MIME building, where the bare pipeline records all three sends in one statement and has no queue. A CPU profile of a delivering run shows the thread busy 97-99% of the time, MikroORM, Kysely and pg about half of it, nodemailer about a tenth. What would close the rest: webhook attempts claimed, recorded and settled per fetch batch rather than per job, the relay limits checked for a batch in one statement, and sending moved off the acknowledging thread (a worker process or thread).`;
 
 const id = randomBytes(4).toString('hex');
 const names = ['ack_app', 'ack_bare', 'send_app', 'send_bare', 'pair'].map(
@@ -303,6 +305,9 @@ try {
   const sends: { app: number; bare: number; appSeconds: number; bareSeconds: number }[] = [];
   const sendChecks: { missing: number; twice: number; incomplete: number }[] = [];
   let sendAcked = 0;
+  /** CPU milliseconds a process spent per lead it acknowledged (from /proc). */
+  const perLead = (ms: number | undefined, n: number) => ((ms ?? 0) / n).toFixed(2);
+  const cpus: { app: string; bare: string }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const appCpu = countCpu(ackApp.child.pid);
     const a = await drive([ackApp.url], ackKey, `app${round}`);
@@ -310,10 +315,12 @@ try {
     const bareCpu = countCpu(ackBare.pid);
     const b = await drive([ackBare.url], ackBareSetup.key, `bare${round}`);
     const bCpu = bareCpu();
-    const perLead = (ms: number | undefined, n: number) => ((ms ?? 0) / n).toFixed(2);
-    console.log(
-      `round ${round} CPU per lead (ms): app ${perLead(aCpu?.appMs, a.acked.length)} (PostgreSQL ${perLead(aCpu?.postgresMs, a.acked.length)}), bare ${perLead(bCpu?.appMs, b.acked.length)} (PostgreSQL ${perLead(bCpu?.postgresMs, b.acked.length)})`,
-    );
+    const cpu = {
+      app: perLead(aCpu?.appMs, a.acked.length),
+      bare: perLead(bCpu?.appMs, b.acked.length),
+    };
+    cpus.push(cpu);
+    console.log(`round ${round} CPU per lead: app ${cpu.app} ms, bare ${cpu.bare} ms`);
     const f = await drive([floor.url], ackBareSetup.key, `floor${round}`);
     const sa = await burst(app.url, key, `send-app${round}`, appUrl!);
     const sb = await burst(bare.url, bareSetup.key, `send-bare${round}`, bareUrl!);
@@ -376,12 +383,13 @@ try {
 
 **Delivering.** The app with SMTP (a local sink) and one \`contact.created\` endpoint (a local receiver): each lead queues an alert, an auto-reply and a delivery, which the same process sends. Against bench/bare-delivery-pipeline.ts: the same rows with their queue jobs in one transaction, then the two emails over a pooled nodemailer transport (5 connections, as the app) and the signed webhook over a keep-alive agent (4 sockets, the app's per-endpoint limit), recorded as done in one statement. Leads fully delivered (two emails sent and the webhook delivered) per second, from the start of the burst until nothing is left to send.
 
-| round | acknowledging: app | bare | ratio | stack floor | floor ratio | delivering: app | bare pipeline | ratio |
-| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| round | acknowledging: app | bare | ratio | CPU per lead: app / bare | stack floor | floor ratio | delivering: app | bare pipeline | ratio |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${acks
   .map((a, i) => {
     const d = sends[i]!;
-    return `| ${i + 1} | ${a.app.toFixed(0)} leads/s | ${a.bare.toFixed(0)} leads/s | ${(a.app / a.bare).toFixed(2)}x | ${a.floor.toFixed(0)} leads/s | ${(a.floor / a.bare).toFixed(2)}x | ${d.app.toFixed(0)} leads/s (drained in ${d.appSeconds.toFixed(1)} s) | ${d.bare.toFixed(0)} leads/s (${d.bareSeconds.toFixed(1)} s) | ${(d.app / d.bare).toFixed(2)}x |`;
+    const c = cpus[i]!;
+    return `| ${i + 1} | ${a.app.toFixed(0)} leads/s | ${a.bare.toFixed(0)} leads/s | ${(a.app / a.bare).toFixed(2)}x | ${c.app} / ${c.bare} ms | ${a.floor.toFixed(0)} leads/s | ${(a.floor / a.bare).toFixed(2)}x | ${d.app.toFixed(0)} leads/s (drained in ${d.appSeconds.toFixed(1)} s) | ${d.bare.toFixed(0)} leads/s (${d.bareSeconds.toFixed(1)} s) | ${(d.app / d.bare).toFixed(2)}x |`;
   })
   .join('\n')}
 

@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContactConsentInput } from '../../shared/contact-fields';
 import { AppError } from '../errors';
-import { currentPrivacyNotice } from './privacy-notices.service';
+import { currentNoticeVersion } from './privacy-notices.service';
 
 /** A consent as stored with its contact. */
 export interface StoredConsent {
@@ -21,13 +21,13 @@ export async function consentsOnSubmission(
   em: EntityManager,
   submissions: readonly { given: TContactConsentInput | undefined; receivedAt: Date }[],
 ): Promise<StoredConsent[]> {
-  const current = await currentPrivacyNotice(em);
+  const current = await currentNoticeVersion(em);
   return submissions.map(({ given, receivedAt }) => {
-    const noticeVersion = given?.noticeVersion ?? current.version;
-    if (noticeVersion > current.version)
+    const noticeVersion = given?.noticeVersion ?? current;
+    if (noticeVersion > current)
       throw new AppError(
         'BAD_REQUEST',
-        `There is no privacy notice version ${noticeVersion} (the current one is ${current.version})`,
+        `There is no privacy notice version ${noticeVersion} (the current one is ${current})`,
         'consent.noticeVersion',
       );
     return { noticeVersion, marketingOptIn: given?.marketingOptIn ?? false, givenAt: receivedAt };

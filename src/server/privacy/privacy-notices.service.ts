@@ -6,6 +6,7 @@ import {
   type TPrivacyNotice,
   type TPrivacyNoticeCreate,
 } from '../../shared/privacy.schema';
+import { cachedRead, invalidateShared } from '../db/shared-cache';
 import { notFound } from '../errors';
 import { PrivacyNotice } from './privacy-notice.entity';
 
@@ -45,6 +46,16 @@ export async function currentPrivacyNotice(em: EntityManager): Promise<TPrivacyN
   return toView(row!);
 }
 
+const CURRENT_VERSION_KEY = 'privacy_notice_version';
+
+/**
+ * The current version's number, which every lead's consent names: from the shared cache, which a
+ * publication empties on every instance as it commits.
+ */
+export function currentNoticeVersion(em: EntityManager): Promise<number> {
+  return cachedRead(em, CURRENT_VERSION_KEY, async () => (await currentPrivacyNotice(em)).version);
+}
+
 /** One version as published; 404 when there is none (yet). */
 export async function privacyNoticeVersion(
   em: EntityManager,
@@ -65,13 +76,16 @@ export async function publishPrivacyNotice(
   input: TPrivacyNoticeCreate,
   actorId: number,
 ): Promise<TPrivacyNotice> {
-  const current = await currentPrivacyNotice(em);
-  const row = em.create(PrivacyNotice, {
-    version: current.version + 1,
-    text: input.text,
-    createdBy: actorId,
+  return em.transactional(async (tem) => {
+    const current = await currentPrivacyNotice(tem);
+    const row = tem.create(PrivacyNotice, {
+      version: current.version + 1,
+      text: input.text,
+      createdBy: actorId,
+    });
+    await tem.flush();
+    await invalidateShared(tem, CURRENT_VERSION_KEY);
+    await tem.populate(row, ['createdBy']);
+    return toView(row);
   });
-  await em.flush();
-  await em.populate(row, ['createdBy']);
-  return toView(row);
 }
