@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TIntegrationKey, TIntegrationKeyCreated } from '../../shared/integration-keys.schema';
 import { DEFAULT_SECURITY_SETTINGS } from '../../shared/security.schema';
 import type { AppRouter } from '../app-router';
-import { queryRows } from '../test/pg-admin';
+import { queryRows, withClient } from '../test/pg-admin';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { WRONG_KEYS_PER_HOUR } from './integration-submit.service';
 import { SECURITY_FORM_DEFAULTS } from '../test/security-settings-form';
@@ -235,12 +235,20 @@ describe('POST /api/contacts with an integration key', () => {
       });
     const lead = (i: number) => ({ ...LEAD, name: `Burst ${i}`, email: `burst${i}@example.com` });
     // 30 at once, one of them naming a privacy notice that does not exist: its own 400, the
-    // others stored.
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        send(i, i === 7 ? { ...lead(i), consent: { noticeVersion: 99 } } : lead(i)),
-      ),
-    );
+    // others stored. The first transaction is held up a moment (contacts locked against
+    // inserts), so the rest gather behind it however fast this machine is.
+    const answers = await withClient(t.db.url, async (client) => {
+      await client.query('begin');
+      await client.query('lock table contacts in share row exclusive mode');
+      const sent = Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          send(i, i === 7 ? { ...lead(i), consent: { noticeVersion: 99 } } : lead(i)),
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 1_000));
+      await client.query('commit');
+      return sent;
+    });
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(29);
     expect(statuses[7]).toBe(400);
@@ -261,7 +269,8 @@ describe('POST /api/contacts with an integration key', () => {
     // Each entry names the request that sent its lead, although leads shared a transaction.
     for (const row of stored)
       expect(row.user_agent).toBe(`burst-client/${row.name.replace('Burst ', '')}`);
-    expect(new Set(stored.map((r) => r.tx)).size).toBeLessThan(29);
+    // The first alone, the rest together (the refused one refused alone, the batch unharmed).
+    expect(new Set(stored.map((r) => r.tx)).size).toBeLessThanOrEqual(3);
     // Their emails were written with them, one alert-less auto-reply each.
     const replies = await queryRows(
       t.db.url,

@@ -17,6 +17,8 @@ import {
 import { AppError } from '../errors';
 import { recordSecurityEvent } from '../security-center/security-events.service';
 import { loadProtectionSettings } from '../security-center/settings.service';
+import { unpublishedNotice } from '../privacy/consent.service';
+import { currentNoticeVersion } from '../privacy/privacy-notices.service';
 import type { EventBus } from '../events/event-bus';
 import { authenticateIntegrationKeys, INVALID_KEY_MESSAGE } from './integration-keys.service';
 
@@ -116,11 +118,18 @@ export async function submitContactsWithKeys(
     positions.forEach((i, n) => (hits[i] = states[n]!));
   }
 
+  const notice = await currentNoticeVersion(em);
   const accepted: { at: number; lead: AcceptedLead }[] = [];
   for (const [i, item] of items.entries()) {
     if (answers[i]) continue;
     const key = keys[i]!;
     const rl = hits[i]!;
+    // Refused alone, before anything of the batch is written.
+    const unpublished = unpublishedNotice(item.input.consent, notice);
+    if (unpublished) {
+      refuse(i, unpublished);
+      continue;
+    }
     if (rl.limited) {
       await recordSecurityEvent(em, {
         type: 'rate_limit',

@@ -24,12 +24,23 @@ export async function consentsOnSubmission(
   const current = await currentNoticeVersion(em);
   return submissions.map(({ given, receivedAt }) => {
     const noticeVersion = given?.noticeVersion ?? current;
-    if (noticeVersion > current)
-      throw new AppError(
-        'BAD_REQUEST',
-        `There is no privacy notice version ${noticeVersion} (the current one is ${current})`,
-        'consent.noticeVersion',
-      );
+    const refused = unpublishedNotice(given, current);
+    if (refused) throw refused;
     return { noticeVersion, marketingOptIn: given?.marketingOptIn ?? false, givenAt: receivedAt };
   });
+}
+
+/** The 400 for a consent naming a version not yet published (`current` is), or null. */
+export function unpublishedNotice(
+  given: TContactConsentInput | undefined,
+  current: number,
+): AppError | null {
+  const version = given?.noticeVersion;
+  return version !== undefined && version > current
+    ? new AppError(
+        'BAD_REQUEST',
+        `There is no privacy notice version ${version} (the current one is ${current})`,
+        'consent.noticeVersion',
+      )
+    : null;
 }
