@@ -40,7 +40,7 @@ export async function storeLeads(
     tem,
     'contact.created',
     contacts.map((contact) => ({ contact })),
-    leads.map((lead) => lead.inContext ?? ((fn) => fn())),
+    leads.map((lead) => lead.inContext),
   );
   return contacts;
 }

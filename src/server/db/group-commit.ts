@@ -25,32 +25,23 @@ interface Waiting<In, Out> extends Queued<In> {
   reject: (error: unknown) => void;
 }
 
-export interface GroupCommitOptions {
-  /** At most this many items share a transaction. */
-  maxBatch?: number;
-  /**
-   * Transactions in flight at once (1 by default: on a busy instance one batch runs while the
-   * next gathers; measured by bench:submit, a second one in flight made smaller batches that cost
-   * more per lead).
-   */
-  concurrency?: number;
-  /**
-   * How long a busy drain may wait for its next batch to fill to the size of the last one (a
-   * quiet app never waits: its first item starts a transaction at once).
-   */
-  lingerMs?: number;
-}
+/** At most this many items share a transaction. */
+const MAX_BATCH = 64;
+/**
+ * How long a busy drain waits for its next batch to grow to the size of the last one. A quiet
+ * app never waits: its first item starts a transaction at once.
+ */
+const LINGER_MS = 5;
 
+/**
+ * One transaction at a time: on a busy instance one batch runs while the next gathers (measured
+ * by bench:submit, a second transaction in flight made smaller batches that cost more per lead).
+ */
 export class GroupCommit<In, Out> {
   private waiting: Waiting<In, Out>[] = [];
-  private running = 0;
-  /** The size of the latest batch: how many a busy app gathers before another transaction. */
-  private lastSize = 1;
-  /** Drains waiting for the next batch to fill (see fill): the size they wait for, and the wait. */
-  private filled: { size: number; finish: () => void; wait: Promise<void> } | undefined;
-  private readonly lingerMs: number;
-  private readonly maxBatch: number;
-  private readonly concurrency: number;
+  private draining = false;
+  /** The drain waiting for its next batch to fill (see fill). */
+  private filling: { size: number; finish: () => void } | undefined;
   /** Batches run outside any request's context: each item carries its own. */
   private readonly detached: RunInContext = AsyncLocalStorage.snapshot();
 
@@ -60,31 +51,19 @@ export class GroupCommit<In, Out> {
       em: EntityManager,
       items: readonly Queued<In>[],
     ) => Promise<Outcome<Out>[]>,
-    options: GroupCommitOptions = {},
-  ) {
-    this.maxBatch = options.maxBatch ?? 64;
-    this.concurrency = options.concurrency ?? 1;
-    this.lingerMs = options.lingerMs ?? 5;
-  }
+  ) {}
 
   /** Resolves once the item's transaction committed (rejects if it did not, or was refused). */
   submit(item: In): Promise<Out> {
     return new Promise<Out>((resolve, reject) => {
       this.waiting.push({ item, inContext: AsyncLocalStorage.snapshot(), resolve, reject });
-      if (this.filled) {
-        if (this.waiting.length >= this.filled.size) this.filled.finish();
-      } else if (
-        this.running === 0 ||
-        (this.running < this.concurrency && this.waiting.length >= this.lastSize)
-      )
-        // Idle: at once. Busy (with concurrency above 1): another transaction beside the running
-        // one once a batch as large as the last has gathered.
-        this.detached(() => void this.drain());
+      if (this.filling && this.waiting.length >= this.filling.size) this.filling.finish();
+      if (!this.draining) this.detached(() => void this.drain());
     });
   }
 
   private async drain(): Promise<void> {
-    this.running += 1;
+    this.draining = true;
     try {
       let last = 0;
       while (this.waiting.length) {
@@ -92,30 +71,26 @@ export class GroupCommit<In, Out> {
         // them fills the next batch, instead of one straggler taking a transaction of its own
         // and the rest waiting behind it.
         if (this.waiting.length < last) await this.fill(last);
-        const batch = this.waiting.splice(0, this.maxBatch);
-        if (!batch.length) break;
-        last = this.lastSize = batch.length;
+        const batch = this.waiting.splice(0, MAX_BATCH);
+        last = batch.length;
         await this.commit(batch);
       }
     } finally {
-      this.running -= 1;
+      this.draining = false;
     }
   }
 
-  /** Resolves once `size` items wait, or after `lingerMs`, whichever is first (one wait shared). */
+  /** Resolves once `size` items wait, or after LINGER_MS, whichever is first. */
   private fill(size: number): Promise<void> {
-    if (this.filled) return this.filled.wait;
-    let finish = () => {};
-    const wait = new Promise<void>((done) => {
-      const timer = setTimeout(() => finish(), this.lingerMs);
-      finish = () => {
+    return new Promise<void>((done) => {
+      const finish = () => {
         clearTimeout(timer);
-        this.filled = undefined;
+        this.filling = undefined;
         done();
       };
+      const timer = setTimeout(finish, LINGER_MS);
+      this.filling = { size, finish };
     });
-    this.filled = { size, finish, wait };
-    return wait;
   }
 
   /**

@@ -3,9 +3,9 @@
 // a writer calls invalidateShared() inside its transaction, which sends a PostgreSQL NOTIFY that
 // is delivered only if and when that transaction commits, and each instance LISTENs for it.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import pg from 'pg';
 import type { Logger } from '../logger';
-import { listen, notifyInTransaction } from './notify.sql';
+import { listenForever } from './listener';
+import { notifyInTransaction } from './notify.sql';
 import type { MikroORM as Orm } from '@mikro-orm/postgresql';
 
 const CHANNEL = 'convoza_shared_cache';
@@ -80,48 +80,27 @@ export async function invalidateAllShared(em: EntityManager): Promise<void> {
 export function attachSharedCache(orm: Orm, databaseUrl: string, log: Logger): () => Promise<void> {
   const cache = new SharedCache();
   caches.set(orm.em.config, cache);
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl });
-    const lost = () => {
-      if (client !== next) return;
-      cache.listening = false;
-      cache.dropAll();
-      client = undefined;
-      next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect(), 1000);
-    };
-    next.on('error', (error) => {
-      log.warn('shared cache listener lost its connection', { error: error.message });
-      lost();
-    });
-    next.on('end', lost);
-    next.on('notification', (message) => {
-      if (message.payload === ALL_KEYS) cache.dropAll();
-      else if (message.payload) cache.drop(message.payload);
-    });
-    client = next;
-    try {
-      await next.connect();
-      await listen(next, CHANNEL);
-      if (client !== next || stopped) return;
-      cache.dropAll();
-      cache.listening = true;
-    } catch {
-      lost();
-    }
-  };
-  void connect();
-
+  const listener = listenForever(
+    databaseUrl,
+    CHANNEL,
+    {
+      notified: (payload) => {
+        if (payload === ALL_KEYS) cache.dropAll();
+        else if (payload) cache.drop(payload);
+      },
+      up: () => {
+        cache.dropAll();
+        cache.listening = true;
+      },
+      down: () => {
+        cache.listening = false;
+        cache.dropAll();
+      },
+    },
+    log,
+  );
   return async () => {
-    stopped = true;
-    clearTimeout(retry);
     cache.listening = false;
-    const current = client;
-    client = undefined;
-    await current?.end().catch(() => {});
+    await listener.stop();
   };
 }

@@ -103,7 +103,7 @@ export class EventBus {
     em: EntityManager,
     name: E,
     events: readonly DomainEvents[E][],
-    inContext: readonly RunInContext[] = [],
+    inContext: readonly (RunInContext | undefined)[] = [],
   ): Promise<void> {
     // The contract, enforced: outside a transaction a subscriber's rows (an email and its job, a
     // webhook delivery) could commit without the change, or the change without them.
@@ -112,7 +112,7 @@ export class EventBus {
     const delivered = events.map((event, i) => {
       const frozen = (freezeEvents ? deepFreeze(event) : event) as EventOf<E>;
       const run = inContext[i];
-      if (run && typeof frozen === 'object' && frozen) contexts.set(frozen, run);
+      if (run) contexts.set(frozen, run);
       return frozen;
     });
     for (const subscriber of (this.subscribers[name] ?? []) as (

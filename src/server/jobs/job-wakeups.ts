@@ -5,12 +5,11 @@
 // taking them in turn. A missed announcement (the listener reconnecting) costs at most the 1 s
 // poll every worker keeps.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import pg from 'pg';
-import { listen, notifyInTransaction } from '../db/notify.sql';
+import { listenForever, type Listener } from '../db/listener';
+import { notifyInTransaction } from '../db/notify.sql';
 import type { Logger } from '../logger';
 
 const CHANNEL = 'convoza_jobs';
-const RECONNECT_MS = 1_000;
 
 interface Wakeable {
   ids: string[];
@@ -20,8 +19,7 @@ interface Wakeable {
 
 export class JobWakeups {
   private readonly queues = new Map<string, Wakeable>();
-  private client: pg.Client | undefined;
-  private stopped = false;
+  private listener: Listener | undefined;
 
   constructor(
     private readonly databaseUrl: string,
@@ -39,36 +37,19 @@ export class JobWakeups {
     this.queues.set(queue, { ids: workerIds, batchSize, next: 0 });
   }
 
-  async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    client.on('notification', ({ payload }) => this.announced(payload ?? ''));
-    client.on('error', (error) => {
-      this.log.warn('job wake-up listener lost its connection', { error: error.message });
-      this.reconnect(client);
-    });
-    client.on('end', () => this.reconnect(client));
-    await client.connect();
-    await listen(client, CHANNEL);
-    this.client = client;
+  /** Resolves once listening (the workers poll meanwhile). */
+  start(): Promise<void> {
+    this.listener = listenForever(
+      this.databaseUrl,
+      CHANNEL,
+      { notified: (payload) => this.announced(payload) },
+      this.log,
+    );
+    return this.listener.ready;
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.client?.end().catch(() => undefined);
-  }
-
-  private reconnect(lost: pg.Client): void {
-    if (this.stopped || this.client !== lost) return;
-    this.client = undefined;
-    setTimeout(() => {
-      if (!this.stopped) void this.start().catch(() => this.reconnectLater());
-    }, RECONNECT_MS).unref();
-  }
-
-  private reconnectLater(): void {
-    setTimeout(() => {
-      if (!this.stopped) void this.start().catch(() => this.reconnectLater());
-    }, RECONNECT_MS).unref();
+  stop(): Promise<void> {
+    return this.listener?.stop() ?? Promise.resolve();
   }
 
   private announced(payload: string): void {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TContact } from '../../shared/contacts.schema';
 import type { TWebhookEvent } from '../../shared/webhooks.schema';
-import { WebhookDelivery, type IWebhookDelivery } from './webhook-delivery.entity';
+import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { webhookGroup, type WebhookJob, type WebhookSettings } from './webhook-settings';
 import { newMessageId } from './webhook-signature';
@@ -30,28 +30,23 @@ export async function queueWebhookEvent(
 
 /**
  * queueWebhookEvent for several contacts at once (a group commit's leads): `contacts` reads them
- * all (once, and only when an endpoint wants the event); one insert, one enqueue.
+ * all, once and only when an endpoint wants the event; one insert, one enqueue.
  */
-export async function queueWebhookEvents(
+export function queueWebhookEvents(
   em: EntityManager,
   event: TWebhookEvent,
-  count: number,
   contacts: () => Promise<TContact[]>,
   settings: WebhookSettings | undefined,
 ): Promise<void> {
-  let read: Promise<TContact[]> | undefined;
-  await queueWebhookBodies(
-    em,
-    event,
-    settings,
-    Array.from({ length: count }, (_, i) => async () => {
-      const sent = (await (read ??= contacts()))[i]!;
-      return { contactId: sent.id, data: { contact: sent } };
-    }),
+  return queueWebhookBodies(em, event, settings, async () =>
+    (await contacts()).map((sent) => ({ contactId: sent.id, data: { contact: sent } })),
   );
 }
 
-type WebhookBody = () => Promise<{ contactId: number | null; data: Record<string, unknown> }>;
+interface WebhookBody {
+  contactId: number | null;
+  data: Record<string, unknown>;
+}
 
 /**
  * The same for any body: `body` answers the event's `data` and the contact the deliveries are
@@ -61,9 +56,9 @@ export function queueWebhookData(
   em: EntityManager,
   event: TWebhookEvent,
   settings: WebhookSettings | undefined,
-  body: WebhookBody,
+  body: () => Promise<WebhookBody>,
 ): Promise<void> {
-  return queueWebhookBodies(em, event, settings, [body]);
+  return queueWebhookBodies(em, event, settings, async () => [await body()]);
 }
 
 /** One delivery per subscribed endpoint and body, written in one flush and queued together. */
@@ -71,27 +66,26 @@ async function queueWebhookBodies(
   em: EntityManager,
   event: TWebhookEvent,
   settings: WebhookSettings | undefined,
-  bodies: readonly WebhookBody[],
+  bodies: () => Promise<WebhookBody[]>,
 ): Promise<void> {
   const queue = settings?.queue;
-  if (!queue || !bodies.length) return;
+  if (!queue) return;
   const endpoints = (await subscribedEndpoints(em)).filter((e) => e.events.includes(event));
   if (!endpoints.length) return;
-  const rows: IWebhookDelivery[] = [];
-  for (const body of bodies) {
-    const { contactId, data } = await body();
-    const payload = JSON.stringify({ type: event, timestamp: new Date().toISOString(), data });
-    for (const endpoint of endpoints)
-      rows.push(
-        em.create(WebhookDelivery, {
-          endpoint: em.getReference(WebhookEndpoint, endpoint.id),
-          contact: contactId,
-          messageId: newMessageId(),
-          event,
-          payload,
-        }),
-      );
-  }
+  const timestamp = new Date().toISOString();
+  const rows = (await bodies()).flatMap(({ contactId, data }) => {
+    const payload = JSON.stringify({ type: event, timestamp, data });
+    return endpoints.map((endpoint) =>
+      em.create(WebhookDelivery, {
+        endpoint: em.getReference(WebhookEndpoint, endpoint.id),
+        contact: contactId,
+        messageId: newMessageId(),
+        event,
+        payload,
+      }),
+    );
+  });
+  if (!rows.length) return;
   await em.flush();
   await queue.sendManyInTransaction(
     em,

@@ -28,7 +28,6 @@ export const webhooksFeature: Feature = {
             queueWebhookEvents(
               em,
               'contact.created',
-              events.length,
               () =>
                 getContacts(
                   em,
