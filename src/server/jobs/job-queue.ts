@@ -151,41 +151,15 @@ export class JobQueue {
   async work<T extends object>(
     queue: QueueName,
     handle: (job: Job<T>) => Promise<void>,
-    {
-      batchSize = 10,
-      workers = 1,
-      perGroup,
-      settleEach = false,
-    }: {
-      batchSize?: number;
-      /** Independent fetch loops on this instance: a slow job holds up only its own loop. */
-      workers?: number;
-      /** At most this many jobs of one group run at once, across every instance. */
-      perGroup?: number;
-      /**
-       * Settle each job when its handler ends, not with the rest of its batch: a job that
-       * finished then no longer holds its group's place while a slow one of the batch runs on.
-       */
-      settleEach?: boolean;
-    } = {},
+    { batchSize = 10, workers = 1 }: { batchSize?: number; workers?: number } = {},
   ) {
-    const options = {
-      ...fetchOptions(batchSize),
-      ...(perGroup ? { groupConcurrency: perGroup } : {}),
-    };
-    await this.register<T>(queue, options, workers, async (jobs) =>
+    await this.register<T>(queue, fetchOptions(batchSize), workers, async (jobs) =>
       Promise.all(
         jobs.map((job): Promise<JobResult> =>
           // Its log lines name the job and the request that queued it.
           runInContext(
             { requestId: (job.data as { requestId?: string }).requestId, jobId: job.id },
-            async (): Promise<JobResult> => {
-              const result = await this.attempt(queue, job, handle);
-              // The batch's own settling then finds this job settled and leaves it alone (pg-boss
-              // settles a job only at the attempt it was fetched for).
-              if (settleEach) await this.settle(queue, job, result);
-              return result;
-            },
+            () => this.attempt(queue, job, handle),
           ),
         ),
       ),
@@ -195,18 +169,38 @@ export class JobQueue {
   /**
    * Like work, for handlers that do a whole batch at once (one read and one write for all of
    * it): `handle` answers, per job in order, the error that failed it or undefined. A throw fails
-   * the whole batch.
+   * the whole batch. The batch's jobs are settled together when it ends; `completeEarly` settles
+   * some of them as completed before that (with `perGroup`, so a job done frees its group's
+   * place while a slow one of its batch runs on).
    */
   async workBatches<T extends object>(
     queue: QueueName,
-    handle: (jobs: Job<T>[]) => Promise<unknown[]>,
-    { batchSize = 10, workers = 1 }: { batchSize?: number; workers?: number } = {},
+    handle: (
+      jobs: Job<T>[],
+      completeEarly: (done: Job<T>[]) => Promise<void>,
+    ) => Promise<unknown[]>,
+    {
+      batchSize = 10,
+      workers = 1,
+      perGroup,
+    }: {
+      batchSize?: number;
+      workers?: number;
+      /** At most this many jobs of one group run at once, across every instance. */
+      perGroup?: number;
+    } = {},
   ) {
-    const options = fetchOptions(batchSize);
+    const options = {
+      ...fetchOptions(batchSize),
+      ...(perGroup ? { groupConcurrency: perGroup } : {}),
+    };
+    const completeEarly = (done: Job<T>[]) => this.completeEarly(queue, done);
     await this.register<T>(queue, options, workers, async (jobs) => {
       let errors: unknown[];
       try {
-        errors = await runInContext({ jobId: jobs.map((j) => j.id).join(',') }, () => handle(jobs));
+        errors = await runInContext({ jobId: jobs.map((j) => j.id).join(',') }, () =>
+          handle(jobs, completeEarly),
+        );
       } catch (error) {
         errors = jobs.map(() => error);
       }
@@ -251,11 +245,14 @@ export class JobQueue {
     }
   }
 
-  private async settle(queue: QueueName, job: Job<object>, result: JobResult): Promise<void> {
-    const attempt = { id: job.id, retryCount: job.retryCount };
+  /** Completes `jobs` at the attempt they were fetched for (the batch's own settling then leaves them alone). */
+  private async completeEarly(queue: QueueName, jobs: Job<object>[]): Promise<void> {
+    if (!jobs.length) return;
     try {
-      if (result.status === 'completed') await this.boss.complete(queue, attempt);
-      else await this.boss.fail(queue, attempt, result.output);
+      await this.boss.complete(
+        queue,
+        jobs.map((job) => ({ id: job.id, retryCount: job.retryCount })),
+      );
     } catch (error) {
       // The batch's settling tries again.
       this.log.warn('job settle failed', { queue, error: String(error) });

@@ -35,64 +35,113 @@ const releasedWithin = (interval: '24 hours' | '1 hour') =>
 const DAY = releasedWithin('24 hours');
 
 /**
- * Whether the released messages to visitors matching `where` number `limit` or more: one partial
+ * How many released messages to visitors match `where`, counted up to `limit`: one partial
  * index read (`to_visitor` and the kind written as literals, so the planner matches its
  * predicate) that stops at the limit.
  */
-const reaches = (where: RawBuilder<unknown>, limit: number) =>
-  sql<boolean>`(select count(*) from (
+const counted = (where: RawBuilder<unknown>, limit: number) =>
+  sql<number>`(select count(*)::int from (
       select 1 from notification_messages
        where to_visitor and released_at is not null and ${where}
-       limit ${limit}) as recent) >= ${limit}`;
+       limit ${limit}) as recent)`;
 
-/** Checks the four limits for `message` and stamps it released in the same statement when none is reached. */
-const release = (message: VisitorEmail, hourlyLimit: number) => {
-  const to = sql`lower("to") = lower(${message.to})`;
-  return sql<{ auto_reply: boolean; booking: boolean; address: boolean; hourly: boolean }>`
-    with held as (
-      select ${message.kind === 'auto_reply'} and ${reaches(sql`kind = 'auto_reply' and ${to} and ${DAY}`, 1)} as auto_reply,
-             ${reaches(sql`booking_id = ${message.bookingId ?? null} and ${DAY}`, VISITOR_EMAIL_LIMITS.perBookingPerDay)} as booking,
-             ${reaches(sql`${to} and ${DAY}`, VISITOR_EMAIL_LIMITS.perAddressPerDay)} as address,
-             ${reaches(releasedWithin('1 hour'), hourlyLimit)} as hourly),
-    released as (
-      update notification_messages set released_at = now()
-       where id = ${message.id} and not exists (
-         select 1 from held where auto_reply or booking or address or hourly))
-    select auto_reply, booking, address, hourly from held`;
+/**
+ * How many messages to visitors were released before this statement, per limit, for each of
+ * `messages` (each count stops at its limit): one statement for a batch. `address` is the
+ * address as the indexes compare it (lower-cased by PostgreSQL).
+ */
+const releasedBefore = (messages: readonly VisitorEmail[], hourlyLimit: number) => {
+  const to = sql`lower("to") = lower(m."to")`;
+  return sql<{
+    id: number;
+    address: string;
+    auto_reply: number;
+    booking: number;
+    by_address: number;
+    hourly: number;
+  }>`
+    select m.id, lower(m."to") as address,
+           ${counted(sql`kind = 'auto_reply' and ${to} and ${DAY}`, 1)} as auto_reply,
+           ${counted(sql`booking_id = m.booking_id and ${DAY}`, VISITOR_EMAIL_LIMITS.perBookingPerDay)} as booking,
+           ${counted(sql`${to} and ${DAY}`, VISITOR_EMAIL_LIMITS.perAddressPerDay)} as by_address,
+           ${counted(releasedWithin('1 hour'), hourlyLimit)} as hourly
+      from unnest(${messages.map((m) => m.id)}::int[],
+                  ${messages.map((m) => m.to)}::text[],
+                  ${messages.map((m) => m.bookingId ?? null)}::int[]) as m(id, "to", booking_id)`;
 };
+
+/** Stamps `ids` released: the limits count them from now on. */
+const stampReleased = (ids: readonly number[]) =>
+  sql`update notification_messages set released_at = now() where id = any(${ids}::int[])`;
+
+/**
+ * Decides, in order, which of `messages` may be sent, from the counts released before them and
+ * the ones of this batch released ahead of each: why each is held back, or null.
+ */
+function decide(
+  messages: readonly VisitorEmail[],
+  before: Map<
+    number,
+    { address: string; auto_reply: number; booking: number; by_address: number; hourly: number }
+  >,
+  hourlyLimit: number,
+) {
+  const outcomes = new Map<number, string | null>();
+  const autoReplied = new Set<string>();
+  const perBooking = new Map<number, number>();
+  const perAddress = new Map<string, number>();
+  let released = 0;
+  for (const message of messages) {
+    const counts = before.get(message.id)!;
+    const address = counts.address;
+    const booking = message.bookingId ?? null;
+    const reason =
+      message.kind === 'auto_reply' && (counts.auto_reply >= 1 || autoReplied.has(address))
+        ? VISITOR_EMAIL_LIMIT_REASONS.autoReply
+        : booking !== null &&
+            Number(counts.booking) + (perBooking.get(booking) ?? 0) >=
+              VISITOR_EMAIL_LIMITS.perBookingPerDay
+          ? VISITOR_EMAIL_LIMIT_REASONS.booking
+          : Number(counts.by_address) + (perAddress.get(address) ?? 0) >=
+              VISITOR_EMAIL_LIMITS.perAddressPerDay
+            ? VISITOR_EMAIL_LIMIT_REASONS.address
+            : Number(counts.hourly) + released >= hourlyLimit
+              ? VISITOR_EMAIL_LIMIT_REASONS.hourly(hourlyLimit)
+              : null;
+    outcomes.set(message.id, reason);
+    if (reason) continue;
+    released += 1;
+    if (message.kind === 'auto_reply') autoReplied.add(address);
+    if (booking !== null) perBooking.set(booking, (perBooking.get(booking) ?? 0) + 1);
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+  }
+  return outcomes;
+}
 
 /**
  * Releases messages to visitors for sending (stamps released_at, which the limits count) or
  * says why each is held back, in order: a later one counts the earlier ones released. One
  * release at a time across every instance (an advisory lock held for this short transaction:
- * the lock, then one statement per message that checks and stamps), so parallel workers cannot
- * both take the last place; submissions and bookings never wait for it, as only the email
- * workers release.
+ * the lock, one read of what was released before, one stamp for the batch), so parallel workers
+ * cannot both take the last place; submissions and bookings never wait for it, as only the
+ * email workers release.
  */
 export async function releaseVisitorEmails(
   em: EntityManager,
   messages: VisitorEmail[],
 ): Promise<Map<number, string | null>> {
-  const outcomes = new Map<number, string | null>();
-  if (!messages.length) return outcomes;
+  if (!messages.length) return new Map();
   const { autoReplyHourlyLimit } = await getNotificationSettings(em);
-  await em.transactional(async (tem) => {
+  return em.transactional(async (tem) => {
     await lockForTransaction(tem, 'visitor_email_release');
-    for (const message of messages) {
-      const [held] = await runSql(tem, release(message, autoReplyHourlyLimit));
-      outcomes.set(
-        message.id,
-        held?.auto_reply
-          ? VISITOR_EMAIL_LIMIT_REASONS.autoReply
-          : held?.booking
-            ? VISITOR_EMAIL_LIMIT_REASONS.booking
-            : held?.address
-              ? VISITOR_EMAIL_LIMIT_REASONS.address
-              : held?.hourly
-                ? VISITOR_EMAIL_LIMIT_REASONS.hourly(autoReplyHourlyLimit)
-                : null,
-      );
-    }
+    const rows = await runSql(tem, releasedBefore(messages, autoReplyHourlyLimit));
+    const outcomes = decide(
+      messages,
+      new Map(rows.map((row) => [row.id, row])),
+      autoReplyHourlyLimit,
+    );
+    const released = messages.filter((m) => outcomes.get(m.id) === null).map((m) => m.id);
+    if (released.length) await runSql(tem, stampReleased(released));
+    return outcomes;
   });
-  return outcomes;
 }

@@ -1,93 +1,186 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { webhookDeliveries } from '../observability/metrics';
-import { claimDelivery } from './delivery-claim.sql';
+import {
+  claimDeliveries,
+  recordSucceeded,
+  type ClaimedDelivery,
+  type SucceededAttempt,
+} from './delivery-claim.sql';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { postWebhook, type PostResult } from './webhook-http';
 import { queueWebhookAttempt, type WebhookJob, type WebhookSettings } from './webhook-settings';
 import { signWebhook } from './webhook-signature';
 
 /**
- * Claims the delivery for this attempt (claimDelivery): only while it is still pending, at the
- * attempt the job was queued for, and not claimed by another worker. So a delivery that
- * succeeded is never sent again, and a stale duplicate job sends nothing.
+ * How long an attempt the endpoint accepted waits for the rest of its batch before it is
+ * recorded without them: a batch is usually recorded in one statement when its last attempt
+ * ends, while a slow endpoint in the batch holds the others' record (and their endpoint's place
+ * in the queue) no longer than this.
  */
-async function claim(em: EntityManager, job: WebhookJob, settings: WebhookSettings) {
+export const RECORD_LINGER_MS = 50;
+
+/**
+ * Claims the deliveries for the jobs' attempts (claimDeliveries, one statement): only while
+ * each is still pending, at the attempt its job was queued for, and not claimed by another
+ * worker. So a delivery that succeeded is never sent again, and a stale duplicate job sends
+ * nothing. A job whose very attempt another worker holds is answered with an error, so pg-boss
+ * runs it again later.
+ */
+async function claim(em: EntityManager, jobs: readonly WebhookJob[], settings: WebhookSettings) {
   const now = new Date();
   const lockedUntil = new Date(now.getTime() + settings.timeoutMs + 30_000);
-  const claimed = await claimDelivery(em, job.deliveryId, job.attempt, lockedUntil, now);
-  if (claimed) return claimed;
-  const row = await em.findOne(WebhookDelivery, job.deliveryId);
-  // Another worker holds this very attempt: throw, so pg-boss runs the job again later.
-  if (row?.status === 'pending' && row.attempts === job.attempt)
-    throw new Error(`Webhook delivery ${job.deliveryId} is being sent by another worker`);
-  return null;
+  const claimed = await claimDeliveries(
+    em,
+    jobs.map((job) => ({ id: job.deliveryId, attempt: job.attempt })),
+    lockedUntil,
+    now,
+  );
+  return Promise.all(
+    claimed.map(async (delivery, i): Promise<ClaimedDelivery | Error | null> => {
+      if (delivery) return delivery;
+      const job = jobs[i]!;
+      const row = await em.fork().findOne(WebhookDelivery, job.deliveryId);
+      if (row?.status === 'pending' && row.attempts === job.attempt)
+        return new Error(`Webhook delivery ${job.deliveryId} is being sent by another worker`);
+      return null;
+    }),
+  );
+}
+
+/** Signs the stored body with the endpoint's secret and POSTs it (never throws). */
+function send(delivery: ClaimedDelivery, settings: WebhookSettings): Promise<PostResult> {
+  if (!delivery.enabled)
+    return Promise.resolve({
+      ok: false,
+      status: null,
+      durationMs: 0,
+      error: 'The endpoint is disabled',
+    });
+  const timestamp = Math.floor(Date.now() / 1000);
+  return postWebhook(
+    delivery.url,
+    delivery.payload,
+    {
+      'webhook-id': delivery.messageId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(
+        delivery.secret,
+        delivery.messageId,
+        timestamp,
+        delivery.payload,
+      ),
+    },
+    settings,
+  );
 }
 
 /**
- * One attempt at a delivery (the `webhook` job). Signs the stored body with the endpoint's
- * secret, POSTs it, then records the outcome and, after a failure, queues the next attempt at
- * the next WEBHOOK_RETRY_DELAYS step, in one transaction; past the last step it is failed.
- * At least once: a crash after the receiver answered but before the record sends it again,
- * with the same webhook-id.
+ * Records accepted attempts together (recordSucceeded): when the batch's last attempt ends, or
+ * RECORD_LINGER_MS after the first one waiting while others still run. Those recorded early
+ * are handed to `completeEarly`, so their jobs free their endpoint's place at once.
  */
+class SuccessRecorder {
+  private waiting: { index: number; attempt: SucceededAttempt }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private readonly flushes: Promise<void>[] = [];
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly errors: unknown[],
+    private readonly completeEarly?: (indexes: number[]) => Promise<void>,
+  ) {}
+
+  add(index: number, attempt: SucceededAttempt) {
+    this.waiting.push({ index, attempt });
+    this.timer ??= setTimeout(() => this.flushes.push(this.flush(true)), RECORD_LINGER_MS);
+  }
+
+  /** Records what still waits and answers once every record of the batch is written. */
+  async finish(): Promise<void> {
+    this.flushes.push(this.flush(false));
+    await Promise.all(this.flushes);
+  }
+
+  private async flush(early: boolean): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.waiting.splice(0);
+    if (!batch.length) return;
+    try {
+      const recorded = await recordSucceeded(
+        this.em,
+        batch.map((b) => b.attempt),
+      );
+      webhookDeliveries.inc({ status: 'succeeded' }, recorded.length);
+      if (early) await this.completeEarly?.(batch.map((b) => b.index));
+    } catch (error) {
+      for (const { index } of batch) this.errors[index] = error;
+    }
+  }
+}
+
+/**
+ * One attempt at each delivery of a batch of `webhook` jobs. Claims them in one statement,
+ * POSTs them in parallel, then records the accepted ones together (SuccessRecorder). A failed
+ * attempt is recorded alone, with the next attempt queued at the next WEBHOOK_RETRY_DELAYS step
+ * in the same transaction; past the last step the delivery is failed. Answers, per job in order,
+ * the error that should fail it (pg-boss retries it) or undefined. At least once: a crash after
+ * the receiver answered but before the record sends it again, with the same webhook-id.
+ */
+export async function deliverWebhooks(
+  em: EntityManager,
+  jobs: readonly WebhookJob[],
+  settings: WebhookSettings,
+  completeEarly?: (indexes: number[]) => Promise<void>,
+): Promise<unknown[]> {
+  const errors: unknown[] = jobs.map(() => undefined);
+  const deliveries = await claim(em, jobs, settings);
+  const successes = new SuccessRecorder(em, errors, completeEarly);
+  await Promise.all(
+    jobs.map(async (job, i) => {
+      const delivery = deliveries[i];
+      if (delivery instanceof Error) errors[i] = delivery;
+      if (!delivery || delivery instanceof Error) return;
+      const result = await send(delivery, settings);
+      if (result.ok) {
+        successes.add(i, {
+          id: job.deliveryId,
+          attempt: job.attempt,
+          responseStatus: result.status,
+          durationMs: result.durationMs,
+        });
+        return;
+      }
+      try {
+        const outcome = await recordFailure(em.fork(), job, settings, result, delivery.enabled);
+        if (outcome) webhookDeliveries.inc({ status: outcome });
+      } catch (error) {
+        errors[i] = error;
+      }
+    }),
+  );
+  await successes.finish();
+  return errors;
+}
+
+/** One attempt at one delivery (a batch of one; see deliverWebhooks). Throws what would fail its job. */
 export async function deliverWebhook(
   em: EntityManager,
   job: WebhookJob,
   settings: WebhookSettings,
 ): Promise<void> {
-  const delivery = await claim(em, job, settings);
-  if (!delivery) return;
-
-  let result: PostResult;
-  if (!delivery.enabled) {
-    result = { ok: false, status: null, durationMs: 0, error: 'The endpoint is disabled' };
-  } else {
-    const timestamp = Math.floor(Date.now() / 1000);
-    result = await postWebhook(
-      delivery.url,
-      delivery.payload,
-      {
-        'webhook-id': delivery.messageId,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(
-          delivery.secret,
-          delivery.messageId,
-          timestamp,
-          delivery.payload,
-        ),
-      },
-      settings,
-    );
-  }
-  const outcome = await recordAttempt(em, job, settings, result, delivery.enabled);
-  if (outcome) webhookDeliveries.inc({ status: outcome });
+  const [error] = await deliverWebhooks(em, [job], settings);
+  if (error) throw error;
 }
 
-async function recordAttempt(
+async function recordFailure(
   em: EntityManager,
   job: WebhookJob,
   settings: WebhookSettings,
   result: PostResult,
   endpointEnabled: boolean,
-): Promise<'succeeded' | 'retry' | 'failed' | undefined> {
-  // A success is one row's update (the claim made this attempt ours); a failure may queue the
-  // next attempt with it, in one transaction.
-  if (result.ok) {
-    const updated = await em.nativeUpdate(
-      WebhookDelivery,
-      { id: job.deliveryId },
-      {
-        attempts: job.attempt + 1,
-        status: 'succeeded',
-        responseStatus: result.status,
-        durationMs: result.durationMs,
-        lockedUntil: null,
-        nextAttemptAt: null,
-        lastError: null,
-      },
-    );
-    return updated ? 'succeeded' : undefined; // none: the endpoint was deleted meanwhile
-  }
+): Promise<'retry' | 'failed' | undefined> {
+  // The outcome and, when there is a next step, the next attempt's job: one transaction.
   return em.transactional(async (tem) => {
     const delivery = await tem.findOne(WebhookDelivery, job.deliveryId);
     if (!delivery) return undefined; // the endpoint was deleted meanwhile

@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm';
 import type { JobQueue } from '../jobs/job-queue';
-import { deliverWebhook } from './webhook-delivery.service';
+import { deliverWebhooks } from './webhook-delivery.service';
 import type { WebhookJob, WebhookSettings } from './webhook-settings';
 
 /**
  * How deliveries share this instance: independent workers, each claiming up to `batch`
- * attempts per fetch, and at most `perEndpoint` attempts at one endpoint at once across all
+ * attempts per fetch (claimed in one statement, and those the endpoints accepted recorded in
+ * one), and at most `perEndpoint` attempts at one endpoint at once across all
  * instances. A worker whose fetch came back full fetches again at once; one that claimed a job
  * at a time waited out the 1 s poll after each, so a backlog drained at about a job per worker
  * per second (bench:submit). An endpoint that never answers holds the workers whose batch has one
@@ -22,15 +23,20 @@ export function startWebhookWorker(
   orm: Orm,
   settings: WebhookSettings,
 ): Promise<void> {
-  return queue.work<WebhookJob>(
+  return queue.workBatches<WebhookJob>(
     'webhook',
-    (job) => deliverWebhook(orm.em.fork() as EntityManager, job.data, settings),
+    (jobs, completeEarly) =>
+      deliverWebhooks(
+        orm.em.fork() as EntityManager,
+        jobs.map((job) => job.data),
+        settings,
+        // Attempts recorded while a slow one of the batch runs on free their endpoint's place.
+        (indexes) => completeEarly(indexes.map((i) => jobs[i]!)),
+      ),
     {
       batchSize: WEBHOOK_WORKERS.batch,
       workers: WEBHOOK_WORKERS.perInstance,
       perGroup: WEBHOOK_WORKERS.perEndpoint,
-      // A delivery done frees its endpoint's place at once, not when its batch's slowest ends.
-      settleEach: true,
     },
   );
 }

@@ -11,7 +11,7 @@ import { createLogger } from '../logger';
 import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { startReceiver, verifyStandardWebhook, type Received } from './test-receiver';
-import { deliverWebhook } from './webhook-delivery.service';
+import { deliverWebhook, deliverWebhooks, RECORD_LINGER_MS } from './webhook-delivery.service';
 import { WEBHOOK_WORKERS } from './webhook-worker';
 import { queueWebhookEvent } from './webhook-events.service';
 import { startWebhookWorker } from './webhook-worker';
@@ -427,6 +427,69 @@ describe('effectively once', () => {
     await deliverWebhook(t.db.em(), { ...job, attempt: 1 }, settings());
     expect(receiver.received).toHaveLength(1);
     expect((await deliveries(hook.id))[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it('a batch: one attempt per delivery however often a job repeats it; a slow attempt holds the others no longer than the linger', async () => {
+    const hook = await addHook(['contact.created']);
+    const slow = await startReceiver();
+    try {
+      const slowHook = await addHook(['contact.created'], slow.url);
+      const em = t.db.em();
+      const noJobs = { sendManyInTransaction: async () => {} } as unknown as JobQueue;
+      const written = async (email: string) => {
+        const contact = await createContact(em, {
+          ...lead,
+          email,
+          phone: null,
+          source: 'website',
+        });
+        await em.transactional((tem) =>
+          queueWebhookEvent(tem, 'contact.created', contact, { ...settings(), queue: noJobs }),
+        );
+      };
+      await written('first@example.com');
+      await written('second@example.com');
+      const [second, first] = await deliveries(hook.id);
+      const [slowOne] = await deliveries(slowHook.id);
+      slow.answer('hang');
+      Object.assign(settings(), { timeoutMs: 1500, retryDelays: [] });
+      const early: { indexes: number[]; at: number }[] = [];
+      const started = Date.now();
+      const errors = await deliverWebhooks(
+        t.db.em(),
+        [
+          { deliveryId: first!.id, retry: 0, attempt: 0 },
+          { deliveryId: first!.id, retry: 0, attempt: 0 }, // a duplicate job
+          { deliveryId: second!.id, retry: 0, attempt: 0 },
+          { deliveryId: second!.id, retry: 0, attempt: 3 }, // a stale job
+          { deliveryId: slowOne!.id, retry: 0, attempt: 0 },
+        ],
+        settings(),
+        async (indexes) => void early.push({ indexes, at: Date.now() - started }),
+      );
+      // The duplicate is told to come back later (it then finds the delivery done).
+      expect(errors.map((e) => (e ? 'retry later' : 'done'))).toEqual([
+        'done',
+        'retry later',
+        'done',
+        'done',
+        'done',
+      ]);
+      expect(receiver.received).toHaveLength(2);
+      expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(2);
+      // Recorded (and their jobs completed) while the hanging endpoint still held the batch.
+      expect(early).toHaveLength(1);
+      expect(early[0]!.indexes.sort()).toEqual([0, 2]);
+      expect(early[0]!.at).toBeLessThan(1500);
+      expect(early[0]!.at).toBeGreaterThanOrEqual(RECORD_LINGER_MS - 5);
+      expect((await deliveries(hook.id)).map((d) => [d.status, d.attempts])).toEqual([
+        ['succeeded', 1],
+        ['succeeded', 1],
+      ]);
+      expect((await deliveries(slowHook.id))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    } finally {
+      await slow.close();
+    }
   });
 
   it('two app instances share the work: 20 submissions, 20 requests, 20 distinct webhook-ids', async () => {
