@@ -1,12 +1,16 @@
 // The audit as a subscriber of the domain events: a write that publishes one is filed from it,
 // in its transaction, whoever made it (a visitor's lead and booking too, with no actor). Every
 // event is listed, so a new one cannot be left out of the audit without saying why.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAuditAction, TAuditEntityType } from '../../shared/audit.schema';
 import type { DomainEventName } from '../events/domain-events';
-import type { EventOf, Subscriber, Subscriptions } from '../events/event-bus';
+import {
+  inContextOf,
+  type BatchSubscriber,
+  type EventOf,
+  type Subscriptions,
+} from '../events/event-bus';
 import { currentAuditScope, filedKey, type AuditChanges } from './audit-context';
-import { queueAudit } from './audit.service';
+import { recordAudits, type AuditRecord } from './audit.service';
 
 /** What one event files. */
 interface AuditFact {
@@ -138,11 +142,11 @@ const FACTS: { [E in DomainEventName]: FactOf<E> | { notAudited: string } } = {
 /** Every domain event: FACTS must name each (with its entry or why it has none). */
 export const ALL_EVENT_NAMES = Object.keys(FACTS) as DomainEventName[];
 
-/** Files `fact` with the writer of the current request (none outside one: a job, a task). */
-async function file(em: EntityManager, fact: AuditFact): Promise<void> {
+/** The entry of `fact`, with the writer of the current request (none outside one: a job, a task). */
+function entryOf(fact: AuditFact): AuditRecord {
   const scope = currentAuditScope();
-  // Events are published in the change's transaction: the entry goes with its next flush.
-  queueAudit(em, {
+  scope?.filed.add(filedKey(fact.entity, String(fact.id)));
+  return {
     actor: scope?.actor ?? null,
     action: fact.action,
     entityType: fact.entity,
@@ -150,12 +154,21 @@ async function file(em: EntityManager, fact: AuditFact): Promise<void> {
     changes: Object.keys(fact.changes).length ? fact.changes : null,
     ip: scope?.ip ?? null,
     userAgent: scope?.userAgent ?? null,
-  });
-  scope?.filed.add(filedKey(fact.entity, String(fact.id)));
+  };
 }
 
-function subscriberOf<E extends DomainEventName>(fact: FactOf<E>): Subscriber<E> {
-  return (em, event) => file(em, fact(event));
+/**
+ * Files the events' entries in one insert, each with the request it came from (its own writer,
+ * IP and user agent, though a group commit stores several requests' leads together).
+ */
+function subscriberOf<E extends DomainEventName>(fact: FactOf<E>): BatchSubscriber<E> {
+  return {
+    all: (em, events) =>
+      recordAudits(
+        em,
+        events.map((event) => inContextOf(event, () => entryOf(fact(event)))),
+      ),
+  };
 }
 
 /** The audit's subscriptions: one per audited event. */

@@ -44,13 +44,13 @@ export async function recordAudit(em: EntityManager, entry: AuditRecord): Promis
 }
 
 /**
- * Adds an entry to `em`'s unit of work: it is written with the transaction's next flush (at the
- * latest its commit), in one insert with the others, so the leads of a group commit cost one
- * statement of audit rather than one each.
+ * Writes entries filed from domain events, in `em`'s transaction (they commit with the change
+ * they are about), in one insert: the leads of a group commit cost one statement of audit
+ * rather than one each.
  */
-export function queueAudit(em: EntityManager, entry: AuditRecord): void {
-  if (!em.isInTransaction()) throw new Error('queueAudit outside a transaction: use recordAudit');
-  em.create(AuditEntry, auditRow(entry));
+export async function recordAudits(em: EntityManager, entries: readonly AuditRecord[]) {
+  if (!em.isInTransaction()) throw new Error('recordAudits outside a transaction: use recordAudit');
+  if (entries.length) await em.insertMany(AuditEntry, entries.map(auditRow));
 }
 
 export function toAuditEntry(r: AuditRow): TAuditEntry {

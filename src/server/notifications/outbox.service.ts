@@ -3,6 +3,9 @@ import type { TNotificationKind } from '../../shared/notifications.schema';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from './mailer';
 import { Notification } from './notification.entity';
+import { insertMessages, type OutboxEmail } from './outbox.sql';
+
+export type { OutboxEmail };
 
 /** How the app sends: both parts present means email is configured (SMTP_URL). */
 export interface Notifier {
@@ -20,24 +23,6 @@ export interface EmailJob {
   notificationId: number;
 }
 
-/** A rendered email for the outbox. */
-export interface OutboxEmail {
-  kind: TNotificationKind;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The contact it is about (none for a digest). */
-  contactId?: number;
-  /** iCalendar object sent along as an iMIP invitation. */
-  calendar?: string;
-  bookingId?: number;
-  /** Not before this time (a reminder). */
-  sendAfter?: Date;
-  /** To an address a visitor typed, not to staff: the relay limits apply (visitor-email-limits.sql.ts). */
-  toVisitor?: boolean;
-}
-
 /** A delayed email's job must outlive pg-boss's 14-day default for jobs not yet started. */
 const RETENTION_AFTER_SEND_SECONDS = 14 * 24 * 3600;
 
@@ -53,17 +38,15 @@ export async function queueEmails(
 ): Promise<number[]> {
   if (!messages.length) return [];
   const { queue, mailer } = notifier;
-  const status = queue && mailer ? 'queued' : 'not_configured';
-  const rows = messages.map((m) => em.create(Notification, { ...m, status }));
-  await em.flush();
-  const ids = rows.map((row) => row.id);
+  const status = queue && mailer ? ('queued' as const) : ('not_configured' as const);
+  const ids = await insertMessages(em, messages, status);
   if (!queue || !mailer) return ids;
   const now = Date.now();
   await queue.sendManyInTransaction(
     em,
     'email',
-    rows.map((row) => ({
-      data: { notificationId: row.id } satisfies EmailJob,
+    messages.map((row, i) => ({
+      data: { notificationId: ids[i]! } satisfies EmailJob,
       ...(row.sendAfter
         ? {
             startAfter: row.sendAfter,
