@@ -130,6 +130,6 @@ if (process.argv.includes('--write'))
 | ---: | ---: | ---: |
 ${results.map((r) => `| ${r.round} | ${r.alone} ms | ${r.beside} ms |`).join('\n')}
 
-Each instance runs ${WEBHOOK_WORKERS.perInstance} delivery workers, each claiming up to ${WEBHOOK_WORKERS.batch} attempts per fetch, and at most ${WEBHOOK_WORKERS.perEndpoint} attempts at one endpoint run at once across all instances (pg-boss group concurrency), so the hanging endpoint holds the workers whose batch has one of its attempts for its timeout and the others keep delivering. With 8 workers (2026-11-27), the second burst beside a hanging endpoint waited 9.3 s.
+Each instance runs ${WEBHOOK_WORKERS.perInstance} delivery workers, each claiming up to ${WEBHOOK_WORKERS.batch} attempts per fetch, and at most ${WEBHOOK_WORKERS.perEndpoint} attempts at one endpoint run at once across all instances (pg-boss group concurrency), so the hanging endpoint holds the workers whose batch has one of its attempts for its timeout and the others keep delivering. With 8 workers (2026-11-27), the second burst beside a hanging endpoint waited 9.3 s. New jobs wake idle workers before busy ones (src/server/jobs/job-wakeups.ts): while wake-ups went round all workers in turn, the ones waiting out the hanging endpoint's timeout took their share, and those jobs waited for the 1 s poll (p99 beside 850-890 ms on 2026-11-28, before that change).
 `,
   );

@@ -216,7 +216,7 @@ export class JobQueue {
 
   /**
    * Starts `workers` fetch loops of `queue` (pg-boss workers of one loop each, so each can be
-   * woken by its id) and tells the wake-ups about them.
+   * woken by its id) and tells the wake-ups about them, and when each is running a batch.
    */
   private async register<T extends object>(
     queue: QueueName,
@@ -225,8 +225,18 @@ export class JobQueue {
     handle: (jobs: Job<T>[]) => Promise<JobResult[]>,
   ): Promise<void> {
     const ids: string[] = [];
-    for (let i = 0; i < workers; i++)
-      ids.push(await this.boss.work<T, unknown, typeof options>(queue, options, handle));
+    for (let i = 0; i < workers; i++) {
+      let id = '';
+      id = await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) => {
+        this.wakeups.working(queue, id, true);
+        try {
+          return await handle(jobs);
+        } finally {
+          this.wakeups.working(queue, id, false);
+        }
+      });
+      ids.push(id);
+    }
     this.wakeups.add(queue, ids, options.batchSize);
   }
 

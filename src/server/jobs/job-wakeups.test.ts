@@ -36,6 +36,21 @@ describe('job wake-ups', () => {
     expect(woken).toHaveLength(4);
   });
 
+  it('wake idle workers before busy ones (a busy one may be waiting out a hanging endpoint)', async () => {
+    const woken: string[] = [];
+    await listening(woken);
+    for (const id of ['w0', 'w1', 'w3']) wakeups!.working('webhook', id, true);
+    await t.deps.orm.em.fork().transactional((em) => JobWakeups.announce(em, 'webhook', 12));
+    await until('three wake-ups', async () => (woken.length >= 3 ? true : undefined), 5_000);
+    expect(woken).toEqual(['w2', 'w4', 'w5']);
+    // Done with its batch, w0 is idle again and its turn comes next time round.
+    wakeups!.working('webhook', 'w0', false);
+    for (let i = 6; i < 16; i++) wakeups!.working('webhook', `w${i}`, true);
+    await t.deps.orm.em.fork().transactional((em) => JobWakeups.announce(em, 'webhook', 8));
+    await until('two more', async () => (woken.length >= 5 ? true : undefined), 5_000);
+    expect(woken.slice(3)).toEqual(['w0', 'w2']);
+  });
+
   it('wake no one for jobs whose transaction rolled back', async () => {
     const woken: string[] = [];
     await listening(woken);

@@ -15,6 +15,8 @@ interface Wakeable {
   ids: string[];
   batchSize: number;
   next: number;
+  /** Workers running a batch now: woken last (one stuck at a slow endpoint would fetch late). */
+  busy: Set<string>;
 }
 
 export class JobWakeups {
@@ -34,7 +36,14 @@ export class JobWakeups {
 
   /** Workers of `queue` on this instance, each fetching up to `batchSize` jobs. */
   add(queue: string, workerIds: string[], batchSize: number): void {
-    this.queues.set(queue, { ids: workerIds, batchSize, next: 0 });
+    this.queues.set(queue, { ids: workerIds, batchSize, next: 0, busy: new Set() });
+  }
+
+  /** Says whether `workerId` of `queue` is running a batch (the job queue tells, around each one). */
+  working(queue: string, workerId: string, busy: boolean): void {
+    const workers = this.queues.get(queue);
+    if (busy) workers?.busy.add(workerId);
+    else workers?.busy.delete(workerId);
   }
 
   /** Resolves once listening (the workers poll meanwhile). */
@@ -60,9 +69,14 @@ export class JobWakeups {
       workers.ids.length,
       Math.ceil(Number(counted) / workers.batchSize) || 1,
     );
-    for (let i = 0; i < wanted; i++) {
-      this.wake(workers.ids[workers.next]!);
-      workers.next = (workers.next + 1) % workers.ids.length;
-    }
+    // In turn, idle workers first: a busy one fetches only when its batch ends (a worker whose
+    // attempt waits out a hanging endpoint's timeout would leave the new jobs to the 1 s poll).
+    const order = workers.ids.map((_, i) => workers.ids[(workers.next + i) % workers.ids.length]!);
+    const chosen = [
+      ...order.filter((id) => !workers.busy.has(id)),
+      ...order.filter((id) => workers.busy.has(id)),
+    ].slice(0, wanted);
+    for (const id of chosen) this.wake(id);
+    workers.next = (workers.ids.indexOf(chosen[chosen.length - 1]!) + 1) % workers.ids.length;
   }
 }
