@@ -185,6 +185,7 @@ export class JobQueue {
       perGroup,
     }: {
       batchSize?: number;
+      /** Independent fetch loops on this instance: a slow batch holds up only its own loop. */
       workers?: number;
       /** At most this many jobs of one group run at once, across every instance. */
       perGroup?: number;

@@ -1,23 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { webhookDeliveries } from '../observability/metrics';
-import {
-  claimDeliveries,
-  recordSucceeded,
-  type ClaimedDelivery,
-  type SucceededAttempt,
-} from './delivery-claim.sql';
+import { claimDeliveries, type ClaimedDelivery } from './delivery-claim.sql';
+import { SuccessRecorder } from './success-recorder';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { postWebhook, type PostResult } from './webhook-http';
 import { queueWebhookAttempt, type WebhookJob, type WebhookSettings } from './webhook-settings';
 import { signWebhook } from './webhook-signature';
-
-/**
- * How long an attempt the endpoint accepted waits for the rest of its batch before it is
- * recorded without them: a batch is usually recorded in one statement when its last attempt
- * ends, while a slow endpoint in the batch holds the others' record (and their endpoint's place
- * in the queue) no longer than this.
- */
-export const RECORD_LINGER_MS = 50;
 
 /**
  * Claims the deliveries for the jobs' attempts (claimDeliveries, one statement): only while
@@ -72,51 +60,6 @@ function send(delivery: ClaimedDelivery, settings: WebhookSettings): Promise<Pos
     },
     settings,
   );
-}
-
-/**
- * Records accepted attempts together (recordSucceeded): when the batch's last attempt ends, or
- * RECORD_LINGER_MS after the first one waiting while others still run. Those recorded early
- * are handed to `completeEarly`, so their jobs free their endpoint's place at once.
- */
-class SuccessRecorder {
-  private waiting: { index: number; attempt: SucceededAttempt }[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private readonly flushes: Promise<void>[] = [];
-
-  constructor(
-    private readonly em: EntityManager,
-    private readonly errors: unknown[],
-    private readonly completeEarly?: (indexes: number[]) => Promise<void>,
-  ) {}
-
-  add(index: number, attempt: SucceededAttempt) {
-    this.waiting.push({ index, attempt });
-    this.timer ??= setTimeout(() => this.flushes.push(this.flush(true)), RECORD_LINGER_MS);
-  }
-
-  /** Records what still waits and answers once every record of the batch is written. */
-  async finish(): Promise<void> {
-    this.flushes.push(this.flush(false));
-    await Promise.all(this.flushes);
-  }
-
-  private async flush(early: boolean): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.waiting.splice(0);
-    if (!batch.length) return;
-    try {
-      const recorded = await recordSucceeded(
-        this.em,
-        batch.map((b) => b.attempt),
-      );
-      webhookDeliveries.inc({ status: 'succeeded' }, recorded.length);
-      if (early) await this.completeEarly?.(batch.map((b) => b.index));
-    } catch (error) {
-      for (const { index } of batch) this.errors[index] = error;
-    }
-  }
 }
 
 /**
