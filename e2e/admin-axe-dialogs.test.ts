@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/public';
 import {
   adminPage,
+  animationsSettled,
   DESKTOP,
   PHONE,
   RENDERED,
@@ -46,6 +47,7 @@ describe.each([
       await p.page.getByRole('button', { name: button, exact: true }).first().click();
       await p.page.getByRole('dialog', { name }).waitFor(RENDERED);
       await p.page.waitForLoadState('networkidle');
+      await animationsSettled(p.page);
       expect(await axeViolations(p.page)).toEqual([]);
     },
   );
@@ -57,6 +59,7 @@ describe.each([
     await p.page.getByRole('dialog').waitFor(RENDERED);
     await p.page.keyboard.type('ma');
     await p.page.waitForLoadState('networkidle');
+    await animationsSettled(p.page);
     expect(await axeViolations(p.page)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   PHONE,
   RENDERED,
   adminPage,
+  animationsSettled,
   useAdminSuite,
   unexpectedErrors,
   type AdminPage,
@@ -51,9 +52,7 @@ describe.each([
     await page.waitForLoadState('networkidle');
     // Let loading lines give way to content (and entry animations settle) before the shot.
     await expect.poll(() => page.getByRole('status').count(), RENDERED).toBe(0);
-    await page.evaluate(() =>
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-    );
+    await animationsSettled(page);
     await page.screenshot({
       path: shot(`admin-${name}-${viewport.width}.png`),
       fullPage: true,

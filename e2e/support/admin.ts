@@ -57,6 +57,15 @@ export const PHONE = { width: 375, height: 812 };
  */
 export const RENDERED = { timeout: 10_000 };
 
+/**
+ * Waits for the page's running animations (a dialog fading and zooming in, entry effects) to end:
+ * axe or a screenshot taken mid-fade sees half-transparent text (a contrast it never has at rest).
+ */
+export const animationsSettled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+
 /** A page whose context is signed in (through the REST login) unless `signedIn: false`. */
 export async function adminPage(
   suite: AdminSuite,
