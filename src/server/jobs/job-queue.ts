@@ -227,6 +227,7 @@ export class JobQueue {
   ): Promise<void> {
     const ids: string[] = [];
     for (let i = 0; i < workers; i++) {
+      // Declared before the call: the worker may take its first batch before work() answers.
       let id = '';
       id = await this.boss.work<T, unknown, typeof options>(queue, options, async (jobs) => {
         this.wakeups.working(queue, id, true);

@@ -45,21 +45,24 @@ const counted = (where: RawBuilder<unknown>, limit: number) =>
        where to_visitor and released_at is not null and ${where}
        limit ${limit}) as recent)`;
 
+/** What was released before a message, per limit (each count stops at its limit). */
+interface ReleasedBefore {
+  id: number;
+  /** The address as the indexes compare it (lower-cased by PostgreSQL). */
+  address: string;
+  auto_reply: number;
+  booking: number;
+  by_address: number;
+  hourly: number;
+}
+
 /**
  * How many messages to visitors were released before this statement, per limit, for each of
- * `messages` (each count stops at its limit): one statement for a batch. `address` is the
- * address as the indexes compare it (lower-cased by PostgreSQL).
+ * `messages`: one statement for a batch.
  */
 const releasedBefore = (messages: readonly VisitorEmail[], hourlyLimit: number) => {
   const to = sql`lower("to") = lower(m."to")`;
-  return sql<{
-    id: number;
-    address: string;
-    auto_reply: number;
-    booking: number;
-    by_address: number;
-    hourly: number;
-  }>`
+  return sql<ReleasedBefore>`
     select m.id, lower(m."to") as address,
            ${counted(sql`kind = 'auto_reply' and ${to} and ${DAY}`, 1)} as auto_reply,
            ${counted(sql`booking_id = m.booking_id and ${DAY}`, VISITOR_EMAIL_LIMITS.perBookingPerDay)} as booking,
@@ -80,10 +83,7 @@ const stampReleased = (ids: readonly number[]) =>
  */
 function decide(
   messages: readonly VisitorEmail[],
-  before: Map<
-    number,
-    { address: string; auto_reply: number; booking: number; by_address: number; hourly: number }
-  >,
+  before: Map<number, ReleasedBefore>,
   hourlyLimit: number,
 ) {
   const outcomes = new Map<number, string | null>();
@@ -99,13 +99,12 @@ function decide(
       message.kind === 'auto_reply' && (counts.auto_reply >= 1 || autoReplied.has(address))
         ? VISITOR_EMAIL_LIMIT_REASONS.autoReply
         : booking !== null &&
-            Number(counts.booking) + (perBooking.get(booking) ?? 0) >=
-              VISITOR_EMAIL_LIMITS.perBookingPerDay
+            counts.booking + (perBooking.get(booking) ?? 0) >= VISITOR_EMAIL_LIMITS.perBookingPerDay
           ? VISITOR_EMAIL_LIMIT_REASONS.booking
-          : Number(counts.by_address) + (perAddress.get(address) ?? 0) >=
+          : counts.by_address + (perAddress.get(address) ?? 0) >=
               VISITOR_EMAIL_LIMITS.perAddressPerDay
             ? VISITOR_EMAIL_LIMIT_REASONS.address
-            : Number(counts.hourly) + released >= hourlyLimit
+            : counts.hourly + released >= hourlyLimit
               ? VISITOR_EMAIL_LIMIT_REASONS.hourly(hourlyLimit)
               : null;
     outcomes.set(message.id, reason);
