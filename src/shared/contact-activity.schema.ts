@@ -5,28 +5,7 @@ import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './notifications.schem
 import { storableText, ZId, ZIsoDate } from './text.schema';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from './webhooks.schema';
 
-/**
- * What a contact's timeline shows: its creation (with source), corrected fields, status and owner changes, notes,
- * and the lead emails and webhook deliveries about it.
- */
-export const CONTACT_ACTIVITY_TYPES = [
-  'created',
-  'fields_changed',
-  'status_changed',
-  'owner_changed',
-  'note',
-  'email',
-  'webhook',
-  'booking_created',
-  'booking_rescheduled',
-  'booking_cancelled',
-  'call_outcome',
-  'task_created',
-  'task_done',
-  'task_reassigned',
-] as const;
-
-/** The kinds written to the activity table; the others come from their own tables. */
+/** The kinds written to the activity table. */
 export const RECORDED_ACTIVITY_TYPES = [
   'fields_changed',
   'status_changed',
@@ -39,6 +18,17 @@ export const RECORDED_ACTIVITY_TYPES = [
   'task_created',
   'task_done',
   'task_reassigned',
+] as const;
+
+/**
+ * What a contact's timeline shows: the recorded kinds above, and three read from their own
+ * tables: its creation (with source), and the lead emails and webhook deliveries about it.
+ */
+export const CONTACT_ACTIVITY_TYPES = [
+  'created',
+  ...RECORDED_ACTIVITY_TYPES,
+  'email',
+  'webhook',
 ] as const;
 export type TRecordedActivityType = (typeof RECORDED_ACTIVITY_TYPES)[number];
 

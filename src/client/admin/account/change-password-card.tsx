@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPasswordChange, USER_MESSAGES } from '../../../shared/users.schema';
+import { ZPasswordChange } from '../../../shared/users.schema';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -10,13 +10,11 @@ import {
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
 import { Form, formFields } from '../components/form';
+import { NewPasswordFields, withPasswordConfirmation } from '../components/new-password-fields';
 import { notifyWrite } from '../lib/notify';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 
-const ZChangeForm = ZPasswordChange.extend({ confirmPassword: z.string() }).refine(
-  (v) => v.newPassword === v.confirmPassword,
-  { message: USER_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] },
-);
+const ZChangeForm = withPasswordConfirmation(ZPasswordChange);
 const { FormField } = formFields<z.input<typeof ZChangeForm>>('password');
 
 /** The signed-in user's own password: the current one, then the new one twice. */
@@ -59,18 +57,7 @@ export function ChangePasswordCard() {
             type="password"
             autoComplete="current-password"
           />
-          <FormField
-            name="newPassword"
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormField
-            name="confirmPassword"
-            label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields confirmLabel="Confirm New Password" />
           <Button type="submit" className="w-fit" disabled={change.isPending}>
             {change.isPending ? 'Changing...' : 'Change Password'}
           </Button>

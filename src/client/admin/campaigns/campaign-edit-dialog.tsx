@@ -1,7 +1,7 @@
 import { CAMPAIGN_TYPES, ZCampaignUpdate, type TCampaign } from '../../../shared/campaigns.schema';
 import { formFields, isBlank } from '../components/form';
 import { FormDialog, type EditDialogProps } from '../components/form-dialog';
-import { useSchemaForm } from '../lib/schema-form';
+import { useRecordForm } from '../lib/schema-form';
 import type { z } from 'zod';
 import { useCampaignMutations } from './use-campaigns';
 
@@ -15,15 +15,7 @@ const parseGoal = (value: unknown) => (isBlank(value) ? null : Number(value));
 
 /** Edits a campaign's name, type, audience, goal and description; mount with key={campaign.id}. */
 export function CampaignEditDialog({ campaign, onClose }: EditDialogProps<'campaign', TCampaign>) {
-  const form = useSchemaForm(ZCampaignForm, {
-    name: campaign.name,
-    type: campaign.type,
-    targetAudience: campaign.targetAudience ?? '',
-    goalMetric: campaign.goalMetric ?? '',
-    goalValue: campaign.goalValue,
-    description: campaign.description ?? '',
-    utmCampaign: campaign.utmCampaign ?? '',
-  });
+  const form = useRecordForm(ZCampaignForm, campaign);
   const { update } = useCampaignMutations();
 
   return (

@@ -12,8 +12,8 @@ export type EditDialogProps<K extends string, T> = Record<K, T> & { onClose: () 
 export interface FormDialogText {
   title: string;
   description: ReactNode;
-  submitLabel?: string;
-  pendingLabel?: string;
+  /** The submit button, and what it reads while saving ('Save Changes', 'Saving...' by default). */
+  submit?: readonly [label: string, pendingLabel?: string];
 }
 
 /**
@@ -23,7 +23,7 @@ export interface FormDialogText {
  */
 export function FormDialog<In extends FieldValues, Out extends FieldValues, Saved>({
   open = true,
-  text: { title, description, submitLabel, pendingLabel },
+  text: { title, description, submit: submitLabels },
   form,
   mutation,
   save = (values) => mutation!.mutateAsync(values),
@@ -63,8 +63,8 @@ export function FormDialog<In extends FieldValues, Out extends FieldValues, Save
         <EditDialogFooter
           pending={pending}
           onCancel={onClose}
-          submitLabel={submitLabel}
-          pendingLabel={pendingLabel}
+          submitLabel={submitLabels?.[0]}
+          pendingLabel={submitLabels?.[1]}
         />
       </Form>
     </TitledDialog>

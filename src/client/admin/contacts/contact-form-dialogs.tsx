@@ -7,7 +7,7 @@ import {
 import { Label } from '../../components/ui/label';
 import { formFields } from '../components/form';
 import { FormDialog, type EditDialogProps } from '../components/form-dialog';
-import { useSchemaForm } from '../lib/schema-form';
+import { useRecordForm, useSchemaForm } from '../lib/schema-form';
 import { OwnerSelect } from './owner-select';
 import { useContactMutations } from './use-contacts';
 
@@ -49,8 +49,7 @@ export function ContactCreateDialog({ onClose }: { onClose: () => void }) {
       text={{
         title: 'Add Contact',
         description: 'A lead who reached you another way. No auto-reply is sent to them.',
-        submitLabel: 'Add Contact',
-        pendingLabel: 'Adding...',
+        submit: ['Add Contact', 'Adding...'],
       }}
       form={form}
       save={(values) => create.mutateAsync({ ...values, ownerId: ownerId ?? null })}
@@ -75,12 +74,7 @@ export function ContactCreateDialog({ onClose }: { onClose: () => void }) {
 
 /** "Edit": corrects a contact's name, email, company or phone; the timeline shows each change. */
 export function ContactEditDialog({ contact, onClose }: EditDialogProps<'contact', TContact>) {
-  const form = useSchemaForm(ZContactEditForm, {
-    name: contact.name,
-    email: contact.email,
-    company: contact.company ?? '',
-    phone: contact.phone ?? '',
-  });
+  const form = useRecordForm(ZContactEditForm, contact);
   const { update } = useContactMutations();
   return (
     <FormDialog

@@ -7,7 +7,7 @@ import {
 import { formFields } from '../components/form';
 import { FormDialog, type EditDialogProps } from '../components/form-dialog';
 import { serviceTypeLabel } from '../lib/format';
-import { useSchemaForm } from '../lib/schema-form';
+import { useRecordForm } from '../lib/schema-form';
 import { useInquiryUpdate } from './use-inquiries';
 
 /** The update's rules for the fields this form shows; the id comes from the inquiry. */
@@ -19,13 +19,7 @@ export function InquiryEditDialog({
   inquiry,
   onClose,
 }: EditDialogProps<'inquiry', TServiceInquiry>) {
-  const form = useSchemaForm(ZInquiryForm, {
-    priority: inquiry.priority,
-    estimatedVolume: inquiry.estimatedVolume ?? '',
-    timeline: inquiry.timeline ?? '',
-    budget: inquiry.budget ?? '',
-    notes: inquiry.notes ?? '',
-  });
+  const form = useRecordForm(ZInquiryForm, inquiry);
   const update = useInquiryUpdate();
 
   return (

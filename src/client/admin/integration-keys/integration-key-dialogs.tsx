@@ -31,7 +31,7 @@ export function CreateKeyDialog({
         title: 'Create API Key',
         description:
           'A key lets one of your systems send leads to POST /api/contacts. Name it after the system that will use it.',
-        submitLabel: 'Create Key',
+        submit: ['Create Key'],
       }}
       form={form}
       onSaved={onCreated}

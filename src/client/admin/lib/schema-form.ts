@@ -38,6 +38,21 @@ export function useSchemaForm<S extends FormSchema>(
   return useForm(schemaFormOptions(schema, defaultValues));
 }
 
+/**
+ * An edit form: each of the schema's fields starts at the record's value, blank where the record
+ * has none (null, or a field it does not have, such as a new password).
+ */
+export function useRecordForm<S extends FormSchema & { shape: Record<string, unknown> }>(
+  schema: S,
+  record: object,
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  const values = record as Record<string, unknown>;
+  const start = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, values[key] ?? '']),
+  );
+  return useSchemaForm(schema, start as DefaultValues<z.input<S>>);
+}
+
 /** What a failed tRPC call carries: the server's first message per field of a refused input. */
 interface ServerFieldErrors {
   data?: { fieldErrors?: Record<string, string> } | null;

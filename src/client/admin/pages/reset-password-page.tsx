@@ -1,19 +1,14 @@
 import { z } from 'zod';
 import { Link } from 'wouter';
-import { ZNewPassword, USER_MESSAGES } from '../../../shared/users.schema';
+import { ZNewPassword } from '../../../shared/users.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
-import { Form, formFields } from '../components/form';
+import { Form } from '../components/form';
+import { NewPasswordFields, withPasswordConfirmation } from '../components/new-password-fields';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { AuthCard } from './auth-card';
 
-const ZResetForm = z
-  .object({ newPassword: ZNewPassword, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: USER_MESSAGES.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
-const { FormField } = formFields<z.input<typeof ZResetForm>>('reset');
+const ZResetForm = withPasswordConfirmation(z.object({ newPassword: ZNewPassword }));
 
 /** The emailed link's page: a new password, set once with the link's token. */
 export function ResetPasswordPage() {
@@ -37,18 +32,7 @@ export function ResetPasswordPage() {
           className="space-y-4"
           onSubmit={({ newPassword }) => confirm.mutate({ token, newPassword })}
         >
-          <FormField
-            name="newPassword"
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormField
-            name="confirmPassword"
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields confirmLabel="Confirm Password" />
           {confirm.isError && (
             <p role="alert" className="text-sm text-red-700">
               {confirm.error.message}

@@ -38,19 +38,18 @@ export function erasedSummary({ counts }: Pick<TErasureResult, 'counts'>): strin
   return parts.length ? `Erased ${parts.join(', ')}` : 'Nothing was left to erase';
 }
 
+interface ErasePersonDialogProps {
+  /** The address, fixed (from a contact); without it the address is typed. */
+  email?: string;
+  onClose: () => void;
+  onErased?: (result: TErasureResult) => void;
+}
+
 /**
  * Erases everything held about an address after the address is typed again. From a contact the
  * address is fixed; from the Privacy screen it is typed.
  */
-export function ErasePersonDialog({
-  email,
-  onClose,
-  onErased,
-}: {
-  email?: string;
-  onClose: () => void;
-  onErased?: (result: TErasureResult) => void;
-}) {
+export function ErasePersonDialog({ email, onClose, onErased }: ErasePersonDialogProps) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(ZEraseForm, { email: email ?? '', reason: '', confirm: '' });
   const erase = trpc.admin.privacy.erase.useMutation({
@@ -64,8 +63,7 @@ export function ErasePersonDialog({
         title: 'Erase This Person?',
         description:
           'Everything held about the address goes for good: its contacts with their timeline, notes, calls (a call still ahead is called off and its host told), tasks and inquiries; emails, webhook deliveries, quarantined submissions and import errors about it. Audit entries keep what was done, with the values erased. The ledger keeps a one-way hash of the address, never the address.',
-        submitLabel: 'Erase Permanently',
-        pendingLabel: 'Erasing...',
+        submit: ['Erase Permanently', 'Erasing...'],
       }}
       form={form}
       save={({ email: address, reason }) => erase.mutateAsync({ email: address, reason })}

@@ -59,7 +59,7 @@ export function TaskDialog({
       text={{
         title: task ? 'Edit Task' : 'Add Task',
         description: about ? `A follow-up about ${about.name}.` : 'A follow-up for the team.',
-        ...(task ? {} : { submitLabel: 'Add Task', pendingLabel: 'Adding...' }),
+        ...(task ? {} : { submit: ['Add Task', 'Adding...'] }),
       }}
       form={form}
       save={save}

@@ -35,8 +35,7 @@ export function UserCreateDialog({
       text={{
         title: 'Create New User',
         description: 'Add a user who can sign in to the admin panel.',
-        submitLabel: 'Create User',
-        pendingLabel: 'Creating...',
+        submit: ['Create User', 'Creating...'],
       }}
       form={form}
       onClose={close}

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/users.schema';
 import { formFields } from '../components/form';
 import { FormDialog } from '../components/form-dialog';
-import { useSchemaForm } from '../lib/schema-form';
+import { useRecordForm } from '../lib/schema-form';
 import { useUserMutations } from './use-users';
 
 const { FormField, FormSelect } = formFields<TUserEditFormInput>('edit');
@@ -21,16 +21,9 @@ export function UserEditDialog({
   isLastAdmin: boolean;
   onClose: () => void;
 }) {
-  const form = useSchemaForm(ZUserEditForm, {
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    username: user.username,
-    email: user.email,
-    // Keeps the user's current role (the product's form defaulted to 'user' and silently demoted admins).
-    role: user.role,
-    newPassword: '',
-    confirmPassword: '',
-  });
+  // Keeps the user's current role (the product's form defaulted to 'user' and silently demoted
+  // admins); the new password starts blank.
+  const form = useRecordForm(ZUserEditForm, user);
   const { update } = useUserMutations();
 
   return (

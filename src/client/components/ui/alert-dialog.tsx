@@ -24,9 +24,8 @@ export function AlertDialogContent({
           'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl focus:outline-none data-[state=open]:animate-[dialog-zoom-in_150ms_ease-out]',
           className,
         )}
-        onOpenAutoFocus={focus.onOpenAutoFocus}
-        onCloseAutoFocus={focus.onCloseAutoFocus}
         {...props}
+        {...focus}
       />
     </AlertDialogPrimitive.Portal>
   );

@@ -40,9 +40,8 @@ export function DialogContent({
           'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl focus:outline-none data-[state=open]:animate-[dialog-zoom-in_150ms_ease-out]',
           className,
         )}
-        onOpenAutoFocus={focus.onOpenAutoFocus}
-        onCloseAutoFocus={focus.onCloseAutoFocus}
         {...props}
+        {...focus}
       >
         {children}
         {!hideClose && (

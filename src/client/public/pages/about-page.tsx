@@ -18,7 +18,7 @@ export function AboutPage() {
       />
       <PageSection
         id="mission"
-        className="bg-white py-20"
+        band="white"
         eyebrow="Mission"
         title={MISSION.title}
         intro={MISSION.body}
@@ -30,13 +30,7 @@ export function AboutPage() {
       </PageSection>
       <AboutTimelineSection />
       <AboutTeamSection />
-      <PageSection
-        id="impact"
-        className="bg-ink py-20"
-        eyebrow="Impact"
-        title="Our impact in numbers"
-        tone="dark"
-      >
+      <PageSection id="impact" band="dark" eyebrow="Impact" title="Our impact in numbers">
         <div className="mt-12">
           <MetricGrid metrics={IMPACT_STATS} tone="dark" />
         </div>

@@ -26,17 +26,12 @@ export function CareersPage() {
           See open positions
         </a>
       </PageHero>
-      <PageSection id="values" className="bg-white py-20" eyebrow="How we work" title="Our values">
+      <PageSection id="values" band="white" eyebrow="How we work" title="Our values">
         <div className="mt-12">
           <ValueGrid values={CAREER_VALUES} icons={[Rocket, Target, MessagesSquare, Heart]} />
         </div>
       </PageSection>
-      <PageSection
-        id="benefits"
-        className="bg-slate-50 py-20"
-        eyebrow="Benefits"
-        title="What you get"
-      >
+      <PageSection id="benefits" band="muted" eyebrow="Benefits" title="What you get">
         <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {CAREER_BENEFITS.map((b) => (
             <li

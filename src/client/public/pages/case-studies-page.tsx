@@ -54,7 +54,7 @@ export function CaseStudiesPage() {
       </section>
       <PageSection
         id="stories"
-        className="bg-slate-50 py-20"
+        band="muted"
         eyebrow="Case studies"
         title="Three stories, in detail"
       >

@@ -3,12 +3,7 @@ import { TEAM } from '../content/about.content';
 
 export function AboutTeamSection() {
   return (
-    <PageSection
-      id="team"
-      className="bg-white py-20"
-      eyebrow="Leadership"
-      title="The team behind the agents"
-    >
+    <PageSection id="team" band="white" eyebrow="Leadership" title="The team behind the agents">
       <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
         {TEAM.map((member) => (
           <li

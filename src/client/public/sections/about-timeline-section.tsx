@@ -5,7 +5,7 @@ export function AboutTimelineSection() {
   return (
     <PageSection
       id="timeline"
-      className="bg-slate-50 py-20"
+      band="muted"
       width="4xl"
       eyebrow="Our journey"
       title="From a speech lab to 10M+ AI interactions"

@@ -48,19 +48,10 @@ const FIELDS: {
 ];
 
 export function ContactForm() {
-  const {
-    values,
-    errors,
-    pending,
-    submitted,
-    setField,
-    newsOptIn,
-    setNewsOptIn,
-    onSubmit,
-    formRef,
-  } = useContactForm();
+  const { formRef, ...form } = useContactForm();
+  const { values, errors, setField } = form;
 
-  if (submitted) {
+  if (form.submitted) {
     return (
       <div
         role="status"
@@ -78,7 +69,7 @@ export function ContactForm() {
     <form
       ref={formRef}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
       className="relative space-y-5"
       aria-label="Book your strategy call"
     >
@@ -160,8 +151,8 @@ export function ContactForm() {
           type="checkbox"
           name="marketingOptIn"
           className="size-5 accent-primary"
-          checked={newsOptIn}
-          onChange={(e) => setNewsOptIn(e.target.checked)}
+          checked={form.newsOptIn}
+          onChange={(e) => form.setNewsOptIn(e.target.checked)}
         />
         Send me occasional product news
       </label>
@@ -175,10 +166,10 @@ export function ContactForm() {
       <button
         type="submit"
         className={ctaClass('primary', 'lg', 'w-full sm:w-auto')}
-        disabled={pending}
+        disabled={form.pending}
       >
         <Send aria-hidden />
-        {pending ? 'Submitting...' : 'Book My Strategy Call'}
+        {form.pending ? 'Submitting...' : 'Book My Strategy Call'}
       </button>
       <p className="text-sm text-slate-600">
         Fields marked * are required. Our AI replies instantly; a strategist follows up within one

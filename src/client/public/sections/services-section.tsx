@@ -12,7 +12,8 @@ export function ServicesSection() {
   return (
     <PageSection
       id="services"
-      className="defer-render bg-slate-50 py-20"
+      band="muted"
+      deferRender
       eyebrow="Services"
       title="Four agents, one goal: more booked meetings"
       intro="Start with the channel that leaks the most pipeline today. Add the rest when the numbers prove it."

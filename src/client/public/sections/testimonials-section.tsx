@@ -7,7 +7,8 @@ export function TestimonialsSection() {
   return (
     <PageSection
       id="testimonials"
-      className="defer-render bg-slate-50 py-20"
+      band="muted"
+      deferRender
       eyebrow="Testimonials"
       title="Sales leaders on working with Convoza"
     >
