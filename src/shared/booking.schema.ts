@@ -2,7 +2,7 @@
 // lead sees and the bookings themselves. The rules these numbers stand for are in
 // src/server/booking/slots.ts.
 import { z } from 'zod';
-import { keysetPaging } from './paging.schema';
+import { cursorMatching, ZPageLimit } from './paging.schema';
 import { optionalText, ZId, ZIsoDate } from './text.schema';
 
 export const BOOKING_MESSAGES = {
@@ -217,12 +217,9 @@ export const ZBookingListQuery = z.object({
   status: z.enum(BOOKING_STATUSES).optional(),
   /** asc: soonest first (upcoming calls); desc: latest first (past calls), pages going back. */
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).default('asc'),
-  limit: keysetPaging(10).limit,
+  limit: ZPageLimit,
   /** The nextCursor of the previous page (`<start in ms>.<id>`). */
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}\.[1-9]\d{0,9}$/, 'Must be the nextCursor of a previous page')
-    .optional(),
+  cursor: cursorMatching(/^\d{1,15}\.[1-9]\d{0,9}$/),
 });
 
 export const ZBookingListItem = z.object({

@@ -1,6 +1,7 @@
 // Tasks and follow-ups: "call back Tuesday", assigned to someone who signs in to the back office,
 // optionally about a contact, reminded by email when due.
 import { z } from 'zod';
+import { cursorMatching, ZPageLimit } from './paging.schema';
 import { ZId, ZIsoDate, requiredText } from './text.schema';
 
 export const TASK_TITLE_MAX = 200;
@@ -66,13 +67,8 @@ export const ZTaskQuery = z.object({
     .enum(TASK_STATES, { error: `state must be one of: ${TASK_STATES.join(', ')}` })
     .optional(),
   due: z.enum(TASK_DUE, { error: `due must be one of: ${TASK_DUE.join(', ')}` }).optional(),
-  limit: z.coerce
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .min(1, 'Must be at least 1')
-    .max(200, 'Must be at most 200')
-    .default(50),
-  cursor: z.string().regex(TASK_CURSOR, 'Must be the nextCursor of a previous page').optional(),
+  limit: ZPageLimit,
+  cursor: cursorMatching(TASK_CURSOR),
 });
 export type TTaskQuery = z.output<typeof ZTaskQuery>;
 export type TTaskQueryInput = z.input<typeof ZTaskQuery>;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AUTH_MESSAGES, type TLogin, type TMe } from '../../shared/auth.schema';
 import { AppError } from '../errors';
-import { findUserByUsername } from '../users/users.service';
+import { findUserByUsername, toMe } from '../users/users.service';
 import { dummyPasswordHash, verifyPassword } from './password';
 
 /**
@@ -14,12 +14,5 @@ export async function authenticate(em: EntityManager, input: TLogin): Promise<TM
   const valid = await verifyPassword(input.password, hash);
   if (!user || !valid || !user.isActive)
     throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
-  return {
-    id: user.id,
-    username: user.username,
-    role: user.role,
-    firstName: user.firstName ?? null,
-    lastName: user.lastName ?? null,
-    timeZone: user.timeZone ?? null,
-  };
+  return toMe(user);
 }

@@ -9,7 +9,7 @@ import { authenticate } from './auth.service';
 import { withLoginThrottle } from './login-throttle.service';
 import { confirmSecondFactor } from './step-up.service';
 import { hasTwoFactor } from './two-factor.service';
-import { findUserByUsername } from '../users/users.service';
+import { findUserByUsername, toMe } from '../users/users.service';
 
 const userAgentOf = (ctx: Context) => ctx.req.get('user-agent') ?? '';
 
@@ -118,17 +118,6 @@ export const loginProcedures = {
       // One password step completes one sign-in: a copy of this cookie completes nothing more.
       if (!(await sessions.spendSecondFactorChallenge(ctx.em, ctx.req, ctx.res, user.id)))
         throw new AppError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.signInFirst);
-      return signIn(
-        ctx,
-        {
-          id: user.id,
-          username: user.username,
-          role: user.role,
-          firstName: user.firstName ?? null,
-          lastName: user.lastName ?? null,
-          timeZone: user.timeZone ?? null,
-        },
-        used,
-      );
+      return signIn(ctx, toMe(user), used);
     }),
 };

@@ -42,38 +42,27 @@ function feedEvent(call: BookingWithPeople, publicUrl: string): CalendarEvent {
   };
 }
 
-/** The user's subscription address, made on first request. */
-export async function getCalendarSubscription(
+/**
+ * The user's subscription address: made on first request, or a new one with `renew` (the old one
+ * answers 404 from then on).
+ */
+export async function calendarSubscription(
   em: EntityManager,
   actor: Actor,
   userId: number,
   publicUrl: string,
+  { renew = false } = {},
 ): Promise<{ url: string }> {
   await requireEditable(em, actor, userId, 'calendar subscription');
   await em.upsert(
     CalendarSubscription,
     { user: userReference(em, userId), token: newLinkToken() },
-    { onConflictFields: ['user'], onConflictAction: 'ignore' },
+    renew
+      ? { onConflictFields: ['user'], onConflictAction: 'merge', onConflictMergeFields: ['token'] }
+      : { onConflictFields: ['user'], onConflictAction: 'ignore' },
   );
   const row = await em.findOneOrFail(CalendarSubscription, { user: userId }, { refresh: true });
   return { url: urlOf(publicUrl, row.token) };
-}
-
-/** A new address; the old one answers 404 from now on. */
-export async function regenerateCalendarSubscription(
-  em: EntityManager,
-  actor: Actor,
-  userId: number,
-  publicUrl: string,
-): Promise<{ url: string }> {
-  await requireEditable(em, actor, userId, 'calendar subscription');
-  const token = newLinkToken();
-  await em.upsert(
-    CalendarSubscription,
-    { user: userReference(em, userId), token },
-    { onConflictFields: ['user'], onConflictAction: 'merge', onConflictMergeFields: ['token'] },
-  );
-  return { url: urlOf(publicUrl, token) };
 }
 
 /** The feed's text for `token`, or null for a token nobody holds. */

@@ -9,10 +9,7 @@ import {
   refreshCalendarFeed,
   removeCalendarFeed,
 } from './calendar-feeds.service';
-import {
-  getCalendarSubscription,
-  regenerateCalendarSubscription,
-} from './calendar-subscription.service';
+import { calendarSubscription } from './calendar-subscription.service';
 
 const rest = restRoutes(['booking'], 'calendar_feed');
 const ZFeedInput = z.strictObject({ id: ZId, feedId: ZId });
@@ -107,7 +104,7 @@ export const calendarProcedures = {
     .input(z.strictObject({ id: ZId }))
     .output(ZSubscription)
     .query(({ ctx, input }) =>
-      getCalendarSubscription(ctx.em, ctx.actor, input.id, ctx.deps.notifier.publicUrl),
+      calendarSubscription(ctx.em, ctx.actor, input.id, ctx.deps.notifier.publicUrl),
     ),
 
   regenerateCalendarSubscription: authedProcedure
@@ -125,6 +122,8 @@ export const calendarProcedures = {
     .input(z.strictObject({ id: ZId }))
     .output(ZSubscription)
     .mutation(({ ctx, input }) =>
-      regenerateCalendarSubscription(ctx.em, ctx.actor, input.id, ctx.deps.notifier.publicUrl),
+      calendarSubscription(ctx.em, ctx.actor, input.id, ctx.deps.notifier.publicUrl, {
+        renew: true,
+      }),
     ),
 };

@@ -20,7 +20,7 @@ async function calendars(em: EntityManager, hostIds: number[], window: Interval,
   const ids = hosts.map((h) => h.hostId);
   const from = new Date(window.start.getTime() - DAY);
   const to = new Date(window.end.getTime() + DAY);
-  const busy = await busyTimes(em, ids, from, to);
+  const busy = await busyTimes(em, ids, { from, to });
   const bookings = busy.filter((b) => b.id !== 0 && b.id !== exclude);
   const external = busy.filter((b) => b.id === 0);
   return hosts.map((h): HostCalendar => {

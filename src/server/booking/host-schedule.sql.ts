@@ -49,6 +49,12 @@ export async function fallbackHostIds(em: EntityManager): Promise<number[]> {
 }
 
 /** Reads over the bookings and the feeds' busy times (one typed instance, so they can union). */
+/** [from, to): the times asked about. */
+interface TimeWindow {
+  from: Date;
+  to: Date;
+}
+
 const calendarSql = (em: EntityManager) => typedSql(em, [Booking, CalendarBusyTime]);
 
 /**
@@ -59,8 +65,7 @@ const calendarSql = (em: EntityManager) => typedSql(em, [Booking, CalendarBusyTi
 const confirmedIn = (
   sql: ReturnType<typeof calendarSql>,
   hostIds: number[],
-  from: Date,
-  to: Date,
+  { from, to }: TimeWindow,
 ) =>
   sql
     .selectFrom('bookings')
@@ -89,11 +94,10 @@ const busyRow = (r: { id: number; host_id: number; starts_at: number; ends_at: n
 export async function confirmedBookings(
   em: EntityManager,
   hostIds: number[],
-  from: Date,
-  to: Date,
+  window: TimeWindow,
 ): Promise<BusyRow[]> {
   if (!hostIds.length) return [];
-  return (await confirmedIn(calendarSql(em), hostIds, from, to).execute()).map(busyRow);
+  return (await confirmedIn(calendarSql(em), hostIds, window).execute()).map(busyRow);
 }
 
 /**
@@ -106,9 +110,9 @@ export async function confirmedBookings(
 export async function busyTimes(
   em: EntityManager,
   hostIds: number[],
-  from: Date,
-  to: Date,
+  window: TimeWindow,
 ): Promise<BusyRow[]> {
+  const { from, to } = window;
   if (!hostIds.length) return [];
   const sql = calendarSql(em);
   const merged = sql
@@ -124,7 +128,7 @@ export async function busyTimes(
     .where('ends_at', '>', from.toISOString())
     .groupBy('user_id')
     .as('merged');
-  const rows = await confirmedIn(sql, hostIds, from, to)
+  const rows = await confirmedIn(sql, hostIds, window)
     .unionAll(
       sql
         .selectFrom(merged)

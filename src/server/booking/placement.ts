@@ -110,7 +110,7 @@ export async function confirmDayCap(
   await lockHostDay(em, host.hostId, day);
   const dayStart = startOfLocalDate(day, zone);
   const dayEnd = DateTime.fromJSDate(dayStart, { zone }).plus({ days: 1 }).toJSDate();
-  const sameDay = await confirmedBookings(em, [host.hostId], dayStart, dayEnd);
+  const sameDay = await confirmedBookings(em, [host.hostId], { from: dayStart, to: dayEnd });
   if (sameDay.filter((b) => b.startsAt >= dayStart).length > rules.maxPerDayPerHost)
     throw new DayFull();
 }

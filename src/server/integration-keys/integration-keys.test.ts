@@ -1,10 +1,8 @@
-import { createTRPCClient, httpLink } from '@trpc/client';
-import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import type { TIntegrationKey, TIntegrationKeyCreated } from '../../shared/integration-keys.schema';
 import { DEFAULT_SECURITY_SETTINGS } from '../../shared/security.schema';
-import type { AppRouter } from '../app-router';
 import { queryRows, withClient } from '../test/pg-admin';
+import { integrationClient } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { WRONG_KEYS_PER_HOUR } from './integration-submit.service';
 import { SECURITY_FORM_DEFAULTS } from '../test/security-settings-form';
@@ -116,15 +114,7 @@ describe('POST /api/contacts with an integration key', () => {
 
   it('works over tRPC too, the key in the Authorization header', async () => {
     const { key } = await createKey();
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${t.url}/trpc`,
-          transformer: superjson,
-          headers: { authorization: `Bearer ${key}` },
-        }),
-      ],
-    });
+    const client = integrationClient(t.url, key);
     const answer = await client.public.contact.submit.mutate(LEAD);
     expect(answer.contact).toMatchObject({ source: 'api' });
   });

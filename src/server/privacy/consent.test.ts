@@ -1,11 +1,9 @@
-import { createTRPCClient, httpLink } from '@trpc/client';
-import superjson from 'superjson';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TContact, TContactPage, TFormToken } from '../../shared/contacts.schema';
 import type { TCurrentPrivacyNotice } from '../../shared/privacy.schema';
 import { FIRST_PRIVACY_NOTICE } from '../../shared/privacy.schema';
-import type { AppRouter } from '../app-router';
 import { relaxContactProtections } from '../test/contact-form-support';
+import { integrationClient } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 // Consent on record: every contact says which privacy notice version its person was shown, when,
@@ -95,15 +93,7 @@ describe('consent on the website form (POST /api/contacts)', () => {
 describe('consent from an integration key and from the team', () => {
   it('an integration may send consent, or gets the current version without opt-in', async () => {
     const key = await apiKey();
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${t.url}/trpc`,
-          transformer: superjson,
-          headers: { authorization: `Bearer ${key}` },
-        }),
-      ],
-    });
+    const client = integrationClient(t.url, key);
     const sent = await client.public.contact.submit.mutate({
       ...LEAD,
       consent: { marketingOptIn: true },

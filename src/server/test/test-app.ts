@@ -44,6 +44,18 @@ const cheapTestPasswordHash = () =>
 export const TEST_LEDGER_KEY = 'test-ledger-key-'.repeat(3);
 export const TEST_MAIL_FROM = 'Convoza <hello@convoza.test>';
 
+/** A tRPC client that sends an integration key, as an integration's server does (no cookies). */
+export const integrationClient = (baseUrl: string, key: string) =>
+  createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${baseUrl}/trpc`,
+        transformer: superjson,
+        headers: { authorization: `Bearer ${key}` },
+      }),
+    ],
+  });
+
 /** A cookie jar shared by one signed-in (or anonymous) client's REST and tRPC calls. */
 export class Client {
   private cookies = new Map<string, string>();

@@ -14,29 +14,39 @@ export async function loadTwoFactorUser(em: EntityManager, userId: number): Prom
   return user;
 }
 
-/** Keeps a new key pending until a code from it confirms it. */
-export async function savePendingTwoFactorSecret(
-  em: EntityManager,
-  user: IUser,
-  secret: string,
-): Promise<void> {
-  user.twoFactorPendingSecret = secret;
+/**
+ * The columns of a user's second factor: the key, the one awaiting confirmation, when it was
+ * turned on and the last code used.
+ */
+type TwoFactorColumns = Pick<
+  IUser,
+  'twoFactorSecret' | 'twoFactorPendingSecret' | 'twoFactorEnabledAt' | 'twoFactorLastStep'
+>;
+
+const NO_TWO_FACTOR: TwoFactorColumns = {
+  twoFactorSecret: null,
+  twoFactorPendingSecret: null,
+  twoFactorEnabledAt: null,
+  twoFactorLastStep: null,
+};
+
+async function writeTwoFactor(em: EntityManager, user: IUser, columns: Partial<TwoFactorColumns>) {
+  Object.assign(user, columns);
   await em.flush();
 }
 
+/** Keeps a new key pending until a code from it confirms it. */
+export const savePendingTwoFactorSecret = (em: EntityManager, user: IUser, secret: string) =>
+  writeTwoFactor(em, user, { twoFactorPendingSecret: secret });
+
 /** The pending key becomes the key; `step` is the time step of the code that confirmed it. */
-export async function turnOnTwoFactor(
-  em: EntityManager,
-  user: IUser,
-  secret: string,
-  step: number,
-): Promise<void> {
-  user.twoFactorSecret = secret;
-  user.twoFactorPendingSecret = null;
-  user.twoFactorEnabledAt = new Date();
-  user.twoFactorLastStep = step;
-  await em.flush();
-}
+export const turnOnTwoFactor = (em: EntityManager, user: IUser, secret: string, step: number) =>
+  writeTwoFactor(em, user, {
+    ...NO_TWO_FACTOR,
+    twoFactorSecret: secret,
+    twoFactorEnabledAt: new Date(),
+    twoFactorLastStep: step,
+  });
 
 /**
  * Records `step` as the last code used, unless that one or a later one already was: a
@@ -57,16 +67,7 @@ export async function claimTwoFactorStep(
 
 /** Forgets the key; false when there is no such user. */
 export async function clearTwoFactorColumns(em: EntityManager, userId: number): Promise<boolean> {
-  const cleared = await em.nativeUpdate(
-    User,
-    { id: userId },
-    {
-      twoFactorSecret: null,
-      twoFactorPendingSecret: null,
-      twoFactorEnabledAt: null,
-      twoFactorLastStep: null,
-    },
-  );
+  const cleared = await em.nativeUpdate(User, { id: userId }, NO_TWO_FACTOR);
   return cleared > 0;
 }
 

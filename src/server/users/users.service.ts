@@ -1,3 +1,4 @@
+import type { TMe } from '../../shared/auth.schema';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSearchHit } from '../../shared/search.schema';
 import { displayName } from '../../shared/users.schema';
@@ -21,6 +22,18 @@ export function toUserView(u: IUser): TUser {
     isActive: u.isActive,
     createdAt: u.createdAt.toISOString(),
     updatedAt: u.updatedAt.toISOString(),
+  };
+}
+
+/** A signed-in user as the session and `GET /auth/me` carry them. */
+export function toMe({ id, username, role, firstName, lastName, timeZone }: IUser): TMe {
+  return {
+    id,
+    username,
+    role,
+    firstName: firstName ?? null,
+    lastName: lastName ?? null,
+    timeZone: timeZone ?? null,
   };
 }
 

@@ -63,24 +63,18 @@ export async function insertPageViews(em: EntityManager, rows: PageViewRow[]): P
   );
 }
 
+type FirstPageView = Omit<PageViewRow, 'viewedAt' | 'visitor' | 'device'>;
+
 /** The first page a visitor viewed in [from, to), with where they came from, if any. */
 export async function firstPageView(
   em: EntityManager,
   visitor: string,
   from: Date,
   to: Date,
-): Promise<Omit<PageViewRow, 'viewedAt' | 'visitor' | 'device'> | undefined> {
+): Promise<FirstPageView | undefined> {
   const [row] = await runSql(
     em,
-    sql<{
-      path: string;
-      referrerHost: string | null;
-      utmSource: string | null;
-      utmMedium: string | null;
-      utmCampaign: string | null;
-      utmTerm: string | null;
-      utmContent: string | null;
-    }>`select path, referrer_host as "referrerHost", utm_source as "utmSource",
+    sql<FirstPageView>`select path, referrer_host as "referrerHost", utm_source as "utmSource",
               utm_medium as "utmMedium", utm_campaign as "utmCampaign", utm_term as "utmTerm",
               utm_content as "utmContent"
          from page_views
