@@ -5,6 +5,14 @@ export const snake = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1_$2').
 
 export type AuditChanges = Record<string, { from?: unknown; to?: unknown }>;
 
+/** Values set (nothing before them) as audit changes; an undefined value is left out. */
+export const setValues = (values: Record<string, unknown>): AuditChanges =>
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, { to: value }]),
+  );
+
 /** One entity write the ORM flushed during the request (see audit-subscriber.ts). */
 export interface FlushedChange {
   entityType: string;

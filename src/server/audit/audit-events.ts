@@ -9,7 +9,7 @@ import {
   type EventOf,
   type Subscriptions,
 } from '../events/event-bus';
-import { currentAuditScope, filedKey, type AuditChanges } from './audit-context';
+import { currentAuditScope, filedKey, setValues, type AuditChanges } from './audit-context';
 import { recordAudits, type AuditRecord } from './audit.service';
 
 /** What one event files. */
@@ -128,11 +128,7 @@ const FACTS: { [E in DomainEventName]: FactOf<E> | { notAudited: string } } = {
     action: 'erase',
     entity: 'person',
     id: erasureId,
-    changes: {
-      trigger: { to: trigger },
-      reason: { to: reason },
-      ...Object.fromEntries(Object.entries(counts).map(([k, n]) => [k, { to: n }])),
-    },
+    changes: setValues({ trigger, reason, ...counts }),
   }),
   'organization.time_zone_changed': {
     notAudited: 'the settings change is audited by its procedure, with the zone before and after',

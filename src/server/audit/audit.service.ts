@@ -10,6 +10,8 @@ import { AuditEntry } from './audit-entry.entity';
 import { snake, type AuditChanges } from './audit-context';
 import { auditLogRows, type AuditRow } from './audit-log.sql';
 
+export { setValues } from './audit-context';
+
 export interface AuditRecord {
   actor: { id: number; username: string } | null;
   /** The username tried, for a failed sign-in (no actor). */

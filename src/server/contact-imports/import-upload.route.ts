@@ -13,7 +13,7 @@ import {
   ZImportQuery,
   type TImportAccepted,
 } from '../../shared/contact-import.schema';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit, setValues } from '../audit/audit.service';
 import { adminRoute } from '../http/admin-route';
 import type { StreamedRoute } from '../http/streamed-route';
 import { sendTimeout, timesItsOwnBody } from '../http/request-deadline';
@@ -149,11 +149,7 @@ export const contactImportUploadRoute = (pace = IMPORT_UPLOAD_PACE): StreamedRou
           action: 'import',
           entityType: 'contact_import',
           entityId: jobId,
-          changes: {
-            mode: { to: mode },
-            bytes: { to: bytes },
-            ...(mapping ? { mapping: { to: mapping } } : {}),
-          },
+          changes: setValues({ mode, bytes, mapping: mapping ?? undefined }),
           ip: req.ip ?? null,
           userAgent: req.get('user-agent') ?? null,
         });

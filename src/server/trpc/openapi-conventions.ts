@@ -2,6 +2,16 @@ import type { generateOpenApiDocument } from 'trpc-to-openapi';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 
+// Answers several operations share.
+const CROSS_SITE = { '403': 'Cross-site request' };
+const SIGN_IN_LIMIT = { '429': 'Too many sign-in attempts (see Retry-After)' };
+const BOOKING_LIMIT = {
+  '429': 'Too many booking requests from this network or with this link (see Retry-After)',
+};
+const BOOKING_OFF = { '403': 'Booking is not available' };
+const LINK_INVALID = { '401': 'The booking link is not valid or has expired' };
+const NO_LINKED_BOOKING = { '404': 'No booking behind this link' };
+
 /**
  * Statuses the generator cannot see: those middleware answers before the procedure runs (the
  * cross-site write guard's 403, the throttles' 429 with Retry-After, the integration key check's
@@ -17,36 +27,26 @@ const NOT_GENERATED: Record<string, Record<string, string>> = {
   'public-contact-formToken': {
     '429': 'Too many tokens for this network in 10 minutes (see Retry-After)',
   },
-  'auth-login': {
-    '403': 'Cross-site request',
-    '429': 'Too many sign-in attempts (see Retry-After)',
-  },
-  'auth-loginSecondFactor': {
-    '403': 'Cross-site request',
-    '429': 'Too many sign-in attempts (see Retry-After)',
-  },
-  'auth-logout': { '403': 'Cross-site request' },
+  'auth-login': { ...CROSS_SITE, ...SIGN_IN_LIMIT },
+  'auth-loginSecondFactor': { ...CROSS_SITE, ...SIGN_IN_LIMIT },
+  'auth-logout': CROSS_SITE,
   'auth-twoFactorSetup': { '429': 'Too many wrong passwords (see Retry-After)' },
   'auth-twoFactorDisable': { '429': 'Too many wrong passwords or codes (see Retry-After)' },
   'admin-users-resetTwoFactor': { '404': 'No such user' },
   'public-booking-manage': {
     '429': 'Too many booking requests from this network (see Retry-After)',
   },
-  'public-booking-slots': {
-    '429': 'Too many booking requests from this network or with this link (see Retry-After)',
-    '401': 'The booking link is not valid or has expired',
-    '403': 'Booking is not available',
-  },
+  'public-booking-slots': { ...BOOKING_LIMIT, ...LINK_INVALID, ...BOOKING_OFF },
   'public-booking-create': {
-    '429': 'Too many booking requests from this network or with this link (see Retry-After)',
-    '401': 'The booking link is not valid or has expired',
-    '403': 'Booking is not available',
+    ...BOOKING_LIMIT,
+    ...LINK_INVALID,
+    ...BOOKING_OFF,
     '409': 'The time was just taken, or the contact already has an upcoming call (`manageUrl`)',
   },
   'public-booking-reschedule': {
-    '429': 'Too many booking requests from this network or with this link (see Retry-After)',
-    '403': 'Booking is not available',
-    '404': 'No booking behind this link',
+    ...BOOKING_LIMIT,
+    ...BOOKING_OFF,
+    ...NO_LINKED_BOOKING,
     '409': 'The time was just taken, or the booking is no longer upcoming',
   },
   'admin-booking-reschedule': {
@@ -56,8 +56,8 @@ const NOT_GENERATED: Record<string, Record<string, string>> = {
   'admin-booking-cancel': { '404': 'No such booking', '409': 'The call is no longer upcoming' },
   'admin-booking-setOutcome': { '409': 'The call was cancelled or has not started yet' },
   'public-booking-cancel': {
-    '429': 'Too many booking requests from this network or with this link (see Retry-After)',
-    '404': 'No booking behind this link',
+    ...BOOKING_LIMIT,
+    ...NO_LINKED_BOOKING,
     '409': 'The booking is no longer upcoming',
   },
   // POST actions on one record: the generator lists 404 only for GET, PUT, PATCH and DELETE.
