@@ -86,6 +86,10 @@ async function seed() {
 const funnelOf = (groupBy: string) =>
   admin.rest<TFunnel>('GET', `/analytics/funnel?from=${yesterday}&to=${today}&groupBy=${groupBy}`);
 
+/** Each group's key, visitors and leads, in the answer's order. */
+const visitorsAndLeadsBy = async (groupBy: string) =>
+  (await funnelOf(groupBy)).body.rows.map((r) => [r.key, r.visitors, r.leads]);
+
 describe('GET /api/analytics/funnel', () => {
   it('follows visitors to leads, booked calls and customers by source, with the rates', async () => {
     await seed();
@@ -200,21 +204,11 @@ describe('GET /api/analytics/funnel', () => {
 
   it('groups by campaign and by landing page', async () => {
     await seed();
-    const campaigns = (await funnelOf('campaign')).body.rows.map((r) => [
-      r.key,
-      r.visitors,
-      r.leads,
-    ]);
-    expect(campaigns).toEqual([
+    expect(await visitorsAndLeadsBy('campaign')).toEqual([
       ['(none)', 2, 2],
       ['q4', 2, 1],
     ]);
-    const pages = (await funnelOf('landingPage')).body.rows.map((r) => [
-      r.key,
-      r.visitors,
-      r.leads,
-    ]);
-    expect(pages).toEqual([
+    expect(await visitorsAndLeadsBy('landingPage')).toEqual([
       ['/', 2, 2],
       ['/about', 1, 0],
       ['/services', 1, 0],

@@ -2,7 +2,8 @@ import { ArrowLeft, CalendarDays, LogOut, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
-import { displayName, initialOf } from '../lib/format';
+import { displayName } from '../lib/format';
+import { UserInitial } from '../components/user-initial';
 import { displayTimeZone } from '../lib/display-zone';
 import { useCurrentUser } from '../use-current-user';
 import { NAV_GROUPS, isActive, type NavItem } from './nav-items';
@@ -79,12 +80,7 @@ export function AdminSidebar({
       <div className="border-t border-white/10 p-4">
         {me && (
           <div className="mb-3 flex items-center gap-3" data-testid="signed-in-user">
-            <span
-              className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white"
-              aria-hidden
-            >
-              {initialOf(me)}
-            </span>
+            <UserInitial user={me} className="size-9 bg-primary text-sm text-white" />
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-white">{displayName(me)}</p>
               <p className="text-xs capitalize text-slate-400">{me.role}</p>

@@ -61,7 +61,7 @@ export function formatNumber(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : numberFormat.format(value);
 }
 
-interface Named {
+export interface Named {
   username: string;
   firstName: string | null;
   lastName: string | null;

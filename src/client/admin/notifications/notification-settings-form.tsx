@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   AUTO_REPLY_HOURLY_LIMIT,
@@ -47,6 +47,26 @@ function Preview({ title, subject, body }: { title: string; subject: string; bod
   );
 }
 
+/** The two messages a lead sets off, by the prefix of their subject and body fields. */
+const MESSAGES = {
+  alert: { id: 'alert', label: 'New-lead alert' },
+  autoReply: { id: 'auto-reply', label: 'Auto-reply' },
+} as const;
+
+/** A message's subject and body fields, beside what they produce (or why nothing is sent). */
+function MessageTemplate({ message, aside }: { message: keyof typeof MESSAGES; aside: ReactNode }) {
+  const { id, label } = MESSAGES[message];
+  return (
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <div className="space-y-3">
+        <FormField name={`${message}Subject`} id={`${id}-subject`} label={`${label}: subject`} />
+        <TemplateField name={`${message}Body`} id={`${id}-body`} label={`${label}: message`} />
+      </div>
+      {aside}
+    </div>
+  );
+}
+
 export function NotificationSettingsForm({ initial }: { initial: TNotificationSettings }) {
   const utils = trpc.useUtils();
   const form = useSchemaForm(ZNotificationSettingsForm, {
@@ -70,29 +90,25 @@ export function NotificationSettingsForm({ initial }: { initial: TNotificationSe
         rows={3}
         placeholder="sales@yourcompany.com"
       />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <div className="space-y-3">
-          <FormField name="alertSubject" id="alert-subject" label="New-lead alert: subject" />
-          <TemplateField name="alertBody" id="alert-body" label="New-lead alert: message" />
-        </div>
-        <Preview title="Alert preview" subject={alertSubject} body={alertBody} />
-      </div>
+      <MessageTemplate
+        message="alert"
+        aside={<Preview title="Alert preview" subject={alertSubject} body={alertBody} />}
+      />
       <FormSwitch
         name="autoReplyEnabled"
         label="Auto-reply to the lead"
         hint="Plain text and HTML, no tracking pixels"
       />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <div className="space-y-3">
-          <FormField name="autoReplySubject" id="auto-reply-subject" label="Auto-reply: subject" />
-          <TemplateField name="autoReplyBody" id="auto-reply-body" label="Auto-reply: message" />
-        </div>
-        {autoReplyEnabled ? (
-          <Preview title="Auto-reply preview" subject={autoReplySubject} body={autoReplyBody} />
-        ) : (
-          <p className="self-center text-sm text-slate-600">The auto-reply is off.</p>
-        )}
-      </div>
+      <MessageTemplate
+        message="autoReply"
+        aside={
+          autoReplyEnabled ? (
+            <Preview title="Auto-reply preview" subject={autoReplySubject} body={autoReplyBody} />
+          ) : (
+            <p className="self-center text-sm text-slate-600">The auto-reply is off.</p>
+          )
+        }
+      />
       <FormField
         name="autoReplyHourlyLimit"
         id="auto-reply-hourly-limit"

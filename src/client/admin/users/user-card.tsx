@@ -4,7 +4,8 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { DropdownMenuItem } from '../../components/ui/dropdown-menu';
 import { CardMenu } from '../components/card-menu';
-import { capitalize, displayName, formatDate, initialOf } from '../lib/format';
+import { capitalize, displayName, formatDate } from '../lib/format';
+import { UserInitial } from '../components/user-initial';
 
 /** The product (docs/PRODUCT.md): cards animate in with a 0.05 s step; capped so long lists do not wait seconds. */
 const STAGGER_S = 0.05;
@@ -33,12 +34,7 @@ export function UserCard({
       data-testid="user-card"
     >
       <div className="flex items-start gap-3">
-        <span
-          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary-50 text-base font-semibold text-primary"
-          aria-hidden
-        >
-          {initialOf(user)}
-        </span>
+        <UserInitial user={user} className="size-11 bg-primary-50 text-base text-primary" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate text-base font-semibold text-slate-900">{name}</h3>

@@ -1,6 +1,6 @@
 import { CheckCircle2, type LucideIcon } from 'lucide-react';
 
-/** How the list sits: a service's features, a case study's results, or on an ink card. */
+/** How the list sits: a service's features, a case study's results, on an ink card, or as tiles. */
 const VARIANTS = {
   feature: {
     list: 'mt-4 space-y-3',
@@ -16,6 +16,11 @@ const VARIANTS = {
     list: 'mt-4 space-y-3',
     item: 'flex gap-3 text-slate-200',
     icon: 'mt-0.5 size-5 shrink-0 text-accent',
+  },
+  tiles: {
+    list: 'mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4',
+    item: 'flex gap-3 rounded-xl border border-slate-200 bg-white p-5 text-slate-800',
+    icon: 'mt-0.5 size-5 shrink-0 text-accent-700',
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { CheckCircle2, Heart, MessagesSquare, Rocket, Target } from 'lucide-react';
+import { Heart, MessagesSquare, Rocket, Target } from 'lucide-react';
 import { Link } from 'wouter';
 import { ctaClass } from '../components/cta-styles';
 import {
@@ -8,6 +8,7 @@ import {
   TEAM_SIZE_STATEMENT,
 } from '../content/careers.content';
 import { PageHero } from '../components/page-hero';
+import { IconList } from '../components/icon-list';
 import { PageSection } from '../components/page-section';
 import { SectionHeading } from '../components/section-heading';
 import { ValueGrid } from '../components/value-grid';
@@ -32,17 +33,7 @@ export function CareersPage() {
         </div>
       </PageSection>
       <PageSection id="benefits" band="muted" eyebrow="Benefits" title="What you get">
-        <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {CAREER_BENEFITS.map((b) => (
-            <li
-              key={b}
-              className="flex gap-3 rounded-xl border border-slate-200 bg-white p-5 text-slate-800"
-            >
-              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden />
-              {b}
-            </li>
-          ))}
-        </ul>
+        <IconList items={CAREER_BENEFITS} variant="tiles" />
       </PageSection>
       <section
         id="open-positions"
