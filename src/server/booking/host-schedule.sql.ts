@@ -48,13 +48,13 @@ export async function fallbackHostIds(em: EntityManager): Promise<number[]> {
   return admins.map((r) => r.id);
 }
 
-/** Reads over the bookings and the feeds' busy times (one typed instance, so they can union). */
 /** [from, to): the times asked about. */
 interface TimeWindow {
   from: Date;
   to: Date;
 }
 
+/** Reads over the bookings and the feeds' busy times (one typed instance, so they can union). */
 const calendarSql = (em: EntityManager) => typedSql(em, [Booking, CalendarBusyTime]);
 
 /**

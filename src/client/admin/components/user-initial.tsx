@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn';
 import { initialOf, type Named } from '../lib/format';
 
-/** A user's initial in a round badge (the back office stores no pictures); size and colours by class. */
+/** A user's initial in a round badge (no pictures are stored); size and colours come by class. */
 export function UserInitial({ user, className }: { user: Named; className: string }) {
   return (
     <span
