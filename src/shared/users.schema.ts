@@ -78,13 +78,29 @@ export const ZUserUpdate = z.strictObject({
 });
 export type TUserUpdate = z.output<typeof ZUserUpdate>;
 
-/** The edit dialog's form: the update plus a confirmation that is checked here and never sent. */
-export const ZUserEditForm = ZUserUpdate.omit({ id: true })
-  .extend({ confirmPassword: z.string().optional() })
-  .refine((v) => !v.newPassword || v.newPassword === v.confirmPassword, {
-    message: USER_MESSAGES.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+/**
+ * A form's `schema` with a `confirmPassword` that must equal its `newPassword` when one is typed:
+ * checked in the form, never sent.
+ */
+export const withPasswordConfirmation = <Shape extends { newPassword: z.ZodType }>(
+  schema: z.ZodObject<Shape>,
+) =>
+  schema
+    .extend({ confirmPassword: z.string().optional() })
+    // The extended shape is generic here, so its output type is not resolved: read the two by name.
+    .refine(
+      (v) => {
+        const { newPassword, confirmPassword } = v as {
+          newPassword?: string;
+          confirmPassword?: string;
+        };
+        return !newPassword || newPassword === confirmPassword;
+      },
+      { message: USER_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] },
+    );
+
+/** The edit dialog's form: the update plus a confirmation (a new password is optional here). */
+export const ZUserEditForm = withPasswordConfirmation(ZUserUpdate.omit({ id: true }));
 export type TUserEditFormInput = z.input<typeof ZUserEditForm>;
 
 export const ZUser = z.object({

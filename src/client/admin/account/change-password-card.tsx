@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPasswordChange } from '../../../shared/users.schema';
+import { withPasswordConfirmation, ZPasswordChange } from '../../../shared/users.schema';
 import { Button } from '../../components/ui/button';
 import {
   Card,
@@ -10,7 +10,7 @@ import {
 } from '../../components/ui/card';
 import { trpc } from '../../lib/trpc';
 import { Form, formFields } from '../components/form';
-import { NewPasswordFields, withPasswordConfirmation } from '../components/new-password-fields';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { notifyWrite } from '../lib/notify';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 

@@ -1,7 +1,5 @@
-// A new password typed twice, as every form that sets one asks for it: the rule that the two
-// match (on the confirmation field) and the two fields.
-import { z } from 'zod';
-import { USER_MESSAGES } from '../../../shared/users.schema';
+// A new password typed twice, as every form that sets one asks for it (the rule that the two
+// match is withPasswordConfirmation, src/shared/users.schema.ts).
 import { formFields } from './form';
 
 interface Passwords {
@@ -9,21 +7,9 @@ interface Passwords {
   confirmPassword: string;
 }
 
-/** `schema` (with a `newPassword`) and a `confirmPassword` that must equal it. */
-export const withPasswordConfirmation = <Shape extends { newPassword: z.ZodString }>(
-  schema: z.ZodObject<Shape>,
-) =>
-  schema
-    .extend({ confirmPassword: z.string() })
-    // The extended shape is generic here, so its output type is not resolved: read the two by name.
-    .refine((v) => (v as Passwords).newPassword === (v as Passwords).confirmPassword, {
-      message: USER_MESSAGES.passwordsDontMatch,
-      path: ['confirmPassword'],
-    });
-
 const { FormField } = formFields<Passwords>('password');
 
-/** The new password and its confirmation, inside a <Form> of withPasswordConfirmation's schema. */
+/** The new password and its confirmation, in a <Form> whose schema withPasswordConfirmation made. */
 export function NewPasswordFields({ confirmLabel }: { confirmLabel: string }) {
   return (
     <>

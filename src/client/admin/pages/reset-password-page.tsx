@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { Link } from 'wouter';
-import { ZNewPassword } from '../../../shared/users.schema';
+import { withPasswordConfirmation, ZNewPassword } from '../../../shared/users.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { Form } from '../components/form';
-import { NewPasswordFields, withPasswordConfirmation } from '../components/new-password-fields';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { showServerFieldErrors, useSchemaForm } from '../lib/schema-form';
 import { AuthCard } from './auth-card';
 
