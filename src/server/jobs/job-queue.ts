@@ -12,21 +12,43 @@ import { currentContext, runInContext } from '../observability/request-context';
 import { jobsFailed } from '../observability/metrics';
 import { JobWakeups } from './job-wakeups';
 
+/**
+ * A claimed job whose instance was killed comes back this soon: its worker touches it every
+ * half of this, and a supervision pass (SUPERVISE_SECONDS) fails a job not touched for this
+ * long, which retries it. Without it the job stays claimed until it expires (15 minutes).
+ */
+const HEARTBEAT_SECONDS = 10;
+/** How often one instance of the cluster runs pg-boss's supervision (expiry, heartbeats, stats). */
+const SUPERVISE_SECONDS = 10;
+
 /** The queues of the app and how each retries (pg-boss: retryLimit 4 = 5 attempts). */
 export const QUEUES = {
-  email: { retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 },
+  email: {
+    retryLimit: 4,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  },
   // A webhook's own retries (WEBHOOK_RETRY_DELAYS) are new jobs sent by the handler; these
-  // cover only a handler that crashed, e.g. the database went away while recording an attempt.
-  webhook: { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 900 },
+  // cover only a handler that crashed, e.g. the database went away while recording an attempt,
+  // or an instance killed mid-delivery.
+  webhook: {
+    retryLimit: 6,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 900,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  },
+  // A failed fetch is recorded on the feed, and the next periodic refresh tries again.
+  calendarFeed: { retryLimit: 1, retryDelay: 30, expireInSeconds: 120 },
   // An import can run for minutes and is never attempted twice: a failure is recorded on the
   // import (import-worker.ts), and one whose instance died is failed by the next start or
   // maintenance pass (import-lock.sql.ts). The heartbeat only tells pg-boss the job is alive.
-  // A failed fetch is recorded on the feed, and the next periodic refresh tries again.
-  calendarFeed: { retryLimit: 1, retryDelay: 30, expireInSeconds: 120 },
   contactImport: {
     retryLimit: 0,
     expireInSeconds: 4 * 3600,
-    heartbeatSeconds: 10,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
   },
 } satisfies Record<string, QueueOptions>;
 export type QueueName = keyof typeof QUEUES;
@@ -88,14 +110,19 @@ export class JobQueue {
       // No cron jobs here: without the scheduler a start skips its queue, its worker and its
       // clock-skew check.
       schedule: false,
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
       max: 4,
     });
     boss.on('error', (error) => log.warn('job queue error', { error: String(error) }));
     await boss.start();
+    // A queue created by an earlier release keeps the options it was created with unless told:
+    // create_queue leaves an existing queue alone, so each start also updates it.
     await Promise.all(
-      Object.entries(QUEUES).map(([name, options]) =>
-        boss.createQueue(name, { ...options, notify: true }),
-      ),
+      Object.entries(QUEUES).map(async ([name, options]) => {
+        await boss.createQueue(name, { ...options, notify: true });
+        await boss.updateQueue(name, options);
+      }),
     );
     const wakeups = new JobWakeups(databaseUrl, (id) => boss.notifyWorker(id), log);
     await wakeups.start();
