@@ -119,8 +119,9 @@ export class JobQueue {
     // A queue created by an earlier release keeps the options it was created with unless told:
     // create_queue leaves an existing queue alone, so each start also updates it.
     await Promise.all(
-      Object.entries(QUEUES).map(async ([name, options]) => {
-        await boss.createQueue(name, { ...options, notify: true });
+      Object.entries(QUEUES).map(async ([name, queueOptions]) => {
+        const options = { ...queueOptions, notify: true };
+        await boss.createQueue(name, options);
         await boss.updateQueue(name, options);
       }),
     );
