@@ -1,6 +1,6 @@
 // Durability of lead emails across a crash: the app is killed (SIGKILL) after it stored a
-// submission, before the email went out or while it was being sent; after a restart the alert
-// arrives exactly once.
+// submission, before the email went out or while it was being sent; after a restart, or from a
+// second instance that kept running, the alert arrives exactly once.
 import { expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
 import {
@@ -14,6 +14,7 @@ import { until } from '../src/server/test/until';
 
 const beforeSending = useMailCrashDrill();
 const whileSending = useMailCrashDrill();
+const withSurvivor = useMailCrashDrill();
 
 /** Alerts go to sales, no auto-reply; then a visitor sends the contact form. */
 async function submitLead(app: AppServer) {
@@ -78,6 +79,23 @@ it('delivers a lead alert exactly once after the app was killed while sending it
   await new Promise((r) => setTimeout(r, 3000));
   expect(inbox.messages).toHaveLength(1);
   expect(await outboxOf(recovered.app)).toEqual([
+    expect.objectContaining({ status: 'sent', attempts: 1 }),
+  ]);
+}, 120_000);
+
+it('a second instance sends the lead alert a killed instance was sending, once', async () => {
+  // Two instances on one database, as in production: the one that claimed the send is killed,
+  // and the other takes the job over without any restart.
+  const app = await withSurvivor.start();
+  const { connected } = await withSurvivor.holdSends();
+  await submitLead(app);
+  await connected;
+  const { app: survivor, inbox } = await withSurvivor.crashWithSurvivor();
+  const [alert] = await inbox.waitFor(1, 60_000);
+  expect(alert?.subject).toBe('New lead: Crash Test (-)');
+  await new Promise((r) => setTimeout(r, 3000));
+  expect(inbox.messages).toHaveLength(1);
+  expect(await outboxOf(survivor)).toEqual([
     expect.objectContaining({ status: 'sent', attempts: 1 }),
   ]);
 }, 120_000);

@@ -72,5 +72,17 @@ export function useMailCrashDrill() {
       app = await startAppServer({ env, databaseName });
       return { app, inbox };
     },
+    /**
+     * Starts a second instance on the same database, kills the first, then starts the mail
+     * server: what the first had claimed is the second's to send.
+     */
+    async crashWithSurvivor(): Promise<{ app: AppServer; inbox: SmtpInbox }> {
+      const survivor = await startAppServer({ env, databaseName });
+      await app!.crash();
+      app = survivor;
+      silent?.close();
+      inbox = await startSmtpInbox(smtpPort());
+      return { app, inbox };
+    },
   };
 }
