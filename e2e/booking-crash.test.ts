@@ -3,13 +3,9 @@
 // lead and the host each get theirs exactly once.
 import { expect, it } from 'vitest';
 import type { TBooking, TSlots } from '../src/shared/booking.schema';
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  type TOutboxMessage,
-} from '../src/shared/notifications.schema';
-import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
-import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
+import type { TOutboxMessage } from '../src/shared/notifications.schema';
 import { adminApi } from './support/app-server';
+import { alertSalesOnly, allowScriptedLeads, sendContactForm } from './support/leads';
 import { useMailCrashDrill } from './support/mail-crash';
 import { until } from '../src/server/test/until';
 
@@ -29,25 +25,18 @@ it('sends a booked call’s invitations exactly once after the app was killed be
   let app = await drill.start();
   let api = await signIn(app.url);
   const me = await api<{ id: number }>('GET', '/auth/me');
-  await api('PUT', '/security/settings', {
-    ...DEFAULT_SECURITY_SETTINGS,
-    botDetectionEnabled: false,
-  });
-  await api('PUT', '/notifications/settings', {
-    ...DEFAULT_NOTIFICATION_SETTINGS,
-    alertRecipients: ['sales@convoza.test'],
-    autoReplyEnabled: false,
-  });
+  await allowScriptedLeads(api);
+  await alertSalesOnly(api);
   // The admin hosts around the clock, so a slot is always offered.
   await api('PUT', `/users/${me.id}/availability`, {
     timeZone: 'UTC',
     weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '00:00', end: '24:00' })),
     overrides: [],
   });
-  const submitted = await fetch(`${app.url}/api/contacts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
-    body: JSON.stringify({ name: 'Crash Booker', email: 'booker@example.com', message: 'Hi' }),
+  const submitted = await sendContactForm(app.url, {
+    name: 'Crash Booker',
+    email: 'booker@example.com',
+    message: 'Hi',
   });
   const { booking } = (await submitted.json()) as { booking: { token: string } };
   const slots = (await (

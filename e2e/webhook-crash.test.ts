@@ -3,12 +3,11 @@
 // same webhook-id, recorded as succeeded, and not sent a third time.
 import { afterAll, expect, it } from 'vitest';
 import type { TWebhookCreated, TWebhookDelivery } from '../src/shared/webhooks.schema';
-import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
-import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
 import { dropDatabase } from '../src/server/test/pg-admin';
 import { until } from '../src/server/test/until';
 import { startReceiver, verifyStandardWebhook } from '../src/server/webhooks/test-receiver';
 import { adminApi, startAppServer, type AppServer } from './support/app-server';
+import { allowScriptedLeads, sendContactForm } from './support/leads';
 
 const receiver = await startReceiver();
 const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1' };
@@ -22,20 +21,13 @@ afterAll(async () => {
 it('sends a lead’s webhook again after the app was killed mid-delivery, with the same webhook-id, once', async () => {
   app = await startAppServer({ env });
   let api = await adminApi(app.url);
-  await api('PUT', '/security/settings', {
-    ...DEFAULT_SECURITY_SETTINGS,
-    botDetectionEnabled: false,
-  });
+  await allowScriptedLeads(api);
   const hook = (await (
     await api('POST', '/webhooks', { url: receiver.url, events: ['contact.created'] })
   ).json()) as TWebhookCreated;
   // The receiver takes the first request and never answers: the delivery is under way.
   receiver.answer('hang');
-  const submitted = await fetch(`${app.url}/api/contacts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
-    body: JSON.stringify({ name: 'Crash Test', email: 'crash@example.com', message: 'Call me' }),
-  });
+  const submitted = await sendContactForm(app.url);
   expect(submitted.status).toBe(200);
   const [first] = await receiver.waitFor(1);
 

@@ -37,6 +37,8 @@ function listenSilently(port: number): Promise<SilentServer> {
   );
 }
 
+export type MailCrashDrill = ReturnType<typeof useMailCrashDrill>;
+
 export function useMailCrashDrill() {
   let app: AppServer | undefined;
   let inbox: SmtpInbox | undefined;
@@ -44,6 +46,11 @@ export function useMailCrashDrill() {
   let databaseName: string | undefined;
   let env: Record<string, string> = {};
   const smtpPort = () => Number(new URL(env.SMTP_URL!).port);
+  /** The real mail server on the app's SMTP port, in place of a silent one. */
+  const mailServerUp = () => {
+    silent?.close();
+    return startSmtpInbox(smtpPort());
+  };
   afterAll(async () => {
     await app?.crash();
     silent?.close();
@@ -67,8 +74,7 @@ export function useMailCrashDrill() {
     /** Kills the app, starts the mail server on that port, then the app on the same database. */
     async crashAndRecover(): Promise<{ app: AppServer; inbox: SmtpInbox }> {
       await app!.crash();
-      silent?.close();
-      inbox = await startSmtpInbox(smtpPort());
+      inbox = await mailServerUp();
       app = await startAppServer({ env, databaseName });
       return { app, inbox };
     },
@@ -80,8 +86,7 @@ export function useMailCrashDrill() {
       const survivor = await startAppServer({ env, databaseName });
       await app!.crash();
       app = survivor;
-      silent?.close();
-      inbox = await startSmtpInbox(smtpPort());
+      inbox = await mailServerUp();
       return { app, inbox };
     },
   };
