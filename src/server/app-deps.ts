@@ -6,7 +6,7 @@ import type { Logger } from './logger';
 import type { WriteAudit } from './trpc/write-audit';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
-import type { PageViewBuffer } from './web-analytics/page-view-buffer';
+import type { PageViewIntake } from './web-analytics/page-view-intake';
 import type { ErasureDeps } from './privacy/erasure.service';
 import type { GroupCommit } from './db/group-commit';
 import type { KeyedAnswer, KeyedSubmission } from './integration-keys/integration-submit.service';
@@ -28,8 +28,8 @@ export interface AppDeps {
   events: EventBus;
   /** The audit, as the procedures file writes with it (audit/write-audit.service.ts). */
   audit: WriteAudit;
-  /** Page views waiting to be written, many per statement (web-analytics/). */
-  pageViews: PageViewBuffer;
+  /** Page views: the per-network limit, then a buffer written many per statement (web-analytics/). */
+  pageViews: PageViewIntake;
   /** Leads sent with an integration key, stored many per transaction under load (integration-keys/). */
   keyedLeads: GroupCommit<KeyedSubmission, KeyedAnswer>;
   /** Erasures: the bus they publish on, and the ledger's file and key (privacy/). */

@@ -17,9 +17,10 @@ import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';
 import type { Mailer } from './notifications/mailer';
 import type { WebhookSettings } from './webhooks/webhook-settings';
-import { PageViewBuffer } from './web-analytics/page-view-buffer';
+import { pageViewIntake } from './web-analytics/page-view-intake';
+import type { PageViewCaps } from './web-analytics/page-view-intake.sql';
 import { erasureLedger, type ErasureLedger } from './privacy/erasure-ledger-file';
-import { insertPageViews } from './web-analytics/visitors.sql';
+import { DEFAULT_DAILY_KEY_CAP, DEFAULT_DAILY_VIEW_CAP } from '../shared/web-analytics.schema';
 
 export interface AppParts {
   orm: Orm;
@@ -38,6 +39,8 @@ export interface AppParts {
   booking?: { tokenTtlHours: number; reminderOffsets?: number[] };
   /** The erasure ledger's file and key; a throw-away one when absent (benches, drills). */
   erasureLedger?: ErasureLedger;
+  /** Page views stored per UTC day, and distinct values of each kind (the defaults when absent). */
+  pageViewCaps?: PageViewCaps;
 }
 
 export interface BuiltApp {
@@ -83,9 +86,10 @@ export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
       submitContactsWithKeys(tem, items, events),
     ),
     audit: writeAudit,
-    pageViews: new PageViewBuffer(
-      (rows) => insertPageViews(parts.orm.em.fork(), rows),
-      (error, rows) => parts.log.warn('page views not stored', { rows, error: String(error) }),
+    pageViews: pageViewIntake(
+      parts.orm,
+      parts.log,
+      parts.pageViewCaps ?? { views: DEFAULT_DAILY_VIEW_CAP, keys: DEFAULT_DAILY_KEY_CAP },
     ),
     booking: parts.booking && { tokenTtlHours: parts.booking.tokenTtlHours },
   };

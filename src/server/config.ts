@@ -4,6 +4,7 @@ import {
   DEFAULT_BOOKING_REMINDER_OFFSETS,
   DEFAULT_BOOKING_TOKEN_TTL_HOURS,
 } from '../shared/booking.schema';
+import { DEFAULT_DAILY_KEY_CAP, DEFAULT_DAILY_VIEW_CAP } from '../shared/web-analytics.schema';
 
 /** Loads `.env` defaults without overriding the real environment. */
 function loadDotEnv(path = '.env'): Record<string, string> {
@@ -62,6 +63,20 @@ const ZConfig = z
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     /** Days raw page views are kept (whole months past it are dropped); the daily roll-ups stay. */
     ANALYTICS_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** Page views stored per UTC day; past it they are dropped (the Security Center says so). */
+    ANALYTICS_DAILY_VIEW_CAP: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(100_000_000)
+      .default(DEFAULT_DAILY_VIEW_CAP),
+    /** Distinct values (paths, referrer hosts, each UTM parameter) kept per UTC day, each kind apart. */
+    ANALYTICS_DAILY_KEY_CAP: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(1_000_000)
+      .default(DEFAULT_DAILY_KEY_CAP),
     /** The erasure ledger's file, outside the database (default DATA_DIR/erasure-ledger.jsonl). */
     PRIVACY_LEDGER_PATH: z.string().optional(),
     /** The key of the ledger's address hashes; derived from SESSION_SECRET when unset. */

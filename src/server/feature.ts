@@ -23,6 +23,8 @@ export interface SubscriberDeps {
   events: EventBus;
   /** ANALYTICS_RAW_DAYS: how long raw page views are kept (90 days when absent). */
   analyticsRawDays?: number;
+  /** ANALYTICS_DAILY_KEY_CAP: distinct values per kind and day the roll-ups keep apart. */
+  analyticsKeyCap?: number;
   /** The erasure ledger (the nightly retention writes to it); retention does not run without. */
   erasureLedger?: ErasureLedger;
 }

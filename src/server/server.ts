@@ -115,6 +115,7 @@ export async function startServer(
       webhooks,
       publicUrl,
       erasureLedger: ledger,
+      pageViewCaps: { views: config.ANALYTICS_DAILY_VIEW_CAP, keys: config.ANALYTICS_DAILY_KEY_CAP },
       booking: {
         tokenTtlHours: config.BOOKING_TOKEN_TTL_HOURS,
         reminderOffsets: config.BOOKING_REMINDER_OFFSETS,
@@ -145,6 +146,7 @@ export async function startServer(
       notifier: deps.notifier,
       events: deps.events,
       analyticsRawDays: config.ANALYTICS_RAW_DAYS,
+      analyticsKeyCap: config.ANALYTICS_DAILY_KEY_CAP,
       erasureLedger: ledger,
     },
     log,

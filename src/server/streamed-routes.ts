@@ -18,6 +18,6 @@ export function streamedRoutes(importUploadPace?: UploadPaceRule): StreamedRoute
     importErrorsRoute,
     subscriptionFeedRoute,
     bookingCalendarRoute,
-    collectRoute(),
+    collectRoute,
   ];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_RETENTION_DEFAULT_DAYS } from './audit.schema';
 import { ZIsoDate } from './text.schema';
+import { PAGE_VIEW_CAPS } from './web-analytics.schema';
 
 export const SECURITY_EVENT_TYPES = [
   'honeypot_triggered',
@@ -124,6 +125,16 @@ export const ZSecurityStats = z.object({
   cleanSubmissionsPercent: z.number().int(),
   /** Bookings refused by the site's or a network's booking cap. */
   refusedBookings: z.number().int(),
+  /**
+   * Today's page views (UTC day): stored, dropped past the day's cap, and the caps reached
+   * (page views, distinct values of a kind, visitors of one network).
+   */
+  pageViewsToday: z.object({
+    day: z.string(),
+    views: z.number().int(),
+    dropped: z.number().int(),
+    capped: z.array(z.enum(PAGE_VIEW_CAPS)),
+  }),
 });
 export type TSecurityStats = z.output<typeof ZSecurityStats>;
 

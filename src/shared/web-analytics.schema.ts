@@ -30,6 +30,37 @@ export const UTM_PARAMETERS = [
   ['utm_content', 'utmContent'],
 ] as const;
 
+/**
+ * What a page view's value is stored and listed as once it cannot be kept apart: past the day's
+ * cap of distinct values of its kind, or outside a list's top rows.
+ */
+export const FOLDED_KEY = '(other)';
+/** The values of a page view whose distinct count per day is capped (each kind apart). */
+export const PAGE_VIEW_KEY_KINDS = [
+  'path',
+  'referrer',
+  'source',
+  'medium',
+  'campaign',
+  'term',
+  'content',
+] as const;
+export type TPageViewKeyKind = (typeof PAGE_VIEW_KEY_KINDS)[number];
+/**
+ * The caps a day's page views may reach: the day's page views, the distinct values of each kind,
+ * and the visitors one network counts for.
+ */
+export const PAGE_VIEW_CAPS = ['views', ...PAGE_VIEW_KEY_KINDS, 'networkVisitors'] as const;
+export type TPageViewCap = (typeof PAGE_VIEW_CAPS)[number];
+/** Page views stored per UTC day unless ANALYTICS_DAILY_VIEW_CAP says otherwise; more are dropped. */
+export const DEFAULT_DAILY_VIEW_CAP = 500_000;
+/** Distinct values per kind and UTC day unless ANALYTICS_DAILY_KEY_CAP says otherwise. */
+export const DEFAULT_DAILY_KEY_CAP = 5_000;
+/** Distinct visitors one network (an IPv4 address, an IPv6 /48) counts for per UTC day. */
+export const VISITORS_PER_NETWORK = 20;
+/** A key is listed (a top page, source, campaign, funnel row) once seen from this many networks. */
+export const MIN_NETWORKS_LISTED = 3;
+
 /** The longest period GET /analytics/traffic covers, in days. */
 export const TRAFFIC_MAX_DAYS = 400;
 export const TRAFFIC_INTERVALS = ['day', 'week', 'month'] as const;
@@ -93,13 +124,21 @@ const ZFunnelFigures = z.object({
   callToCustomer: rate,
 });
 export type TFunnelFigures = z.output<typeof ZFunnelFigures>;
+/** How many rows GET /analytics/funnel lists at most; the rest are summed in `other`. */
+export const FUNNEL_ROWS = 50;
 export const ZFunnel = z.object({
+  /** At most FUNNEL_ROWS keys, by visitors then leads. */
   rows: z.array(ZFunnelFigures.extend({ key: z.string() })),
+  /** The keys past those rows, or seen from too few networks and with no lead, summed. */
+  other: ZFunnelFigures.extend({ keys: count }).nullable(),
   totals: ZFunnelFigures,
 });
 export type TFunnel = z.output<typeof ZFunnel>;
 
 const visitors = z.number().int();
+/** What a list leaves out, summed: how many keys, their visitors and page views (per day). */
+const ZOtherKeys = z.object({ keys: count, visitors, pageviews: z.number().int() });
+export type TOtherKeys = z.output<typeof ZOtherKeys>;
 export const ZTraffic = z.object({
   /** Visitors are counted per day (a visitor key lives one UTC day) and summed over the days. */
   totals: z.object({ visitors, pageviews: z.number().int() }),
@@ -116,6 +155,12 @@ export const ZTraffic = z.object({
     }),
   ),
   devices: z.array(z.object({ device: z.enum(DEVICES), visitors })),
+  /** Per list, the keys past its rows or seen from too few networks, summed; null when none. */
+  other: z.object({
+    pages: ZOtherKeys.nullable(),
+    referrers: ZOtherKeys.nullable(),
+    campaigns: ZOtherKeys.nullable(),
+  }),
   /** Distinct visitors in the last 5 minutes. */
   liveVisitors: visitors,
 });

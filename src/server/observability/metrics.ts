@@ -55,8 +55,14 @@ export const contactsSubmitted = counter(
 
 export const pageViewsDropped = counter(
   'page_views_dropped_total',
-  'Page views not stored: the write buffer was full, a batch write failed',
+  'Page views not stored: rate_limited, buffer_full, write_failed or daily_cap',
   ['reason'],
+);
+
+export const pageViewValuesFolded = counter(
+  'page_view_values_folded_total',
+  "Page-view values stored as '(other)' past a day's cap of distinct values, and visitors folded past a network's",
+  [],
 );
 
 export const importsRunning = new Gauge({

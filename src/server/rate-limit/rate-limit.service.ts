@@ -1,6 +1,7 @@
 // What other features use of rate limiting: counting a client against a limit, the error that
 // says when to retry, and the procedure that turns it into a Retry-After header.
 export {
+  addRateLimitHits,
   clearRateLimit,
   consumeRateLimit,
   consumeRateLimits,

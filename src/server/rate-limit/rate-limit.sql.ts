@@ -244,6 +244,34 @@ export async function consumeShardedRateLimitHits(
   );
 }
 
+/**
+ * Adds counted hits to the window starting at `windowStart` of several keys of a bucket in one
+ * statement, and answers each key's total: for counts kept in memory and shared now and then
+ * (the page-view limit). Keys are written in order, so two instances never deadlock.
+ */
+export async function addRateLimitHits(
+  em: EntityManager,
+  bucket: string,
+  windowStart: Date,
+  hits: { key: string; count: number }[],
+): Promise<Map<string, number>> {
+  if (!hits.length) return new Map();
+  const sorted = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const rows = await limitsSql(em)
+    .insertInto('security_rate_limits')
+    .values(sorted.map((h) => ({ bucket, key: h.key, window_start: windowStart, count: h.count })))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['bucket', 'key', 'window_start'])
+        .doUpdateSet((eb) => ({
+          count: eb('security_rate_limits.count', '+', eb.ref('excluded.count')),
+        })),
+    )
+    .returning(['key', 'count'])
+    .execute();
+  return new Map(rows.map((r) => [r.key, r.count]));
+}
+
 /** Whether one more hit would be over the limit, without counting it. */
 export async function peekRateLimit(
   em: EntityManager,

@@ -115,6 +115,12 @@ describe('stats tiles', () => {
       cleanSubmissions: 0,
       cleanSubmissionsPercent: 100,
       refusedBookings: 0,
+      pageViewsToday: {
+        day: new Date().toISOString().slice(0, 10),
+        views: 0,
+        dropped: 0,
+        capped: [],
+      },
     });
     await event('honeypot_triggered');
     await event('bot_detected');

@@ -3,6 +3,7 @@ import type { TSecurityPeriod, TSecurityStats } from '../../shared/security.sche
 import { typedSql } from '../db/typed-sql';
 import { CleanSubmissionHour } from './clean-submission.entity';
 import { SecurityEvent } from './security-event.entity';
+import { pageViewDay } from '../web-analytics/web-analytics.service';
 
 export const PERIOD_HOURS: Record<TSecurityPeriod, number> = {
   '24h': 24,
@@ -46,7 +47,8 @@ export async function securityStats(
 ): Promise<TSecurityStats> {
   const since = new Date(now.getTime() - PERIOD_HOURS[period] * 3_600_000);
   const db = typedSql(em, [SecurityEvent, CleanSubmissionHour]);
-  const [events, clean] = await Promise.all([
+  const today = now.toISOString().slice(0, 10);
+  const [events, clean, pageViews] = await Promise.all([
     db
       .selectFrom('security_events')
       .select(({ fn }) => ['type', fn.sum('count').as('count')])
@@ -59,6 +61,7 @@ export async function securityStats(
       .select(({ fn }) => fn.sum('count').as('total'))
       .where('hour', '>=', hourOf(since).toISOString())
       .execute(),
+    pageViewDay(em, today),
   ]);
   const byType = (type: string) => Number(events.find((e) => e.type === type)?.count ?? 0);
   const honeypotTriggers = byType('honeypot_triggered');
@@ -78,6 +81,7 @@ export async function securityStats(
     cleanSubmissions,
     cleanSubmissionsPercent: all === 0 ? 100 : Math.round((cleanSubmissions / all) * 100),
     refusedBookings: byType('booking_refused'),
+    pageViewsToday: { day: today, views: 0, dropped: 0, capped: [], ...pageViews },
   };
 }
 

@@ -25,6 +25,7 @@ import { startWebhookWorker } from '../webhooks/webhook-worker';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from '../webhooks/webhook-settings';
 import { createTestDatabase, type TestDatabase } from './test-db';
 import { erasureLedger } from '../privacy/erasure-ledger-file';
+import type { PageViewCaps } from '../web-analytics/page-view-intake.sql';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,6 +154,8 @@ export interface TestAppOptions {
   calendarFeeds?: boolean;
   /** Log through this logger (default: silent, or debug with TEST_LOG_LEVEL=debug). */
   log?: Logger;
+  /** Page views stored per day and distinct values per kind (the product's defaults when absent). */
+  pageViewCaps?: PageViewCaps;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -211,6 +214,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     webhooks,
     publicUrl: 'http://convoza.test',
     booking: { tokenTtlHours: DEFAULT_BOOKING_TOKEN_TTL_HOURS },
+    pageViewCaps: options.pageViewCaps,
     // Each test app its own ledger file (the database's copy is emptied with the tables).
     erasureLedger: erasureLedger(
       join(tmpdir(), `convoza-test-ledger-${randomUUID()}.jsonl`),

@@ -7,14 +7,14 @@ import {
   ZPageViewBeacon,
 } from '../../shared/web-analytics.schema';
 import type { AppDeps } from '../app-deps';
-import { clientIp, clientKey } from '../http/client-ip';
+import { clientIp } from '../http/client-ip';
 import { pageViewsDropped } from '../observability/metrics';
 import { sendApiError } from '../http/send-api-error';
 import type { StreamedRoute } from '../http/streamed-route';
 import { storableTextProblem } from '../../shared/text.schema';
 import { describeZodError } from '../trpc/errors';
 import { firstUnstorable } from '../trpc/unsafe-text';
-import { CollectLimit, COLLECT_PER_MINUTE } from './collect-limit';
+import { COLLECT_PER_MINUTE, COLLECT_PER_MINUTE_PER_48 } from './collect-limit';
 import type { PageViewRow } from './visitors.sql';
 import { visitorOf } from './visitor-key.service';
 
@@ -55,13 +55,13 @@ function referrerHost(req: Request, referrer: string | undefined): string | null
  * agent and no query parameter but utm_*; a bot, or a network past its limit, is answered the
  * same and not counted.
  */
-export const collectRoute = (limit = new CollectLimit()): StreamedRoute => ({
+export const collectRoute: StreamedRoute = {
   method: 'post',
   path: '/collect',
   operation: {
     operationId: 'public-collect',
     summary: 'Count one page view of a public page (sent by the page itself; no cookie)',
-    description: `JSON as application/json or text/plain (what navigator.sendBeacon sends), at most ${COLLECT_MAX_BYTES} bytes. url must be a page of this site. Answers 202 with no body. Stored: the path, the utm_* parameters, the referrer's host, the device class from width (mobile < 768 ≤ tablet < 1024 ≤ desktop) and a visitor key (a hash of a daily random salt, the network and the browser, which cannot be made again once the salt is deleted after 48 hours). Bots (a maintained user-agent list) and a network past ${COLLECT_PER_MINUTE} page views a minute are not counted.`,
+    description: `JSON as application/json or text/plain (what navigator.sendBeacon sends), at most ${COLLECT_MAX_BYTES} bytes. url must be a page of this site. Answers 202 with no body. Stored: the path, the utm_* parameters, the referrer's host, the device class from width (mobile < 768 ≤ tablet < 1024 ≤ desktop) a visitor key (a hash of a daily random salt, the network and the browser, which cannot be made again once the salt is deleted after 48 hours) and the network's hash with the same salt. Bots (a maintained user-agent list), a network past ${COLLECT_PER_MINUTE} page views a minute (an IPv4 address or IPv6 /64) or ${COLLECT_PER_MINUTE_PER_48} (an IPv6 /48), all instances together, and page views past the day's cap are not counted.`,
     tags: ['public'],
     requestBody: {
       required: true,
@@ -93,11 +93,11 @@ export const collectRoute = (limit = new CollectLimit()): StreamedRoute => ({
           return refuse(res, 413, `A page view is at most ${COLLECT_MAX_BYTES} bytes`, 'body');
         return next(error);
       }
-      void collect(req, res, deps, limit).catch(next);
+      void collect(req, res, deps).catch(next);
     }),
-});
+};
 
-async function collect(req: Request, res: Response, deps: AppDeps, limit: CollectLimit) {
+async function collect(req: Request, res: Response, deps: AppDeps) {
   let body: unknown;
   try {
     body = JSON.parse(typeof req.body === 'string' ? req.body : '');
@@ -127,7 +127,7 @@ async function collect(req: Request, res: Response, deps: AppDeps, limit: Collec
   const ip = clientIp(req.ip ?? req.socket.remoteAddress);
   if (!userAgent || isbot(userAgent)) {
     // Answered like any page view: a bot learns nothing from it.
-  } else if (!limit.allow(clientKey(ip))) {
+  } else if (!deps.pageViews.allow(ip)) {
     pageViewsDropped.inc({ reason: 'rate_limited' });
   } else {
     const now = new Date();
@@ -140,6 +140,7 @@ async function collect(req: Request, res: Response, deps: AppDeps, limit: Collec
     deps.pageViews.add({
       viewedAt: now,
       visitor: visitor.key,
+      network: visitor.network,
       path: page.pathname.slice(0, 500),
       referrerHost: referrerHost(req, beacon.data.referrer ?? undefined),
       ...(Object.fromEntries(UTM_PARAMETERS.map(([name, field]) => [field, utm(name)])) as Pick<

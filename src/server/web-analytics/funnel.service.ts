@@ -2,7 +2,7 @@
 // campaign or landing page of the first touch, with the rate of each step.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TFunnel, TFunnelFigures, TFunnelQuery } from '../../shared/web-analytics.schema';
-import { leadsByEntry, visitorsByEntry } from './funnel.sql';
+import { funnelRows, type FunnelCounts } from './funnel.sql';
 
 const rate = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null;
@@ -42,25 +42,27 @@ export async function funnel(
   em: EntityManager,
   { from, to, groupBy }: TFunnelQuery,
 ): Promise<TFunnel> {
-  const [visits, leads] = await Promise.all([
-    visitorsByEntry(em, from, to, groupBy),
-    leadsByEntry(em, from, to, groupBy),
-  ]);
-  const keys = new Map<string, Counts>();
-  const row = (key: string) => keys.get(key) ?? keys.set(key, none()).get(key)!;
-  for (const v of visits) row(v.key).visitors += Number(v.visitors);
-  for (const l of leads) {
-    const r = row(l.key);
-    r.leads += Number(l.leads);
-    r.bookedCalls += Number(l.booked);
-    r.customers += Number(l.customers);
-    r.bookedCustomers += Number(l.bookedCustomers);
-  }
-  const rows = [...keys.entries()]
-    .map(([key, counts]) => ({ key, ...figures(counts) }))
+  const counted = await funnelRows(em, from, to, groupBy);
+  const countsOf = (row: FunnelCounts): Counts => ({
+    visitors: Number(row.visitors),
+    leads: Number(row.leads),
+    bookedCalls: Number(row.booked),
+    customers: Number(row.customers),
+    bookedCustomers: Number(row.bookedCustomers),
+  });
+  const rows = counted
+    .filter((row): row is FunnelCounts & { key: string } => row.key !== null)
+    .map((row) => ({ key: row.key, ...figures(countsOf(row)) }))
     .sort((a, b) => b.visitors - a.visitors || b.leads - a.leads || a.key.localeCompare(b.key));
+  const rest = counted.find((row) => row.key === null);
   const totals = none();
-  for (const counts of keys.values())
+  for (const row of counted) {
+    const counts = countsOf(row);
     for (const field of Object.keys(totals) as (keyof Counts)[]) totals[field] += counts[field];
-  return { rows, totals: figures(totals) };
+  }
+  return {
+    rows,
+    other: rest ? { keys: Number(rest.keys), ...figures(countsOf(rest)) } : null,
+    totals: figures(totals),
+  };
 }

@@ -1,6 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TFunnelGroup } from '../../shared/web-analytics.schema';
+import {
+  FOLDED_KEY,
+  FUNNEL_ROWS,
+  MIN_NETWORKS_LISTED,
+  type TFunnelGroup,
+} from '../../shared/web-analytics.schema';
 import { addDays } from '../../shared/time-zone';
 import { runSql } from '../db/typed-sql';
 import { onOneSnapshot, trafficFacts } from './page-view-rollups.sql';
@@ -11,17 +16,6 @@ const ENTRY_KEY = {
   campaign: sql.ref('key2'),
   landingPage: sql.ref('key3'),
 };
-
-/** Visitors of [from, to] (per day) by where their visit began. */
-export const visitorsByEntry = (em: EntityManager, from: string, to: string, by: TFunnelGroup) =>
-  onOneSnapshot(em, (tem, through) =>
-    runSql(
-      tem,
-      sql<{ key: string; visitors: string }>`
-        select ${ENTRY_KEY[by]} as key, sum(visitors) as visitors
-          from ${trafficFacts(from, to, through)} as f where kind = 'entry' group by 1`,
-    ),
-  );
 
 /**
  * A website lead's key as a visitor's: source is utm_source, else the referrer's host (older
@@ -40,26 +34,64 @@ export const LEAD_KEY = {
  * Website leads created in [from, to] (UTC days) by their first touch: how many, how many of
  * them booked a call, how many are customers (converted) now, and how many did both.
  */
-export const leadsByEntry = (em: EntityManager, from: string, to: string, by: TFunnelGroup) =>
-  runSql(
-    em,
-    sql<{
-      key: string;
-      leads: string;
-      booked: string;
-      customers: string;
-      bookedCustomers: string;
-    }>`
-      select key, count(*) as leads, count(*) filter (where booked) as booked,
+const leadsByEntry = (from: string, to: string, by: TFunnelGroup) =>
+  sql`select key, count(*) as leads, count(*) filter (where booked) as booked,
              count(*) filter (where converted) as customers,
-             count(*) filter (where booked and converted) as "bookedCustomers"
+             count(*) filter (where booked and converted) as booked_customers
         from (select ${LEAD_KEY[by]} as key, c.status = 'converted' as converted,
                      exists (select 1 from bookings b where b.contact_id = c.id) as booked
         from contacts c
        where c.source = 'website'
          and c.created_at >= ${`${from}T00:00:00Z`}::timestamptz
          and c.created_at < ${`${addDays(to, 1)}T00:00:00Z`}::timestamptz) as lead
-       group by 1`,
+       group by 1`;
+
+/** One funnel row's counts; `key` null is the row that sums the keys not listed. */
+export interface FunnelCounts {
+  key: string | null;
+  visitors: string;
+  leads: string;
+  booked: string;
+  customers: string;
+  bookedCustomers: string;
+  /** How many keys the row sums (1 for a listed key). */
+  keys: string;
+}
+
+/**
+ * Visitors of [from, to] (per day) by where their visit began, joined to the website leads of the
+ * period by the same first-touch key: the top FUNNEL_ROWS keys by visitors then leads, and one
+ * row (key null) summing the rest. A key is listed once seen from MIN_NETWORKS_LISTED networks
+ * or with a lead of its own; a value folded at storage never is. At most FUNNEL_ROWS + 1 rows,
+ * whatever the period holds.
+ */
+export const funnelRows = (em: EntityManager, from: string, to: string, by: TFunnelGroup) =>
+  onOneSnapshot(em, (tem, through) =>
+    runSql(
+      tem,
+      sql<FunnelCounts>`
+        with visits as (
+          select ${ENTRY_KEY[by]} as key, sum(visitors) as visitors, sum(networks) as networks
+            from ${trafficFacts(from, to, through)} as f where kind = 'entry' group by 1),
+        leads as (${leadsByEntry(from, to, by)}),
+        joined as (
+          select coalesce(v.key, l.key) as key, coalesce(v.visitors, 0) as visitors,
+                 coalesce(l.leads, 0) as leads, coalesce(l.booked, 0) as booked,
+                 coalesce(l.customers, 0) as customers,
+                 coalesce(l.booked_customers, 0) as booked_customers,
+                 coalesce(v.key, l.key) <> ${FOLDED_KEY}
+                   and (coalesce(v.networks, 0) >= ${MIN_NETWORKS_LISTED} or coalesce(l.leads, 0) > 0)
+                   as listable
+            from visits v full join leads l on l.key = v.key),
+        ranked as (
+          select *, listable and row_number() over (
+                      order by listable desc, visitors desc, leads desc, key) <= ${FUNNEL_ROWS} as listed
+            from joined)
+        select case when listed then key end as key, sum(visitors) as visitors,
+               sum(leads) as leads, sum(booked) as booked, sum(customers) as customers,
+               sum(booked_customers) as "bookedCustomers", count(*) as keys
+          from ranked group by 1`,
+    ),
   );
 
 /** The first day any page view can have: campaigns count from their first visitor. */

@@ -128,6 +128,7 @@ describe('GET /api/analytics/funnel', () => {
           callToCustomer: null,
         },
       ],
+      other: null,
       totals: {
         visitors: 4,
         leads: 3,
@@ -208,12 +209,17 @@ describe('GET /api/analytics/funnel', () => {
       ['(none)', 2, 2],
       ['q4', 2, 1],
     ]);
+    // A landing page with a lead is listed; one seen from fewer than three networks and with no
+    // lead is summed in `other`.
     expect(await visitorsAndLeadsBy('landingPage')).toEqual([
       ['/', 2, 2],
-      ['/about', 1, 0],
-      ['/services', 1, 0],
       ['(unknown)', 0, 1],
     ]);
+    expect((await funnelOf('landingPage')).body.other).toMatchObject({
+      keys: 2,
+      visitors: 2,
+      leads: 0,
+    });
   });
 
   it("links each figure to exactly the contacts it counts (the list's origin filters), over both transports", async () => {

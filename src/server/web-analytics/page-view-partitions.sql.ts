@@ -88,7 +88,9 @@ export async function ensurePageViewPartitions(em: EntityManager, now: Date): Pr
     months.add(monthStart(now.getUTCFullYear(), now.getUTCMonth() + i));
   const stray = await runSql(
     em,
-    sql<{ month: string }>`select distinct to_char(date_trunc('month', viewed_at at time zone 'utc'),
+    sql<{
+      month: string;
+    }>`select distinct to_char(date_trunc('month', viewed_at at time zone 'utc'),
                                                     'YYYY-MM-DD') as month
                              from ${sql.table(DEFAULT_PARTITION)}`,
   );

@@ -21,6 +21,7 @@ const sql = (query: string, params: unknown[] = []) =>
 const view = (at: string, visitor = 'v'): PageViewRow => ({
   viewedAt: new Date(at),
   visitor,
+  network: 'n',
   path: '/',
   referrerHost: null,
   utmSource: null,

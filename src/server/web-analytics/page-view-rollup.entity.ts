@@ -24,6 +24,8 @@ export const PageViewRollup = defineEntity({
     key3: p.text().default(''),
     visitors: p.integer(),
     pageviews: p.integer(),
+    /** Distinct networks the row's page views came from that day (visitors, for older rows). */
+    networks: p.integer().default(0),
   },
   indexes: [{ name: 'page_view_rollups_day_kind_index', properties: ['day', 'kind'] }],
 });

@@ -16,6 +16,12 @@ export const PageView = defineEntity({
     /** The UTC day of `viewedAt`, whose salt made `visitor`. */
     day: p.date(),
     visitor: p.text(),
+    /**
+     * The network it came from (the IPv4 address or IPv6 /48) as a keyed hash of the day's salt,
+     * like `visitor`: how many networks a key was seen from (a top list needs three). Null for
+     * page views stored before networks were.
+     */
+    network: p.text().nullable(),
     path: p.text(),
     referrerHost: p.text().nullable(),
     utmSource: p.text().nullable(),

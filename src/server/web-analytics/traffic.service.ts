@@ -2,7 +2,12 @@
 // of closed days and the raw page views of the others.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays } from '../../shared/time-zone';
-import type { TDevice, TTraffic, TTrafficQuery } from '../../shared/web-analytics.schema';
+import type {
+  TDevice,
+  TOtherKeys,
+  TTraffic,
+  TTrafficQuery,
+} from '../../shared/web-analytics.schema';
 import { onOneSnapshot } from './page-view-rollups.sql';
 import { dailyTotals, liveVisitors, topKeys } from './traffic.sql';
 
@@ -37,8 +42,19 @@ export async function traffic(
     series.set(date, point);
   }
   const points = [...series.values()];
-  const of = (kind: string) => keys.filter((k) => k.kind === kind);
-  const orNull = (v: string) => v || null;
+  const of = (kind: string) =>
+    keys.filter((k): k is typeof k & { key1: string } => k.kind === kind && k.key1 !== null);
+  const otherOf = (kind: string): TOtherKeys | null => {
+    const rest = keys.find((k) => k.kind === kind && k.key1 === null);
+    return rest
+      ? {
+          keys: Number(rest.keys),
+          visitors: Number(rest.visitors),
+          pageviews: Number(rest.pageviews),
+        }
+      : null;
+  };
+  const orNull = (v: string | null) => v || null;
   return {
     totals: {
       visitors: points.reduce((n, p) => n + p.visitors, 0),
@@ -58,6 +74,11 @@ export async function traffic(
       visitors: Number(k.visitors),
     })),
     devices: of('device').map((k) => ({ device: k.key1 as TDevice, visitors: Number(k.visitors) })),
+    other: {
+      pages: otherOf('page'),
+      referrers: otherOf('referrer'),
+      campaigns: otherOf('campaign'),
+    },
     liveVisitors: live,
   };
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAttribution } from '../../shared/contacts.schema';
-import { clientKey } from '../http/client-ip';
+import { clientKey, wideNetworkKey } from '../http/client-ip';
 import { daySalt, firstPageView } from './visitors.sql';
 
 /** Salts already read, by day (at most two days matter: today and, near midnight, yesterday). */
@@ -23,7 +23,18 @@ export interface Visitor {
   /** The UTC day the key belongs to. */
   day: string;
   key: string;
+  /**
+   * The network (the IPv4 address, or the IPv6 /48 a site usually holds) hashed with the same
+   * salt: what limits one network's weight in the counts (page-view-intake.sql.ts).
+   */
+  network: string;
 }
+
+const keyed = (salt: Buffer, ...parts: string[]) => {
+  const hash = createHash('sha256').update(salt);
+  for (const part of parts) hash.update('\0').update(part);
+  return hash.digest('base64url').slice(0, 22);
+};
 
 /** The visitor a request comes from on the UTC day of `at`. */
 export async function visitorOf(
@@ -33,15 +44,13 @@ export async function visitorOf(
 ): Promise<Visitor> {
   const day = at.toISOString().slice(0, 10);
   const salt = await cachedSalt(em, day);
-  const key = createHash('sha256')
-    .update(salt)
-    .update('\0')
-    .update(clientKey(client.ip))
-    .update('\0')
-    .update(client.userAgent)
-    .digest('base64url')
-    .slice(0, 22);
-  return { day, key };
+  const network = wideNetworkKey(client.ip) ?? clientKey(client.ip);
+  return {
+    day,
+    key: keyed(salt, clientKey(client.ip), client.userAgent),
+    // Marked apart from a visitor's parts, so a network's hash is never a visitor's.
+    network: keyed(salt, 'network', network),
+  };
 }
 
 /**

@@ -33,6 +33,8 @@ export async function forgetOldSalts(em: EntityManager, now: Date): Promise<numb
 export interface PageViewRow {
   viewedAt: Date;
   visitor: string;
+  /** The keyed hash of the network it came from (visitor-key.service.ts). */
+  network: string;
   path: string;
   referrerHost: string | null;
   utmSource: string | null;
@@ -48,22 +50,23 @@ export async function insertPageViews(em: EntityManager, rows: PageViewRow[]): P
   const column = <K extends keyof PageViewRow>(key: K) => rows.map((r) => r[key]);
   await runSql(
     em,
-    sql`insert into page_views (viewed_at, day, visitor, path, referrer_host, utm_source,
+    sql`insert into page_views (viewed_at, day, visitor, network, path, referrer_host, utm_source,
                                 utm_medium, utm_campaign, utm_term, utm_content, device)
-        select at, (at at time zone 'utc')::date, visitor, path, referrer_host, utm_source,
+        select at, (at at time zone 'utc')::date, visitor, network, path, referrer_host, utm_source,
                utm_medium, utm_campaign, utm_term, utm_content, device
           from unnest(${column('viewedAt').map((d) => d.toISOString())}::timestamptz[],
-                      ${column('visitor')}::text[], ${column('path')}::text[],
+                      ${column('visitor')}::text[], ${column('network')}::text[],
+                      ${column('path')}::text[],
                       ${column('referrerHost')}::text[], ${column('utmSource')}::text[],
                       ${column('utmMedium')}::text[], ${column('utmCampaign')}::text[],
                       ${column('utmTerm')}::text[], ${column('utmContent')}::text[],
                       ${column('device')}::text[])
-            as v(at, visitor, path, referrer_host, utm_source, utm_medium, utm_campaign,
+            as v(at, visitor, network, path, referrer_host, utm_source, utm_medium, utm_campaign,
                  utm_term, utm_content, device)`,
   );
 }
 
-type FirstPageView = Omit<PageViewRow, 'viewedAt' | 'visitor' | 'device'>;
+type FirstPageView = Omit<PageViewRow, 'viewedAt' | 'visitor' | 'network' | 'device'>;
 
 /** The first page a visitor viewed in [from, to), with where they came from, if any. */
 export async function firstPageView(

@@ -60,6 +60,7 @@ export async function seedDemoPageViews(em: EntityManager): Promise<void> {
         rows.push({
           viewedAt: new Date(at),
           visitor: `demo-${ago}-${v}`,
+          network: `demo-network-${ago}-${v}`,
           path: p === 0 ? pick(PAGES.slice(0, 5)) : pick(PAGES),
           ...(p === 0 ? source : SOURCES[0]!),
           utmTerm: null,
