@@ -115,7 +115,10 @@ export async function startServer(
       webhooks,
       publicUrl,
       erasureLedger: ledger,
-      pageViewCaps: { views: config.ANALYTICS_DAILY_VIEW_CAP, keys: config.ANALYTICS_DAILY_KEY_CAP },
+      pageViewCaps: {
+        views: config.ANALYTICS_DAILY_VIEW_CAP,
+        keys: config.ANALYTICS_DAILY_KEY_CAP,
+      },
       booking: {
         tokenTtlHours: config.BOOKING_TOKEN_TTL_HOURS,
         reminderOffsets: config.BOOKING_REMINDER_OFFSETS,

@@ -261,11 +261,9 @@ export async function addRateLimitHits(
     .insertInto('security_rate_limits')
     .values(sorted.map((h) => ({ bucket, key: h.key, window_start: windowStart, count: h.count })))
     .onConflict((conflict) =>
-      conflict
-        .columns(['bucket', 'key', 'window_start'])
-        .doUpdateSet((eb) => ({
-          count: eb('security_rate_limits.count', '+', eb.ref('excluded.count')),
-        })),
+      conflict.columns(['bucket', 'key', 'window_start']).doUpdateSet((eb) => ({
+        count: eb('security_rate_limits.count', '+', eb.ref('excluded.count')),
+      })),
     )
     .returning(['key', 'count'])
     .execute();

@@ -7,7 +7,6 @@ import {
   type TFunnel,
   type TTraffic,
 } from '../../shared/web-analytics.schema';
-import { relaxContactProtections } from '../test/contact-form-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { rollUpPageViews } from './page-view-rollups.sql';
 
