@@ -24,7 +24,9 @@ export interface AdminSuite {
  * The suite of a test file: started before its tests, stopped after them. The handle reads the
  * running suite (a test file names it once at the top instead of a variable and two hooks).
  */
-export function useAdminSuite(options: { seedDemo?: boolean } = {}): AdminSuite {
+export function useAdminSuite(
+  options: { seedDemo?: boolean; env?: Record<string, string> } = {},
+): AdminSuite {
   let suite: AdminSuite | undefined;
   beforeAll(async () => {
     suite = await startAdminSuite(options);
@@ -33,7 +35,9 @@ export function useAdminSuite(options: { seedDemo?: boolean } = {}): AdminSuite 
   return lateBound(() => suite, 'The admin suite');
 }
 
-export async function startAdminSuite(options: { seedDemo?: boolean } = {}): Promise<AdminSuite> {
+export async function startAdminSuite(
+  options: { seedDemo?: boolean; env?: Record<string, string> } = {},
+): Promise<AdminSuite> {
   const [server, browser] = await Promise.all([startAppServer(options), launchBrowser()]);
   return {
     server,

@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
   FUNNEL_GROUPS,
+  type TFunnel,
   type TFunnelFigures,
   type TFunnelGroup,
 } from '../../../shared/web-analytics.schema';
@@ -106,6 +107,29 @@ function FunnelBars({
   );
 }
 
+/** How many rows the table shows; the rest and what the server summed form one "Other" row. */
+const SHOWN_ROWS = 20;
+
+/** The rows past SHOWN_ROWS and the server's `other`, summed; null when there are none. */
+function otherRow({ rows, other }: TFunnel) {
+  const parts = [
+    ...rows.slice(SHOWN_ROWS).map((r) => ({ ...r, keys: 1 })),
+    ...(other ? [other] : []),
+  ];
+  if (!parts.length) return null;
+  const sum = (field: 'keys' | Step) => parts.reduce((n, p) => n + p[field], 0);
+  const visitors = sum('visitors');
+  const leads = sum('leads');
+  return {
+    keys: sum('keys'),
+    visitors,
+    leads,
+    bookedCalls: sum('bookedCalls'),
+    customers: sum('customers'),
+    visitToLead: visitors > 0 ? Math.min(1, leads / visitors) : null,
+  };
+}
+
 /**
  * From the first visit to the customer: visitors, website leads, booked calls and customers of
  * the period, by where visits and leads came from.
@@ -119,6 +143,7 @@ export function FunnelPanel({ days }: { days: number }) {
     { placeholderData: keepPreviousData },
   );
   const data = query.data;
+  const rest = data && otherRow(data);
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -189,7 +214,7 @@ export function FunnelPanel({ days }: { days: number }) {
                       </td>
                     </tr>
                   )}
-                  {data.rows.slice(0, 20).map((row) => (
+                  {data.rows.slice(0, SHOWN_ROWS).map((row) => (
                     <tr key={row.key} className="border-t border-slate-100">
                       <th
                         scope="row"
@@ -211,6 +236,22 @@ export function FunnelPanel({ days }: { days: number }) {
                       </td>
                     </tr>
                   ))}
+                  {rest && (
+                    <tr
+                      className="border-t border-slate-100 text-slate-600"
+                      data-testid="funnel-other"
+                    >
+                      <th scope="row" className="py-2 pr-3 font-medium">
+                        Other ({formatNumber(rest.keys)})
+                      </th>
+                      {STEPS.map(([key]) => (
+                        <td key={key} className="py-2 pr-3 text-right tabular-nums">
+                          {formatNumber(rest[key])}
+                        </td>
+                      ))}
+                      <td className="py-2 text-right tabular-nums">{percent(rest.visitToLead)}</td>
+                    </tr>
+                  )}
                 </tbody>
               </table>
             </div>

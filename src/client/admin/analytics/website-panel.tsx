@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { utcDays } from '../../../shared/report-period';
-import type { TTraffic } from '../../../shared/web-analytics.schema';
+import type { TOtherKeys, TTraffic } from '../../../shared/web-analytics.schema';
 import {
   Card,
   CardContent,
@@ -55,25 +55,45 @@ function VisitorsChart({ series, interval }: Pick<TTraffic, 'series'> & { interv
   );
 }
 
-/** A top list: a label, its visitors, and a bar for its share of the first. */
+/** How many rows a top list shows; the rest are summed in its "Other" row. */
+const SHOWN_ROWS = 8;
+
+/**
+ * A top list: a label, its visitors, and a bar for its share of the first; then one "Other" row
+ * for the rows not shown and what the server summed (keys past its rows, or seen from too few
+ * networks to be listed).
+ */
 function TopList({
   title,
   rows,
+  other,
   empty,
 }: {
   title: string;
   rows: { label: ReactNode; visitors: number; key: string }[];
+  other?: TOtherKeys | null;
   empty: string;
 }) {
-  const top = Math.max(1, ...rows.map((r) => r.visitors));
+  const hidden = rows.slice(SHOWN_ROWS);
+  const rest = {
+    keys: hidden.length + (other?.keys ?? 0),
+    visitors: hidden.reduce((n, r) => n + r.visitors, 0) + (other?.visitors ?? 0),
+  };
+  const shown = [
+    ...rows.slice(0, SHOWN_ROWS),
+    ...(rest.keys
+      ? [{ key: '\0other', label: `Other (${formatNumber(rest.keys)})`, visitors: rest.visitors }]
+      : []),
+  ];
+  const top = Math.max(1, ...shown.map((r) => r.visitors));
   return (
     <section>
       <h3 className="mb-2 text-sm font-semibold text-slate-900">{title}</h3>
-      {rows.length === 0 ? (
+      {shown.length === 0 ? (
         <p className="text-sm text-slate-600">{empty}</p>
       ) : (
         <ul className="space-y-1.5">
-          {rows.slice(0, 8).map((r) => (
+          {shown.map((r) => (
             <li key={r.key} className="relative overflow-hidden rounded-md px-2 py-1 text-sm">
               <span
                 className="absolute inset-y-0 left-0 bg-primary-50"
@@ -81,7 +101,12 @@ function TopList({
                 aria-hidden
               />
               <span className="relative flex justify-between gap-3">
-                <span className="truncate text-slate-800">{r.label}</span>
+                <span
+                  className="truncate text-slate-800"
+                  title={typeof r.label === 'string' ? r.label : undefined}
+                >
+                  {r.label}
+                </span>
                 <span className="tabular-nums font-medium text-slate-900">
                   {formatNumber(r.visitors)}
                 </span>
@@ -138,6 +163,7 @@ export function WebsitePanel({ days }: { days: number }) {
                 title="Top pages"
                 empty="No page views yet."
                 rows={data.pages.map((p) => ({ key: p.path, label: p.path, visitors: p.visitors }))}
+                other={data.other.pages}
               />
               <TopList
                 title="Sources"
@@ -147,6 +173,7 @@ export function WebsitePanel({ days }: { days: number }) {
                   label: r.host,
                   visitors: r.visitors,
                 }))}
+                other={data.other.referrers}
               />
               <TopList
                 title="Campaigns"
@@ -156,6 +183,7 @@ export function WebsitePanel({ days }: { days: number }) {
                   label: [c.campaign, c.source, c.medium].filter(Boolean).join(' · '),
                   visitors: c.visitors,
                 }))}
+                other={data.other.campaigns}
               />
               <TopList
                 title="Devices"

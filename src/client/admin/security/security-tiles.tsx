@@ -4,6 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { EmptyState, LoadingState } from '../components/page-states';
 import { StatTile } from '../components/stat-tile';
 import { formatNumber } from '../lib/format';
+import { PageViewCaps } from './page-view-caps';
 
 const PERIOD_TEXT: Record<TSecurityPeriod, string> = {
   '24h': 'Last 24 hours',
@@ -50,6 +51,7 @@ export function SecurityTiles({ period }: { period: TSecurityPeriod }) {
         {formatNumber(s.refusedBookings)} {s.refusedBookings === 1 ? 'booking' : 'bookings'} refused
         by the booking caps · {when}
       </p>
+      <PageViewCaps today={s.pageViewsToday} />
     </div>
   );
 }
