@@ -10,6 +10,7 @@ export const TIMING_TESTS = [
   'src/server/contacts/contacts-export-memory.test.ts',
   'src/server/contact-imports/import-hostile-file.test.ts',
   'src/server/booking/calendar-feed-budget.test.ts',
+  'src/server/auth/password-reset-timing.test.ts',
 ];
 
 // Unit and server tests (real PostgreSQL; see scripts/test.ts and src/server/test/).

@@ -19,6 +19,7 @@ import { JobQueue } from './jobs/job-queue';
 import { startContactImportWorker, stopContactImports } from './contact-imports/import-worker';
 import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
 import { startEmailWorker } from './notifications/email-worker';
+import { startPasswordResetWorker } from './auth/password-reset.service';
 import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';
 import { configuredErasureLedger } from './privacy/erasure-ledger-file';
@@ -133,6 +134,8 @@ export async function startServer(
       metricsToken: config.METRICS_TOKEN,
     },
   );
+  // Its jobs write links and emails through the app's notifier.
+  await startPasswordResetWorker(queue, orm, deps.notifier);
   // After a restore the database may hold people the ledger says were erased: erased again
   // before the first request (a no-op on every other start).
   const reapplied = await reapplyErasures(orm.em.fork() as EntityManager, deps.privacy);

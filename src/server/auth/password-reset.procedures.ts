@@ -26,7 +26,7 @@ export const passwordResetProcedures = {
     .input(ZPasswordResetRequest)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await requestPasswordReset(ctx.em, input.email, ctx.ip, ctx.deps.notifier);
+      await requestPasswordReset(ctx.em, input.email, ctx.ip, ctx.deps);
       return { success: true, message: PASSWORD_RESET_MESSAGES.requested };
     }),
 

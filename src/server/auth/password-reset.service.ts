@@ -1,5 +1,5 @@
 // "Forgot password?": a one-time link by email, valid 30 minutes, throttled per address and per
-// network, answered the same whether the address belongs to an account or not.
+// network, answered the same, and as fast, whether the address belongs to an account or not.
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_MINUTES } from '../../shared/auth.schema';
@@ -12,6 +12,8 @@ import { findActiveUserByEmail, userReference } from '../users/user-lookup.servi
 import { setUserPassword } from '../users/users.service';
 import { PasswordReset } from './password-reset.entity';
 import { endUserSessions } from './session';
+import type { JobQueue } from '../jobs/job-queue';
+import type { Orm } from '../db/orm';
 
 /** Links asked for one address per hour (beyond: silently none, so nobody floods an inbox). */
 export const RESETS_PER_ADDRESS_HOUR = 3;
@@ -20,20 +22,29 @@ export const RESETS_PER_NETWORK_HOUR = 20;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** What a reset request hands the passwordReset job. */
+export interface PasswordResetJob {
+  email: string;
+  /** Past the address's hourly allowance: nothing is sent. */
+  addressLimited: boolean;
+}
+
 /**
- * Emails a reset link when `email` belongs to an active account and its hourly allowance is not
- * spent; answers nothing either way. The work is the same up to the user look-up, and the email
- * is only queued (sent by the worker), so the answer's time does not tell either.
+ * "Forgot password?": counts the request against its network's and its address's hourly limits
+ * (the address as a hash: a rate-limit row never holds it) and queues the rest, the same one
+ * insert whatever the address: whether an account uses it is only looked up by the job
+ * (issuePasswordReset), so the answer's time cannot tell. Without a job queue (a test or bench
+ * app) the job's work runs at once.
  */
 export async function requestPasswordReset(
   em: EntityManager,
   email: string,
   ip: string,
-  notifier: Notifier,
+  deps: { jobs?: JobQueue; notifier: Notifier },
 ): Promise<void> {
   const [network, address] = await consumeRateLimits(em, [
     hourlyRule('password-reset-network', clientKey(ip), RESETS_PER_NETWORK_HOUR),
-    hourlyRule('password-reset-address', email.toLowerCase(), RESETS_PER_ADDRESS_HOUR),
+    hourlyRule('password-reset-address', hashOf(email.toLowerCase()), RESETS_PER_ADDRESS_HOUR),
   ]);
   if (network.limited)
     throw RateLimitedError.perHour(
@@ -41,8 +52,27 @@ export async function requestPasswordReset(
       RESETS_PER_NETWORK_HOUR,
       network.retryAfterSeconds,
     );
+  const job: PasswordResetJob = { email, addressLimited: address.limited };
+  const { jobs } = deps;
+  if (jobs)
+    await em.transactional((tem) =>
+      jobs.sendInTransaction(tem as EntityManager, 'passwordReset', job),
+    );
+  else await issuePasswordReset(em, job, deps.notifier);
+}
+
+/**
+ * The passwordReset job: emails a link when the address belongs to an active account and its
+ * hourly allowance was not spent; nothing otherwise.
+ */
+export async function issuePasswordReset(
+  em: EntityManager,
+  { email, addressLimited }: PasswordResetJob,
+  notifier: Notifier,
+): Promise<void> {
+  if (addressLimited) return;
   const user = await findActiveUserByEmail(em, email);
-  if (!user || address.limited) return;
+  if (!user) return;
   const token = randomBytes(32).toString('base64url');
   await em.transactional(async (tem) => {
     tem.create(PasswordReset, {
@@ -68,6 +98,13 @@ export async function requestPasswordReset(
       notifier,
     );
   });
+}
+
+/** Runs the passwordReset jobs of this instance. */
+export function startPasswordResetWorker(queue: JobQueue, orm: Orm, notifier: Notifier) {
+  return queue.work<PasswordResetJob>('passwordReset', (job) =>
+    issuePasswordReset(orm.em.fork() as EntityManager, job.data, notifier),
+  );
 }
 
 /**

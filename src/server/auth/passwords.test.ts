@@ -126,30 +126,4 @@ describe('password reset by email', () => {
       }),
     ).rejects.toThrow(/invalid, already used or expired/);
   });
-
-  it('takes as long for a known address as for an unknown one (within 50 ms), and limits links per address', async () => {
-    await t.signedIn('admin', 'timed');
-    const anonymous = new Client(t.url);
-    const time = async (email: string) => {
-      const start = performance.now();
-      const res = await anonymous.rest('POST', '/auth/password-reset', { email });
-      expect(res.status).toBe(202);
-      return performance.now() - start;
-    };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      known.push(await time('timed@example.com'));
-      unknown.push(await time(`nobody${i}@example.com`));
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
-    // The fourth request for one address within the hour sends nothing, and says the same.
-    expect(
-      (await anonymous.rest('POST', '/auth/password-reset', { email: 'timed@example.com' })).status,
-    ).toBe(202);
-    await inbox.waitFor(3);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(inbox.messages).toHaveLength(3);
-  });
 });

@@ -40,6 +40,16 @@ export const QUEUES = {
     retryDelayMax: 900,
     heartbeatSeconds: HEARTBEAT_SECONDS,
   },
+  // "Forgot password?" is answered before anything about the address is looked up: the look-up,
+  // the link and its email happen here, so the answer takes as long for any address. The job's
+  // data names the address: kept an hour at most.
+  passwordReset: {
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    retentionSeconds: 3600,
+    deleteAfterSeconds: 3600,
+  },
   // A failed fetch is recorded on the feed, and the next periodic refresh tries again.
   calendarFeed: { retryLimit: 1, retryDelay: 30, expireInSeconds: 120 },
   // An import can run for minutes and is never attempted twice: a failure is recorded on the

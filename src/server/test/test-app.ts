@@ -15,6 +15,7 @@ import { createLogger, type Logger } from '../logger';
 import { DEFAULT_BOOKING_TOKEN_TTL_HOURS } from '../../shared/booking.schema';
 import { startCalendarFeedWorker } from '../booking/calendar-feed-worker';
 import { startEmailWorker } from '../notifications/email-worker';
+import { startPasswordResetWorker } from '../auth/password-reset.service';
 import { smtpMailer } from '../notifications/mailer';
 import { createCallerFactory } from '../trpc/trpc';
 import { appRouter, type AppRouter } from '../app-router';
@@ -222,6 +223,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ),
   };
   const { app, deps } = buildApp(parts, options.app);
+  if (queue) await startPasswordResetWorker(queue, db.orm, deps.notifier);
   const server = await listen(app, 0, '127.0.0.1', options.timeouts);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const createCaller = createCallerFactory(appRouter);
