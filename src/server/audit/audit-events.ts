@@ -52,6 +52,9 @@ const FACTS: { [E in DomainEventName]: FactOf<E> | { notAudited: string } } = {
     notAudited:
       'the bulk request files one entry naming its filter and action, not one per contact',
   },
+  'contacts.deleting': {
+    notAudited: "the deletion files its own entry (contact.deleted, or the request's)",
+  },
   'contact.deleted': ({ contactId }) => ({
     action: 'delete',
     entity: 'contact',

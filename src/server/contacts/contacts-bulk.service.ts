@@ -3,7 +3,11 @@ import type { TContactBulk, TContactBulkResult } from '../../shared/contacts-bul
 import type { EventBus } from '../events/event-bus';
 import { mergeContactSearchIndexes } from './contact-search-index.sql';
 import { bulkTargetSql } from './contact-filter.sql';
-import { deleteTargetedContacts, updateTargetedContacts } from './contacts-bulk.sql';
+import {
+  deleteContactsWithIds,
+  targetedContactIds,
+  updateTargetedContacts,
+} from './contacts-bulk.sql';
 import { requireAssignableUser } from './contact-owner.service';
 
 /**
@@ -23,7 +27,9 @@ export async function runContactBulkAction(
   return em.transactional(async (tem) => {
     const target = bulkTargetSql(input, actorId);
     if (input.action === 'delete') {
-      return { affected: await deleteTargetedContacts(tem, target) };
+      const ids = await targetedContactIds(tem, target);
+      if (ids.length) await events.publish(tem, 'contacts.deleting', { contactIds: ids });
+      return { affected: await deleteContactsWithIds(tem, ids) };
     }
     const change =
       input.action === 'set_status'

@@ -1,18 +1,26 @@
 // The bulk actions' statements over a target (picked ids or the list's filter): one statement
-// each, whatever the number of contacts.
+// each (a delete two: its ids, then the rows), whatever the number of contacts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { SqlCondition } from '../db/sql-condition';
 import { runSql } from '../db/typed-sql';
 
-/** Deletes the targeted contacts; answers how many there were. */
-export async function deleteTargetedContacts(
+/** The ids of the targeted contacts (before they are deleted: see contacts.deleting). */
+export async function targetedContactIds(
   em: EntityManager,
   target: SqlCondition,
-): Promise<number> {
+): Promise<number[]> {
+  const rows = await runSql(em, sql<{ id: number }>`select id from contacts where ${target}`);
+  return rows.map((r) => r.id);
+}
+
+/** Deletes these contacts (with what hangs from them); answers how many went. */
+export async function deleteContactsWithIds(em: EntityManager, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
   const [row] = await runSql(
     em,
-    sql<{ affected: string }>`with gone as (delete from contacts where ${target} returning id)
+    sql<{ affected: string }>`with gone as (delete from contacts where id = any(${ids}::int[])
+                                            returning id)
       select count(*) as affected from gone`,
   );
   return Number(row?.affected ?? 0);

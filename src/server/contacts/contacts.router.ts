@@ -105,7 +105,7 @@ export const adminContactsProcedures = {
     .input(z.void())
     .output(ZOk.extend({ deleted: z.number().int() }))
     .mutation(async ({ ctx }) => {
-      const deleted = await deleteAllContacts(ctx.em);
+      const deleted = await deleteAllContacts(ctx.em, ctx.deps.events);
       return { success: true, deleted, message: `Deleted ${deleted} contacts` };
     }),
 

@@ -199,13 +199,19 @@ export async function deleteContact(
   id: number,
   events: EventBus,
 ): Promise<void> {
+  // Told before the row goes (a missing one rolls the whole write back with the 404).
+  await events.publish(em, 'contacts.deleting', { contactIds: [id] });
   const deleted = await em.nativeDelete(Contact, { id });
   if (deleted === 0) throw notFound('Contact', id);
   await events.publish(em, 'contact.deleted', { contactId: id });
 }
 
-/** Deletes every contact (and, through the foreign key, their service inquiries). */
-export async function deleteAllContacts(em: EntityManager): Promise<number> {
+/**
+ * Deletes every contact (and, through the foreign keys, their timelines, tasks, bookings and
+ * service inquiries), in the caller's transaction.
+ */
+export async function deleteAllContacts(em: EntityManager, events: EventBus): Promise<number> {
+  await events.publish(em, 'contacts.deleting', { contactIds: 'all' });
   return em.nativeDelete(Contact, {});
 }
 

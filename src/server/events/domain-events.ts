@@ -37,6 +37,12 @@ export interface DomainEvents {
     changed: { id: number; from: string | number | null }[];
     actorId: number;
   };
+  /**
+   * Contacts are about to be deleted (one, a bulk action's, or every contact: `all`), in the
+   * deletion's transaction: what hangs from them and must not outlive them reacts now, while
+   * their rows can still be read (their tasks' reminders).
+   */
+  'contacts.deleting': { contactIds: number[] | 'all' };
   'contact.deleted': { contactId: number };
   'note.added': { contactId: number; noteId: number; actorId: number };
   /** A lead booked a call (the booking as the lead sees it). */

@@ -18,6 +18,7 @@ import {
   eraseImportErrors,
   eraseMessages,
   eraseQuarantined,
+  eraseTasksQuoting,
   idsAboutContacts,
   redactAuditEntries,
   type ErasedPeople,
@@ -71,6 +72,7 @@ async function recordsAbout(em: EntityManager, contactIds: number[]): Promise<st
 
 async function eraseCopies(em: EntityManager, who: ErasedPeople): Promise<TErasureCounts> {
   const [messages, emailJobs] = await eraseMessages(em, who);
+  await eraseTasksQuoting(em, who);
   const [deliveries, webhookJobs] = await eraseDeliveries(em, who);
   const quarantined = await eraseQuarantined(em, who);
   const importErrors = await eraseImportErrors(em, who);

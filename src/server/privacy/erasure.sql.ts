@@ -45,10 +45,15 @@ export async function contactIdsWithAddresses(
   return rows.map((r) => r.id);
 }
 
+/** A task (alias `t`) about their contacts, or whose title quotes the address. */
+const taskAbout = (who: ErasedPeople) =>
+  sql`(t.contact_id = any(${who.contactIds}::int[]) or ${quotes(sql`t.title`, who.addresses)})`;
+
 /**
  * Emails to the address or about their contacts, and those about no contact (a digest, a
- * host's notice) that quote the address; their queued jobs go too (a failed job's output can
- * quote the address the server refused). Answers [messages, jobs].
+ * host's notice) that quote the address, and the reminders of their tasks (filed under no
+ * contact: they name the contact); their queued jobs go too (a failed job's output can quote the
+ * address the server refused), so none of them is sent. Answers [messages, jobs].
  */
 export async function eraseMessages(
   em: EntityManager,
@@ -60,6 +65,7 @@ export async function eraseMessages(
       where m.contact_id = any(${who.contactIds}::int[])
          or lower(m."to") = any(${who.addresses}::text[])
          or (m.contact_id is null and ${quotes(sql`m.subject || ' ' || m.text`, who.addresses)})
+         or m.id in (select t.reminder_message_id from tasks t where ${taskAbout(who)})
       returning m.id`,
   );
   const ids = gone.map((r) => r.id);
@@ -98,6 +104,19 @@ async function eraseJobs(em: EntityManager, queue: string, key: string, ids: num
     sql<{ n: number }>`with gone as (
         delete from pgboss.job where name = ${queue} and (data->>${key})::int = any(${ids}::int[])
         returning 1)
+      select count(*)::int as n from gone`,
+  );
+}
+
+/**
+ * Tasks whose title quotes the address, about another contact or none (those about their
+ * contacts go with the contacts). Run after eraseMessages, which finds their reminders.
+ */
+export function eraseTasksQuoting(em: EntityManager, who: ErasedPeople) {
+  return count(
+    em,
+    sql<{ n: number }>`with gone as (
+        delete from tasks t where ${quotes(sql`t.title`, who.addresses)} returning 1)
       select count(*)::int as n from gone`,
   );
 }

@@ -37,6 +37,10 @@ export const SECTIONS_BY_CONTACT = {
   serviceInquiries: 'service_inquiries',
 } as const;
 
+/** A task (alias `t`) about one of the contacts, or whose title quotes the address. */
+const taskAbout = (ids: RawBuilder<unknown>, email: string) =>
+  sql`(t.contact_id = any(${ids}) or strpos(lower(t.title), lower(${email})) > 0)`;
+
 /** Each table's rows about the address or its contacts (`ids`). */
 export function personRows(em: EntityManager, email: string, ids: number[]) {
   const of = sql`${ids}::int[]`;
@@ -55,11 +59,18 @@ export function personRows(em: EntityManager, email: string, ids: number[]) {
       rows(
         em,
         sql`select ${jsonRow('m', [])} as row from notification_messages m
-             where m.contact_id = any(${of}) or lower(m."to") = lower(${email}) order by m.id`,
+             where m.contact_id = any(${of}) or lower(m."to") = lower(${email})
+                or m.id in (select t.reminder_message_id from tasks t where ${taskAbout(of, email)})
+             order by m.id`,
       ),
     webhookDeliveries: ofContacts(SECTIONS_BY_CONTACT.webhookDeliveries),
     bookings: ofContacts(SECTIONS_BY_CONTACT.bookings, ['manage_token']),
-    tasks: ofContacts(SECTIONS_BY_CONTACT.tasks),
+    tasks: () =>
+      rows(
+        em,
+        sql`select ${jsonRow('t', [])} as row from tasks t where ${taskAbout(of, email)}
+             order by t.id`,
+      ),
     serviceInquiries: ofContacts(SECTIONS_BY_CONTACT.serviceInquiries),
     quarantined: () =>
       rows(

@@ -1,6 +1,7 @@
 // Which leads the retention rule erases: every contact of an address is never converted (not
 // now, and no status change to it on the timeline), unchanged since the cutoff, with nothing on
-// its timeline since and no call that ends after it. Counted by address: an address with one
+// its timeline since, no call that ends after it and no open task due after it (a "follow up in
+// two months" keeps its lead). Counted by address: an address with one
 // lead still in play keeps all of its contacts.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
@@ -20,7 +21,10 @@ const staleAddresses = (before: Date) => {
                               and (a.at >= ${cutoff}
                                    or (a.type = 'status_changed' and a.data->>'to' = 'converted')))
            and not exists (select 1 from bookings b
-                            where b.contact_id = c.id and b.ends_at >= ${cutoff}))`;
+                            where b.contact_id = c.id and b.ends_at >= ${cutoff})
+           and not exists (select 1 from tasks t
+                            where t.contact_id = c.id and t.done_at is null
+                              and t.due_at >= ${cutoff}))`;
 };
 
 /** How many contacts and addresses are stale at `cutoff`. */

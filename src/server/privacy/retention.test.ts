@@ -31,7 +31,10 @@ async function contact(email: string, daysAgo: number, status = 'new') {
   return row!.id;
 }
 
-/** Stale: two contacts of one address, one of another; kept: converted, recent, noted lately. */
+/**
+ * Stale: two contacts of one address, one of another; kept: converted, recent, noted lately, with
+ * an open task due later.
+ */
 async function leads() {
   await contact('stale@example.com', 200);
   await contact('STALE@example.com', 120);
@@ -42,6 +45,13 @@ async function leads() {
   await sql(
     `insert into contact_activities (contact_id, type, at, data) values (?, 'note', now() - interval '5 days', '{"body":"x"}')`,
     [noted],
+  );
+  // "Follow up in two months", set long ago: its open task is due after the cutoff.
+  const later = await contact('follow-up@example.com', 200);
+  await sql(
+    `insert into tasks (title, due_at, assignee_id, contact_id, created_at)
+     values ('Follow up', now() + interval '60 days', ?, ?, now() - interval '200 days')`,
+    [admin.userId, later],
   );
   // Was converted once, then moved back: never erased by the rule.
   const was = await contact('was-customer@example.com', 300, 'qualified');
@@ -111,6 +121,7 @@ describe('retention', () => {
     const left = await sql<{ email: string }>('select email from contacts order by email');
     expect(left.map((r) => r.email)).toEqual([
       'customer@example.com',
+      'follow-up@example.com',
       'noted@example.com',
       'recent@example.com',
       'was-customer@example.com',
@@ -144,13 +155,13 @@ describe('retention', () => {
     const em = () => t.db.em();
     // 01:30 UTC (the default zone): not yet.
     expect(await nightlyRetention(em(), deps, new Date('2026-11-28T01:30:00Z'))).toBe(0);
-    expect(await sql('select id from contacts')).toHaveLength(7);
+    expect(await sql('select id from contacts')).toHaveLength(8);
     const [a, b] = await Promise.all([
       nightlyRetention(em(), deps, new Date('2026-11-28T02:10:00Z')),
       nightlyRetention(em(), deps, new Date('2026-11-28T02:10:00Z')),
     ]);
     expect([a, b].sort()).toEqual([0, 2]);
-    expect(await sql('select id from contacts')).toHaveLength(4);
+    expect(await sql('select id from contacts')).toHaveLength(5);
     await contact('later@example.com', 100);
     expect(await nightlyRetention(em(), deps, new Date('2026-11-28T23:00:00Z'))).toBe(0);
     expect(await nightlyRetention(em(), deps, new Date('2026-11-29T02:00:00Z'))).toBe(1);

@@ -69,6 +69,29 @@ export async function dropReminder(em: EntityManager, taskId: number): Promise<v
     await suppressWaitingEmails(em, [row.reminderMessageId], 'The task was deleted');
 }
 
+/**
+ * Suppresses the waiting reminders of the tasks of contacts being deleted (`all`: every
+ * contact): the foreign key deletes the tasks, and their reminders must not be sent.
+ */
+export async function dropRemindersOfContacts(
+  em: EntityManager,
+  contactIds: readonly number[] | 'all',
+): Promise<void> {
+  const tasks = await em.find(
+    Task,
+    {
+      contact: contactIds === 'all' ? { $ne: null } : { $in: [...contactIds] },
+      reminderMessageId: { $ne: null },
+    },
+    { fields: ['reminderMessageId'] },
+  );
+  await suppressWaitingEmails(
+    em,
+    tasks.map((t) => t.reminderMessageId!),
+    'The contact was deleted',
+  );
+}
+
 /** What of a change needs a new reminder: done, a new due time or a new assignee. */
 export function reminderReason(
   task: TTask,

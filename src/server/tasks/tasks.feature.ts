@@ -1,7 +1,12 @@
 import type { Feature } from '../feature';
 import { Task } from './task.entity';
 import { seedDemoTasks } from './tasks.demo';
-import { dropReminder, reminderReason, rescheduleReminder } from './task-reminders.service';
+import {
+  dropReminder,
+  dropRemindersOfContacts,
+  reminderReason,
+  rescheduleReminder,
+} from './task-reminders.service';
 import { refuseWithOpenTasks } from './tasks.service';
 import { followUpMissedCall } from './missed-call-follow-up';
 
@@ -22,6 +27,7 @@ export const tasksFeature: Feature = {
       },
     ],
     'task.deleting': [(em, { task }) => dropReminder(em, task.id)],
+    'contacts.deleting': [(em, { contactIds }) => dropRemindersOfContacts(em, contactIds)],
     'booking.outcome_recorded': [(em, event) => followUpMissedCall(em, event, events)],
     'user.deleting': [(em, { userId }) => refuseWithOpenTasks(em, userId)],
   }),

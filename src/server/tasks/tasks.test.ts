@@ -256,6 +256,87 @@ describe('the reminder', () => {
     expect(task.done).toBe(false);
   });
 
+  it('is not sent once its contact is gone: deleted one by one (REST), in bulk (tRPC), erased (REST) or all at once (tRPC)', async () => {
+    const soon = () => new Date(Date.now() + 2500).toISOString();
+    const lead = async (email: string) =>
+      (await admin.rest<TContact>('POST', '/contacts/manual', { name: 'Gone Soon', email })).body;
+    const [one, bulk, erased, all] = await Promise.all(
+      ['one@example.com', 'bulk@example.com', 'erased@example.com', 'all@example.com'].map(lead),
+    );
+    for (const [title, about] of [
+      ['Call one', one!],
+      ['Call bulk', bulk!],
+      ['Call erased', erased!],
+      ['Call all', all!],
+    ] as const)
+      await admin.trpc.admin.tasks.create.mutate({ title, dueAt: soon(), contactId: about.id });
+    // A task about nobody still reminds, so the worker is seen running.
+    await admin.trpc.admin.tasks.create.mutate({ title: 'Still due', dueAt: soon() });
+    expect((await admin.rest('DELETE', `/contacts/${one!.id}`)).status).toBe(200);
+    await admin.trpc.admin.contacts.bulk.mutate({ ids: [bulk!.id], action: 'delete' });
+    expect(
+      (
+        await admin.rest('POST', '/privacy/erasures', {
+          email: 'erased@example.com',
+          reason: 'Asked to be forgotten',
+        })
+      ).status,
+    ).toBe(200);
+    await admin.trpc.admin.contacts.deleteAll.mutate();
+    await inbox.waitFor(1, 15_000);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(reminders().map((m) => m.subject)).toEqual(['Task due: Still due']);
+    // Suppressed with the reason, in the deletions' transactions; the erased one's is gone.
+    expect(
+      await sql(
+        `select subject, status, last_error from notification_messages
+          where kind = 'task_reminder' order by subject`,
+      ),
+    ).toEqual([
+      {
+        subject: 'Task due: Call all',
+        status: 'suppressed',
+        last_error: 'The contact was deleted',
+      },
+      {
+        subject: 'Task due: Call bulk',
+        status: 'suppressed',
+        last_error: 'The contact was deleted',
+      },
+      {
+        subject: 'Task due: Call one',
+        status: 'suppressed',
+        last_error: 'The contact was deleted',
+      },
+      { subject: 'Task due: Still due', status: 'sent', last_error: null },
+    ]);
+  });
+
+  it("is in the person's export and goes with their erasure when its title quotes the address", async () => {
+    await admin.trpc.admin.tasks.create.mutate({
+      title: 'Send the quote to grace@example.org',
+      dueAt: inHours(48),
+    });
+    const exported = await admin.rest<{
+      tasks: { title: string }[];
+      messages: { subject: string }[];
+    }>('POST', '/privacy/exports', { email: 'Grace@Example.org' });
+    expect(exported.body.tasks.map((task) => task.title)).toEqual([
+      'Send the quote to grace@example.org',
+    ]);
+    expect(exported.body.messages.map((m) => m.subject)).toEqual([
+      'Task due: Send the quote to grace@example.org',
+    ]);
+    await admin.trpc.admin.privacy.erase.mutate({ email: 'grace@example.org', reason: 'Asked' });
+    expect(await sql(`select title from tasks`)).toEqual([]);
+    expect(
+      await sql(`select subject from notification_messages where kind = 'task_reminder'`),
+    ).toEqual([]);
+    expect(
+      await sql(`select id from pgboss.job where name = 'email' and state = 'created'`),
+    ).toEqual([]);
+  });
+
   it('is not sent for a task done before it is due, and follows a task moved or reassigned', async () => {
     const rep = await t.signedIn('admin', 'rep-moved');
     const done = await admin.trpc.admin.tasks.create.mutate({
