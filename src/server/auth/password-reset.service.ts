@@ -117,19 +117,25 @@ export async function confirmPasswordReset(
   newPassword: string,
 ): Promise<{ userId: number; username: string }> {
   return em.transactional(async (tem) => {
-    // Spent in one statement: two clicks on the same link cannot both succeed.
     const now = new Date();
-    const spent = await tem.nativeUpdate(
+    const invalid = () => new AppError('BAD_REQUEST', PASSWORD_RESET_MESSAGES.invalid, 'token');
+    const reset = await tem.findOne(
       PasswordReset,
       { tokenHash: hashOf(token), usedAt: null, expiresAt: { $gt: now } },
-      { usedAt: now },
-    );
-    if (!spent) throw new AppError('BAD_REQUEST', PASSWORD_RESET_MESSAGES.invalid, 'token');
-    const reset = await tem.findOneOrFail(
-      PasswordReset,
-      { tokenHash: hashOf(token) },
       { populate: ['user'] },
     );
+    // A link of an account since deactivated, or asked for before the password was last set
+    // (by its user, or an admin), works no more.
+    const changedAt = reset?.user.passwordChangedAt;
+    if (!reset || !reset.user.isActive || (changedAt && changedAt >= reset.createdAt))
+      throw invalid();
+    // Spent in one statement: two clicks on the same link cannot both succeed.
+    const spent = await tem.nativeUpdate(
+      PasswordReset,
+      { id: reset.id, usedAt: null },
+      { usedAt: now },
+    );
+    if (!spent) throw invalid();
     await setUserPassword(tem, reset.user.id, newPassword);
     await endUserSessions(tem, reset.user.id);
     // Other links still out for this account stop working too.

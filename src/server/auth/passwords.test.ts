@@ -96,6 +96,49 @@ describe('password reset by email', () => {
     expect((await signIn('forgetful', NEW_PASSWORD)).status).toBe(200);
   });
 
+  it('spends a link asked for before a password change, an admin’s reset of it, or a deactivation', async () => {
+    const me = await t.signedIn('admin', 'spent');
+    const admin = await t.signedIn('admin', 'resetter');
+    const ask = async () => {
+      const before = inbox.messages.length;
+      await new Client(t.url).rest('POST', '/auth/password-reset', { email: 'spent@example.com' });
+      const mails = await inbox.waitFor(before + 1);
+      return linkIn(mails[before]!.text ?? '')!;
+    };
+    const use = (token: string) =>
+      new Client(t.url).rest<RestErrorBody>('POST', '/auth/password-reset/confirm', {
+        token,
+        newPassword: 'never-set-by-this-3',
+      });
+    // Asked for, then the password changed by its user: the link is spent.
+    const first = await ask();
+    expect(
+      (
+        await me.rest('POST', '/account/password', {
+          currentPassword: TEST_PASSWORD,
+          newPassword: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await use(first)).body.data?.fieldErrors?.token).toMatch(/invalid, already used/);
+    // Asked for, then an admin set a new one (over tRPC).
+    const second = await ask();
+    await admin.trpc.admin.users.update.mutate({
+      id: me.userId,
+      username: 'spent',
+      email: 'spent@example.com',
+      firstName: null,
+      lastName: null,
+      newPassword: 'set-by-the-admin-4',
+    });
+    expect((await use(second)).status).toBe(400);
+    // Asked for, then the account deactivated.
+    const third = await ask();
+    await sql(`update users set is_active = false where id = ?`, [me.userId]);
+    expect((await use(third)).status).toBe(400);
+    expect((await signIn('spent', 'set-by-the-admin-4')).status).toBe(401);
+  });
+
   it('refuses an expired link and answers an unknown address the same way, sending nothing', async () => {
     await t.signedIn('admin', 'late');
     const anonymous = new Client(t.url);

@@ -15,6 +15,11 @@ export const User = defineEntity({
     lastName: p.string().length(100).nullable(),
     role: p.enum(ROLES).default('user'),
     isActive: p.boolean().default(true),
+    /**
+     * When the password was last set (null: as created): a reset link asked for before then no
+     * longer works (auth/password-reset.service.ts).
+     */
+    passwordChangedAt: p.datetime().nullable().hidden(),
     /** TOTP key (base32); server-only like the password. Null while two-factor sign-in is off. */
     twoFactorSecret: p.string().length(64).nullable().hidden().lazy(),
     /** A key shown for set-up, until a code from it confirms it. */

@@ -126,7 +126,10 @@ export async function updateUser(
     user.firstName = input.firstName;
     user.lastName = input.lastName;
     user.role = role;
-    if (input.newPassword) user.password = await hashPassword(input.newPassword);
+    if (input.newPassword) {
+      user.password = await hashPassword(input.newPassword);
+      user.passwordChangedAt = new Date();
+    }
     await tem.flush().catch(uniqueViolation);
     // A new password or role ends the user's other sessions (the actor keeps their own).
     if (input.newPassword || roleChanged) await endUserSessions(tem, user.id, actor.sessionId);
@@ -172,13 +175,20 @@ export async function searchUsersBrief(
   }));
 }
 
-/** Sets a user's password (hashed here; its rules are the caller's schema). */
+/**
+ * Sets a user's password (hashed here; its rules are the caller's schema) and when it was set,
+ * which spends the reset links asked for before.
+ */
 export async function setUserPassword(
   em: EntityManager,
   userId: number,
   newPassword: string,
 ): Promise<void> {
   const hash = await hashPassword(newPassword);
-  const updated = await em.nativeUpdate(User, { id: userId }, { password: hash });
+  const updated = await em.nativeUpdate(
+    User,
+    { id: userId },
+    { password: hash, passwordChangedAt: new Date() },
+  );
   if (!updated) throw notFound('User', userId);
 }
