@@ -20,6 +20,7 @@ import { startContactImportWorker, stopContactImports } from './contact-imports/
 import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
 import { startEmailWorker } from './notifications/email-worker';
 import { startPasswordResetWorker } from './auth/password-reset.service';
+import { acceptDatabaseTimeZones } from './db/time-zones.sql';
 import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';
 import { configuredErasureLedger } from './privacy/erasure-ledger-file';
@@ -63,6 +64,7 @@ export async function startServer(
   // The schema and the job queue start side by side (each is a few round trips to PostgreSQL).
   const [orm, queue] = await startTogether(initOrm(databaseUrl), JobQueue.start(databaseUrl, log));
   await installConnectionGuard(orm);
+  await acceptDatabaseTimeZones(orm.em.fork() as EntityManager);
   const stopSharedCache = attachSharedCache(orm, databaseUrl, log);
   const em = orm.em.fork() as EntityManager;
   await ensureFirstAdmin(

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { cursorMatching, ZPageLimit } from './paging.schema';
 import { optionalText, ZId, ZIsoDate } from './text.schema';
+import { ZTimeZone } from './time-zone';
 
 export const BOOKING_MESSAGES = {
   unavailable: 'Booking is not available',
@@ -20,21 +21,6 @@ export const BOOKING_MESSAGES = {
   busyReading: 'Many people are picking a time right now. Please try again in a moment.',
   busy: 'We are taking a lot of bookings right now. Please reply to the email we sent you and we will find a time with you.',
 } as const;
-
-/** An IANA time zone Node knows ("Europe/Berlin"). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-export const ZTimeZone = z
-  .string({ error: 'Time zone is required' })
-  .max(64)
-  .refine(isTimeZone, 'Time zone must be an IANA time zone such as Europe/Berlin');
 
 const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 const ZClock = z

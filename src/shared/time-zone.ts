@@ -8,11 +8,25 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const TIME_ZONE_MESSAGE = 'Time zone must be an IANA zone name such as Europe/Berlin';
 
 /**
- * An IANA name the runtime knows. Offsets such as `+01:00` are refused: PostgreSQL reads them
- * as POSIX zones, with the sign the other way round.
+ * The zones the database knows (lower case), once the server has read them at start: a zone is
+ * stored to be used in PostgreSQL as well as in the runtime, and each has names the other lacks
+ * (Node's ICU still takes `US/Pacific-New`, which PostgreSQL's zone files dropped). Unset in a
+ * browser, where the runtime's list is the rule.
+ */
+let databaseZones: ReadonlySet<string> | undefined;
+
+/** Accept from now on only zones also in `names` (the server, with pg_timezone_names). */
+export function restrictTimeZonesTo(names: Iterable<string>): void {
+  databaseZones = new Set([...names].map((name) => name.toLowerCase()));
+}
+
+/**
+ * An IANA name the runtime knows (and the database, on the server). Offsets such as `+01:00` are
+ * refused: PostgreSQL reads them as POSIX zones, with the sign the other way round.
  */
 export function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(value)) return false;
+  if (databaseZones && !databaseZones.has(value.toLowerCase())) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;
@@ -39,7 +53,9 @@ export const ZTimeZone = z
 
 /** Every zone to choose from, UTC first. */
 export function timeZoneChoices(): string[] {
-  const zones = Intl.supportedValuesOf('timeZone').filter((zone) => zone !== DEFAULT_TIME_ZONE);
+  const zones = Intl.supportedValuesOf('timeZone').filter(
+    (zone) => zone !== DEFAULT_TIME_ZONE && isTimeZone(zone),
+  );
   return [DEFAULT_TIME_ZONE, ...zones];
 }
 

@@ -55,7 +55,16 @@ describe('the company time zone: GET|PUT /api/settings/organization', () => {
   });
 
   it('refuses what is not a zone with 400 naming timeZone, and strangers with 401', async () => {
-    for (const timeZone of ['Mars/Olympus', '+01:00', '', 'UTC; drop table users', 42]) {
+    // US/Pacific-New and SystemV/AST4: Node knows them, PostgreSQL does not.
+    for (const timeZone of [
+      'Mars/Olympus',
+      '+01:00',
+      '',
+      'UTC; drop table users',
+      42,
+      'US/Pacific-New',
+      'SystemV/AST4',
+    ]) {
       const res = await admin.rest<{ data?: { fieldErrors?: Record<string, string> } }>(
         'PUT',
         '/settings/organization',
@@ -135,7 +144,12 @@ describe("a user's own time zone: GET|PUT /api/account/time-zone", () => {
   });
 
   it('refuses what is not a zone (400 naming timeZone) and strangers (401)', async () => {
-    for (const body of [{ timeZone: 'GMT+5:30' }, { timeZone: 'Europe/Atlantis' }, {}]) {
+    for (const body of [
+      { timeZone: 'GMT+5:30' },
+      { timeZone: 'Europe/Atlantis' },
+      { timeZone: 'US/Pacific-New' },
+      {},
+    ]) {
       const res = await admin.rest<{ data?: { fieldErrors?: Record<string, string> } }>(
         'PUT',
         '/account/time-zone',
@@ -144,6 +158,17 @@ describe("a user's own time zone: GET|PUT /api/account/time-zone", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.data?.fieldErrors?.timeZone).toBeTruthy();
     }
+    await expect(
+      admin.trpc.admin.users.setMyTimeZone.mutate({ timeZone: 'SystemV/AST4' }),
+    ).rejects.toThrow(/IANA zone name/);
+    // A host's hours take the same rule.
+    const hours = await admin.rest<{ data?: { fieldErrors?: Record<string, string> } }>(
+      'PUT',
+      `/users/${admin.userId}/availability`,
+      { timeZone: 'US/Pacific-New', weekly: [], overrides: [] },
+    );
+    expect(hours.status).toBe(400);
+    expect(hours.body.data?.fieldErrors?.timeZone).toMatch(/IANA zone name/);
     expect(
       (await t.anonymous().rest('PUT', '/account/time-zone', { timeZone: 'UTC' })).status,
     ).toBe(401);

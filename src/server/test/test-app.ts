@@ -16,6 +16,7 @@ import { DEFAULT_BOOKING_TOKEN_TTL_HOURS } from '../../shared/booking.schema';
 import { startCalendarFeedWorker } from '../booking/calendar-feed-worker';
 import { startEmailWorker } from '../notifications/email-worker';
 import { startPasswordResetWorker } from '../auth/password-reset.service';
+import { acceptDatabaseTimeZones } from '../db/time-zones.sql';
 import { smtpMailer } from '../notifications/mailer';
 import { createCallerFactory } from '../trpc/trpc';
 import { appRouter, type AppRouter } from '../app-router';
@@ -161,6 +162,7 @@ export interface TestAppOptions {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  await acceptDatabaseTimeZones(database.em());
   const log =
     options.log ?? createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
   // Cached reads as in production; emptying the tables empties the cache of every instance.
