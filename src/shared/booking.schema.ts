@@ -3,7 +3,7 @@
 // src/server/booking/slots.ts.
 import { z } from 'zod';
 import { cursorMatching, ZPageLimit } from './paging.schema';
-import { optionalText, ZId, ZIsoDate } from './text.schema';
+import { dayText, instantText, optionalText, ZId, ZIsoDate } from './text.schema';
 import { ZTimeZone } from './time-zone';
 
 export const BOOKING_MESSAGES = {
@@ -27,17 +27,6 @@ const ZClock = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Times are HH:MM, from 00:00 to 24:00');
 /** A YYYY-MM-DD that names a day of the calendar (2027-02-30 does not: Date.parse takes it). */
-const isCalendarDate = (d: string) => {
-  const [year, month, day] = d.split('-').map(Number) as [number, number, number];
-  const at = new Date(0);
-  at.setUTCFullYear(year, month - 1, day);
-  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
-};
-export const ZDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Dates are YYYY-MM-DD', abort: true })
-  .refine(isCalendarDate, 'Not a calendar date');
-
 /** An interval's end comes after its start: the issue names the interval's `end`. */
 const endsAfterStart = (ctx: z.core.ParsePayload<{ start: string; end: string }>) => {
   const { start, end } = ctx.value;
@@ -74,7 +63,7 @@ export const ZAvailability = z.strictObject({
   overrides: z
     .array(
       z.strictObject({
-        date: ZDate,
+        date: dayText('date'),
         // None: a day off.
         intervals: z.array(ZInterval).max(10).refine(apart, 'Intervals may not overlap'),
       }),
@@ -134,7 +123,7 @@ export const ZSlotsQuery = z
     /** The booking link's token; or, to move a booking, its manage token (its own time is free). */
     token: z.string().max(500).optional(),
     manageToken: z.string().max(200).optional(),
-    from: ZDate.optional(),
+    from: dayText('from').optional(),
     days: z.coerce.number().int().min(1).max(14).default(7),
     timeZone: ZTimeZone.default('UTC'),
   })
@@ -145,7 +134,7 @@ export const ZSlotsQuery = z
 
 /** Free times to move a booked call to, for staff (the booking's own time counts as free). */
 export const ZMoveSlotsQuery = z.object({
-  from: ZDate.optional(),
+  from: dayText('from').optional(),
   days: z.coerce.number().int().min(1).max(14).default(7),
   timeZone: ZTimeZone.default('UTC'),
 });
@@ -166,7 +155,7 @@ export const BOOKING_STATUS_LABELS: Record<TBookingStatus, string> = {
   no_show: 'No-show',
 };
 
-const ZStartsAt = z.iso.datetime({ offset: true, error: 'startsAt must be an ISO 8601 instant' });
+const ZStartsAt = instantText('startsAt');
 
 export const ZBookingCreate = z.strictObject({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').max(500),
@@ -195,8 +184,8 @@ export const ZBookingLink = z.object({ token: z.string(), url: z.string() });
 
 /** GET /api/bookings: by start time (then id), from/to ISO instants, one page after `cursor`. */
 export const ZBookingListQuery = z.object({
-  from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 instant' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 instant' }).optional(),
+  from: instantText('from').optional(),
+  to: instantText('to').optional(),
   hostId: ZId.optional(),
   /** One contact's calls (its details). */
   contactId: ZId.optional(),

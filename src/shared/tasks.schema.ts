@@ -2,7 +2,7 @@
 // optionally about a contact, reminded by email when due.
 import { z } from 'zod';
 import { cursorMatching, ZPageLimit } from './paging.schema';
-import { ZId, ZIsoDate, requiredText } from './text.schema';
+import { instantText, ZId, ZIsoDate, requiredText } from './text.schema';
 
 export const TASK_TITLE_MAX = 200;
 export const TASK_MESSAGES = {
@@ -16,7 +16,7 @@ export const TASK_STATES = ['open', 'done'] as const;
 export const TASK_DUE = ['overdue', 'today', 'upcoming'] as const;
 
 const ZTitle = requiredText(TASK_MESSAGES.titleRequired, TASK_TITLE_MAX);
-const ZDueAt = z.iso.datetime({ offset: true, error: TASK_MESSAGES.dueAt });
+const ZDueAt = instantText('dueAt', TASK_MESSAGES.dueAt);
 const ZPerson = z.object({ id: z.number().int(), name: z.string() });
 
 export const ZTask = z.object({

@@ -102,15 +102,42 @@ export const ZIdInput = z.strictObject({ id: ZId });
 
 export const ZIsoDate = z.string().describe('ISO 8601 timestamp');
 
-/** A calendar day, YYYY-MM-DD, that exists; errors name the field. */
+/**
+ * The instants and days an input may name, in UTC: PostgreSQL has no year 0 and JavaScript's
+ * dates run past year 9999 (year 10000 is `9999-12-31T23:59:59-14:00`), and neither is a date a
+ * lead, a task or a report is about.
+ */
+export const INSTANT_RANGE = { from: '1970-01-01T00:00:00Z', to: '9999-12-31T00:00:00Z' } as const;
+const inRange = (ms: number) =>
+  ms >= Date.parse(INSTANT_RANGE.from) && ms <= Date.parse(INSTANT_RANGE.to);
+
+/** An ISO 8601 instant with an offset (`Z` or `+01:00`) within INSTANT_RANGE; errors name the field. */
+export const instantText = (name: string, message = `${name} must be an ISO 8601 instant`) =>
+  z.iso
+    .datetime({ offset: true, error: message, abort: true })
+    .refine((v) => inRange(Date.parse(v)), {
+      message: `${name} must be between 1970-01-01 and 9999-12-31 (UTC)`,
+    });
+
+/** A calendar day, YYYY-MM-DD, that exists, from 1970 to 9999; errors name the field. */
 export const dayText = (name: string) =>
   z
     .string({ error: `${name} is required (YYYY-MM-DD)` })
     // abort: a value that is not a day stops here, so neither the check below nor a rule of the
     // object holding it (a period's order) sees it, and only its own field is named.
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${name} must be a date (YYYY-MM-DD)`, abort: true })
-    .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, {
-      message: `${name} must be a date that exists`,
+    .refine(
+      (d) => {
+        const at = new Date(`${d}T00:00:00Z`);
+        return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === d;
+      },
+      {
+        message: `${name} must be a date that exists`,
+        abort: true,
+      },
+    )
+    .refine((d) => inRange(Date.parse(`${d}T00:00:00Z`)), {
+      message: `${name} must be between 1970-01-01 and 9999-12-31`,
       abort: true,
     });
 

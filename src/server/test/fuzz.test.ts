@@ -60,6 +60,10 @@ const HOSTILE_STRINGS = [
   'constructor',
   ' ',
   '',
+  // Instants and days past what PostgreSQL or a report takes: year 0, year 10000 by offset.
+  '0000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59-14:00',
+  '0000-01-01',
 ];
 const hostileString = fc.oneof(
   fc.string(),
@@ -419,4 +423,118 @@ describe('unpaired surrogates and NUL', () => {
       await ensureAdmin();
     }
   }, 120_000);
+});
+
+// Attack findings, round 5, item 7: an instant outside PostgreSQL's range (year 0, or
+// 9999-12-31T23:59:59-14:00, year 10000 in UTC) answered 500. Every instant and day an operation
+// takes (found in the OpenAPI document) now answers 400 naming the field, over both transports.
+describe('instants and days at the bounds', () => {
+  const OUT_OF_RANGE = {
+    'date-time': ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00', '1969-12-31T23:59:59Z'],
+    day: ['0000-01-01', '1969-12-31'],
+  };
+  type Kind = keyof typeof OUT_OF_RANGE;
+  const kindOf = (schema?: { format?: string; pattern?: string }): Kind | undefined =>
+    schema?.format === 'date-time'
+      ? 'date-time'
+      : schema?.pattern === '^\\d{4}-\\d{2}-\\d{2}$'
+        ? 'day'
+        : undefined;
+  const dated = Object.entries(openApiDocument().paths ?? {}).flatMap(([path, ops]) =>
+    Object.entries(
+      ops as Record<
+        string,
+        {
+          parameters?: {
+            name: string;
+            in: string;
+            schema?: { format?: string; pattern?: string };
+          }[];
+          requestBody?: {
+            content?: Record<
+              string,
+              { schema?: { properties?: Record<string, { format?: string; pattern?: string }> } }
+            >;
+          };
+        }
+      >,
+    ).flatMap(([method, op]) => [
+      ...(op.parameters ?? [])
+        .filter((p) => p.in === 'query' && kindOf(p.schema))
+        .map((p) => ({
+          method: method.toUpperCase(),
+          path,
+          field: p.name,
+          in: 'query',
+          kind: kindOf(p.schema)!,
+        })),
+      ...Object.entries(op.requestBody?.content?.['application/json']?.schema?.properties ?? {})
+        .filter(([, schema]) => kindOf(schema))
+        .map(([field, schema]) => ({
+          method: method.toUpperCase(),
+          path,
+          field,
+          in: 'body',
+          kind: kindOf(schema)!,
+        })),
+    ]),
+  );
+
+  it('finds the operations that take one', () => {
+    expect(dated.map((d) => `${d.method} ${d.path} ${d.field}`)).toEqual(
+      expect.arrayContaining([
+        'POST /tasks dueAt',
+        'PATCH /tasks/{id} dueAt',
+        'GET /bookings from',
+        'POST /bookings startsAt',
+        'POST /bookings/{id}/reschedule startsAt',
+        'GET /analytics/funnel from',
+        'GET /contacts/search createdFrom',
+      ]),
+    );
+  });
+
+  it.each(dated.map((d) => [`${d.method} ${d.path} ${d.field}`, d] as const))(
+    'REST %s: 400 naming the field at year 0, year 10000 and 1969',
+    async (_name, d) => {
+      // The fuzzing above may have spent the public booking limits (a 429 comes first).
+      await t.db.em().execute('delete from security_rate_limits');
+      for (const value of OUT_OF_RANGE[d.kind]) {
+        const path = `/api${d.path.replace(/\{\w+\}/g, '1')}`;
+        const res = await send(
+          admin,
+          d.in === 'query'
+            ? { url: `${path}?${new URLSearchParams({ [d.field]: value }).toString()}` }
+            : {
+                url: path,
+                body: {
+                  raw: JSON.stringify({ [d.field]: value }),
+                  contentType: 'application/json',
+                },
+              },
+          d.method,
+        );
+        const body = JSON.parse(res.text) as { data?: { fieldErrors?: Record<string, string> } };
+        expect({ value, status: res.status, error: body.data?.fieldErrors?.[d.field] }).toEqual({
+          value,
+          status: 400,
+          error: expect.stringMatching(/between 1970-01-01 and 9999-12-31/),
+        });
+      }
+      await ensureAdmin();
+    },
+  );
+
+  it('tRPC: the same for a task, the bookings list and the funnel', async () => {
+    for (const dueAt of OUT_OF_RANGE['date-time'])
+      await expect(admin.trpc.admin.tasks.create.mutate({ title: 'T', dueAt })).rejects.toThrow(
+        /dueAt must be between 1970-01-01 and 9999-12-31/,
+      );
+    await expect(
+      admin.trpc.admin.booking.list.query({ from: '9999-12-31T23:59:59-14:00' }),
+    ).rejects.toThrow(/from must be between/);
+    await expect(
+      admin.trpc.analytics.funnel.query({ from: '0000-01-01', to: '2026-01-01' }),
+    ).rejects.toThrow(/from must be between/);
+  });
 });
