@@ -18,5 +18,8 @@ export const contactsFeature: Feature = {
   subscriptions: () => ({
     // The roll-up's days are the company's: a new zone recounts them before it commits.
     'organization.time_zone_changed': [(em) => recountContactDaily(em)],
+    // An erased person leaves the daily counts too: their deleted contacts' deltas are folded
+    // away with their additions, so no day keeps their campaign code (a personalised link).
+    'person.erased': [(em) => compactContactDaily(em)],
   }),
 };

@@ -15,7 +15,10 @@ export interface ReapplyOutcome {
   counts: TErasureCounts;
 }
 
-const REASON = 'Erased again: the ledger names it and the database held it (a restore)';
+/** The reapply's reason, naming the ledger line it carries out. */
+const reasonFor = (erasedAt: string) =>
+  `Erased again: the ledger line of ${erasedAt} names it and the database held it (a restore)`;
+const NOT_HELD = 'Noted from the ledger: the database held nothing of it';
 
 /**
  * Reapplies the ledger: with `all`, every hash it names (the command); else only those the file
@@ -26,9 +29,17 @@ export async function reapplyErasures(
   deps: ErasureDeps,
   { all = false }: { all?: boolean } = {},
 ): Promise<ReapplyOutcome> {
-  const inFile = new Set(deps.ledger.read().flatMap((line) => line.addressHashes));
+  const fileLines = deps.ledger.read();
+  const inFile = new Set(fileLines.flatMap((line) => line.addressHashes));
   // One read of the table: its hashes, and its entries the file lacks (a new or lost file).
   const tableLines = await ledgerLines(em);
+  // Each hash's last erasure: what was created before it is what that line erased.
+  const erasedAt = new Map<string, string>();
+  for (const line of [...fileLines, ...tableLines])
+    for (const hash of line.addressHashes) {
+      const seen = erasedAt.get(hash);
+      if (!seen || Date.parse(line.erasedAt) > Date.parse(seen)) erasedAt.set(hash, line.erasedAt);
+    }
   const inTable = new Set(tableLines.flatMap((line) => line.addressHashes));
   for (const line of tableLines)
     if (line.addressHashes.some((h) => !inFile.has(h))) deps.ledger.append(line);
@@ -44,10 +55,20 @@ export async function reapplyErasures(
       if (wanted.has(hash)) found.set(hash, address);
     }
   });
-  const by = { trigger: 'reapply' as const, actor: null, reason: REASON };
-  const counts = found.size
-    ? (await eraseAddresses(em, deps, [...found.values()], by)).counts
-    : noErasureCounts();
+  // One erasure per ledger line (its time), of what was created before it: someone who came
+  // back after being erased keeps what they gave since.
+  const byLine = new Map<string, string[]>();
+  for (const [hash, address] of found) {
+    const at = new Date(erasedAt.get(hash)!).toISOString();
+    byLine.set(at, [...(byLine.get(at) ?? []), address]);
+  }
+  const counts = noErasureCounts();
+  for (const [at, addresses] of [...byLine].sort()) {
+    const by = { trigger: 'reapply' as const, actor: null, reason: reasonFor(at) };
+    const done = await eraseAddresses(em, deps, addresses, by, at);
+    for (const key of Object.keys(counts) as (keyof TErasureCounts)[])
+      counts[key] += done.counts[key];
+  }
   // Hashes with nothing left to erase are noted too, so the next start does not look again.
   const notHeld = [...wanted].filter((h) => !found.has(h) && !inTable.has(h));
   if (notHeld.length)
@@ -55,7 +76,7 @@ export async function reapplyErasures(
       recordErasure(tem, deps.ledger, {
         addressHashes: notHeld,
         erasedAt: new Date(),
-        by,
+        by: { trigger: 'reapply', actor: null, reason: NOT_HELD },
         counts: noErasureCounts(),
       }),
     );

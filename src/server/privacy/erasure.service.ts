@@ -107,14 +107,16 @@ export function eraseAddresses(
   deps: ErasureDeps,
   addresses: readonly string[],
   by: ErasureBy,
+  /** Only what was created before then (a reapplied ledger line's erasedAt). */
+  before: string | null = null,
 ): Promise<TErasureResult> {
   const lower = [...new Set(addresses.map((a) => a.trim().toLowerCase()))];
   const hashes = lower.map((a) => deps.ledger.hash(a));
   return em.transactional(async (tem) => {
     await lockForTransaction(tem, 'privacy-erasure');
-    const contactIds = await contactIdsWithAddresses(tem, lower);
+    const contactIds = await contactIdsWithAddresses(tem, lower, before);
     await deps.events.publish(tem, 'person.erasing', { contactIds });
-    const counts = await eraseCopies(tem, { addresses: lower, contactIds });
+    const counts = await eraseCopies(tem, { addresses: lower, contactIds, before });
     const nothingLeft = Object.values(counts).every((n) => n === 0);
     const earlier = nothingLeft ? await earlierErasure(tem, hashes) : undefined;
     const entry =

@@ -10,7 +10,16 @@ import { runSql } from '../db/typed-sql';
 export interface ErasedPeople {
   addresses: string[];
   contactIds: number[];
+  /**
+   * Only rows created before this instant (a ledger line's erasedAt, reapplied after a restore):
+   * a person who came back after their erasure keeps what they gave since. Null: every row.
+   */
+  before: string | null;
 }
+
+/** The row's time (`column`) is before `who.before`, when the erasure has one. */
+const earlier = (who: ErasedPeople, column: RawBuilder<unknown>) =>
+  who.before === null ? sql`true` : sql`${column} < ${who.before}::timestamptz`;
 
 /**
  * Whether a text quotes one of the addresses: the address-like words in it (lower case, a
@@ -32,14 +41,17 @@ const ADDRESS_WORD = `([^\\s"'<>(),;:\\[\\]@]+@[^\\s"'<>(),;:\\[\\]@]+)`;
 const count = async (em: EntityManager, statement: RawBuilder<{ n: number }>) =>
   Number((await runSql(em, statement))[0]?.n ?? 0);
 
-/** The ids of the contacts with these addresses (any case). */
+/** The ids of the contacts with these addresses (any case), created before `before` if given. */
 export async function contactIdsWithAddresses(
   em: EntityManager,
   addresses: string[],
+  before: string | null,
 ): Promise<number[]> {
   const rows = await runSql(
     em,
-    sql<{ id: number }>`select id from contacts where lower(email) = any(${addresses}::text[])
+    sql<{ id: number }>`select id from contacts c
+                         where lower(c.email) = any(${addresses}::text[])
+                           and ${earlier({ addresses, contactIds: [], before }, sql`c.created_at`)}
                          order by id`,
   );
   return rows.map((r) => r.id);
@@ -63,9 +75,10 @@ export async function eraseMessages(
     em,
     sql<{ id: number }>`delete from notification_messages m
       where m.contact_id = any(${who.contactIds}::int[])
-         or lower(m."to") = any(${who.addresses}::text[])
-         or (m.contact_id is null and ${quotes(sql`m.subject || ' ' || m.text`, who.addresses)})
-         or m.id in (select t.reminder_message_id from tasks t where ${taskAbout(who)})
+         or (${earlier(who, sql`m.created_at`)}
+             and (lower(m."to") = any(${who.addresses}::text[])
+                  or (m.contact_id is null and ${quotes(sql`m.subject || ' ' || m.text`, who.addresses)})
+                  or m.id in (select t.reminder_message_id from tasks t where ${taskAbout(who)})))
       returning m.id`,
   );
   const ids = gone.map((r) => r.id);
@@ -81,7 +94,8 @@ export async function eraseDeliveries(
     em,
     sql<{ id: number }>`delete from webhook_deliveries d
       where d.contact_id = any(${who.contactIds}::int[])
-         or (d.contact_id is null and ${quotes(sql`d.payload`, who.addresses)})
+         or (d.contact_id is null and ${earlier(who, sql`d.created_at`)}
+             and ${quotes(sql`d.payload`, who.addresses)})
       returning d.id`,
   );
   const ids = gone.map((r) => r.id);
@@ -116,7 +130,9 @@ export function eraseTasksQuoting(em: EntityManager, who: ErasedPeople) {
   return count(
     em,
     sql<{ n: number }>`with gone as (
-        delete from tasks t where ${quotes(sql`t.title`, who.addresses)} returning 1)
+        delete from tasks t
+         where ${earlier(who, sql`t.created_at`)} and ${quotes(sql`t.title`, who.addresses)}
+        returning 1)
       select count(*)::int as n from gone`,
   );
 }
@@ -126,8 +142,10 @@ export function eraseQuarantined(em: EntityManager, who: ErasedPeople) {
   return count(
     em,
     sql<{ n: number }>`with gone as (
-        delete from quarantined_submissions
-         where lower(payload->>'email') = any(${who.addresses}::text[]) returning 1)
+        delete from quarantined_submissions q
+         where lower(q.payload->>'email') = any(${who.addresses}::text[])
+           and ${earlier(who, sql`q.created_at`)}
+        returning 1)
       select count(*)::int as n from gone`,
   );
 }
@@ -141,7 +159,10 @@ export async function eraseImportErrors(em: EntityManager, who: ErasedPeople): P
   const rows = await count(
     em,
     sql<{ n: number }>`with gone as (
-        delete from contact_import_errors e where ${quotes(sql`e.reason`, who.addresses)}
+        delete from contact_import_errors e
+         where ${quotes(sql`e.reason`, who.addresses)}
+           and exists (select 1 from contact_imports i
+                        where i.id = e.contact_import_id and ${earlier(who, sql`i.created_at`)})
         returning 1)
       select count(*)::int as n from gone`,
   );
@@ -152,7 +173,7 @@ export async function eraseImportErrors(em: EntityManager, who: ErasedPeople): P
                  (select jsonb_agg(e order by n) from jsonb_array_elements(i.errors)
                     with ordinality as x(e, n)
                    where not ${quotes(sql`e->>'reason'`, who.addresses)}), '[]'::jsonb)
-         where ${quotes(sql`i.errors::text`, who.addresses)}`,
+         where ${quotes(sql`i.errors::text`, who.addresses)} and ${earlier(who, sql`i.created_at`)}`,
   );
   return rows;
 }
@@ -183,7 +204,7 @@ export function redactAuditEntries(
                from jsonb_each(l.changes) as e(k, v))
          where l.changes is not null and jsonb_typeof(l.changes) = 'object'
            and ((l.entity_type || ':' || l.entity_id) = any(${about}::text[])
-                or ${quoted(sql`l.changes`)})
+                or (${earlier(who, sql`l.at`)} and ${quoted(sql`l.changes`)}))
         returning 1)
       select count(*)::int as n from changed`,
   );

@@ -55,6 +55,12 @@ async function personWithHistory(
   return id;
 }
 
+/** As a restore from yesterday's backup would hold them: every row about the address is older. */
+async function restoredAsOfYesterday() {
+  for (const table of ['contacts', 'quarantined_submissions', 'notification_messages'])
+    await sql(`update ${table} set created_at = created_at - interval '1 day'`);
+}
+
 describe('POST /api/privacy/erasures', () => {
   it('erases every copy of an address, tells the host and downstream systems, and keeps a hash', async () => {
     await admin.rest<TWebhookCreated>('POST', '/webhooks', {
@@ -189,16 +195,76 @@ describe('POST /api/privacy/erasures', () => {
     // ledger entry is gone, the file still names it.
     await sql('delete from privacy_erasures');
     await personWithHistory();
+    await restoredAsOfYesterday();
     expect(await reapplyErasures(t.db.em(), t.deps.privacy)).toMatchObject({
       hashes: 1,
       addresses: 1,
       counts: { contacts: 1, bookings: 1, quarantined: 1 },
     });
     expect(await sql('select id from contacts')).toEqual([]);
-    const entries = await sql<{ trigger: string }>('select trigger from privacy_erasures');
-    expect(entries).toEqual([{ trigger: 'reapply' }]);
+    const entries = await sql<{ trigger: string; reason: string }>(
+      'select trigger, reason from privacy_erasures',
+    );
+    // The audit and the new entry name the ledger line carried out.
+    const line = `the ledger line of ${first.body.erasedAt}`;
+    expect(entries).toEqual([{ trigger: 'reapply', reason: expect.stringContaining(line) }]);
+    const [audited] = await sql<{ changes: string }>(
+      `select changes::text from audit_log where action = 'erase' order by id desc limit 1`,
+    );
+    expect(audited!.changes).toContain(line);
     // The next start finds nothing to do.
     expect(await reapplyErasures(t.db.em(), t.deps.privacy)).toMatchObject({ hashes: 0 });
+  });
+
+  it('takes the person out of the daily contact counts: no day keeps their campaign code', async () => {
+    const personal = 'zora-only-link-7f3a';
+    for (const [email, utmCampaign] of [
+      [EMAIL, personal],
+      ['kept@example.org', 'spring-launch'],
+    ] as const)
+      expect(
+        (
+          await t.anonymous().rest('POST', '/contacts', {
+            name: 'Lead',
+            email,
+            message: 'Hello',
+            utmSource: 'newsletter',
+            utmCampaign,
+          })
+        ).status,
+      ).toBe(200);
+    const codes = async () =>
+      (
+        await sql<{ code: string | null; n: number }>(
+          `select utm_campaign as code, sum(delta)::int as n, count(*)::int as rows
+             from contact_daily_deltas group by 1 order by 1`,
+        )
+      ).map((r) => r);
+    expect((await codes()).map((r) => r.code)).toEqual(['spring-launch', personal]);
+    await admin.trpc.admin.privacy.erase.mutate({ email: EMAIL, reason: 'Asked' });
+    expect(await codes()).toEqual([{ code: 'spring-launch', n: 1, rows: 1 }]);
+  });
+
+  it('erases again only what was created before the ledger line: a person who came back keeps it', async () => {
+    const first = await admin.rest<TErasureResult>('POST', '/privacy/erasures', {
+      email: EMAIL,
+      reason: 'Asked',
+    });
+    expect(first.status).toBe(200);
+    // A restore brings back a contact from before the erasure; the person also wrote again
+    // after it (a new contact, a quarantined submission), and the table's entry is gone.
+    await sql('delete from privacy_erasures');
+    await personWithHistory();
+    await restoredAsOfYesterday();
+    const cameBack = await personWithHistory(EMAIL, 'Zora Returns');
+    expect(await reapplyErasures(t.db.em(), t.deps.privacy)).toMatchObject({
+      addresses: 1,
+      counts: { contacts: 1, bookings: 1, quarantined: 1 },
+    });
+    expect(await sql('select id from contacts')).toEqual([{ id: cameBack }]);
+    expect(
+      await sql<{ n: number }>('select count(*)::int as n from quarantined_submissions'),
+    ).toEqual([{ n: 1 }]);
   });
 
   it('finds the address as a whole word in free text, never inside another address', async () => {
