@@ -16,7 +16,6 @@ export const BOOKING_MESSAGES = {
   notFound: 'Booking not found',
   notUpcoming: 'This booking can no longer be changed',
   notStarted: 'A call can be marked completed or no-show once it has started',
-  notYours: "Only an admin can change another host's bookings",
   /** Over the site's booking cap: the lead still has the email to answer. */
   busyReading: 'Many people are picking a time right now. Please try again in a moment.',
   busy: 'We are taking a lot of bookings right now. Please reply to the email we sent you and we will find a time with you.',

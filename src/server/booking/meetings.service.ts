@@ -48,12 +48,15 @@ export async function listBookings(
   };
 }
 
-/** The booking, if the actor may change it (an admin, or its host); `lock`: read FOR_CHANGE. */
+/**
+ * The booking, if the actor may change it (an admin, or its host); `lock`: read FOR_CHANGE.
+ * Another host's booking is answered as a missing one (404, the same words), so ids cannot be
+ * counted by who holds them.
+ */
 async function ownBooking(em: EntityManager, actor: Actor, id: number, lock = false) {
   const booking = await em.findOne(Booking, id, lock ? FOR_CHANGE : {});
-  if (!booking) throw notFound('Booking', id);
-  if (actor.role !== 'admin' && booking.host.id !== actor.userId)
-    throw new AppError('FORBIDDEN', BOOKING_MESSAGES.notYours);
+  if (!booking || (actor.role !== 'admin' && booking.host.id !== actor.userId))
+    throw notFound('Booking', id);
   return booking;
 }
 
