@@ -103,7 +103,7 @@ it('writes a hostile name as a value in every calendar: emails, Add to calendar,
   const contactUrl = `http://convoza.test/admin/contacts?contact=${lead.id}`;
   expect(inFeed!.getFirstPropertyValue('url')).toBe(contactUrl);
   expect(inFeed!.getFirstPropertyValue('description')).toBe(
-    `Strategy call with ${NAME_AS_TEXT}.\nContact: ${contactUrl}`,
+    `Strategy call with ${NAME_AS_TEXT}.\nContact: ${contactUrl}\nMeetings: http://convoza.test/admin/meetings`,
   );
   expect(inFeed!.getFirstPropertyValue('summary')).toContain(QUOTED_NAME);
 

@@ -51,6 +51,8 @@ interface Invitation {
   organizer: string;
   organizerName: string;
   attendee: string;
+  description: string;
+  url: string;
 }
 
 /** The email's text/calendar part (the iMIP one), parsed by ical.js, and its invite.ics copy. */
@@ -78,6 +80,8 @@ function invitationOf(mail: ParsedMail): Invitation & { partMethod: string; atta
     organizer: String(organizer.getFirstValue()),
     organizerName: String(organizer.getParameter('cn')),
     attendee: String(event.getFirstPropertyValue('attendee')),
+    description: String(event.getFirstPropertyValue('description')),
+    url: String(event.getFirstPropertyValue('url')),
   };
 }
 
@@ -132,6 +136,17 @@ it('invites the lead and the host by iMIP; a move keeps the UID and raises SEQUE
     });
     expect(invite.attached).toContain('METHOD:REQUEST');
   }
+  // The lead's invitation carries their manage link; the host's only the back office's, so
+  // nothing reading the rep's calendar can cancel the call on the lead's behalf.
+  const manageToken = booked.body.manageUrl.split('/').pop()!;
+  expect(invitationOf(forLead)).toMatchObject({
+    description: expect.stringContaining(manageUrl),
+    url: manageUrl,
+  });
+  const hostInvite = invitationOf(forHost);
+  expect(hostInvite.description).toContain('http://convoza.test/admin/contacts?contact=');
+  expect(hostInvite.url).toMatch(/^http:\/\/convoza\.test\/admin\/contacts\?contact=\d+$/);
+  expect(JSON.stringify([hostInvite, forHost.text])).not.toContain(manageToken);
 
   const manage = `/bookings/manage/${booked.body.manageUrl.split('/').pop()}`;
   inbox.messages.length = 0;

@@ -51,6 +51,14 @@ export function participantsOf(row: BookingWithPeople, publicUrl: string) {
     organizer: { name: hostName, email: row.host_email },
     attendee: { name: leadName, email: row.contact_email },
   };
+  // The host's copy of the same event (one UID and SEQUENCE): the back office's links, never the
+  // lead's manage link, which anything reading the rep's calendar could use to cancel the call.
+  const contactUrl = `${publicUrl}/admin/contacts?contact=${row.contact_id}`;
+  const hostEvent: CalendarEvent = {
+    ...event,
+    description: `Strategy call with ${row.contact_name}.\nContact: ${contactUrl}\nMeetings: ${publicUrl}/admin/meetings`,
+    url: contactUrl,
+  };
   return {
     booking: { id: row.id, startsAt: row.starts_at, endsAt: row.ends_at },
     host: { name: hostName, email: row.host_email, zone: row.host_zone ?? 'UTC' },
@@ -64,6 +72,7 @@ export function participantsOf(row: BookingWithPeople, publicUrl: string) {
     leadZone: row.time_zone ?? 'UTC',
     manageUrl,
     event,
+    hostEvent,
   };
 }
 
@@ -71,7 +80,7 @@ type Participants = Awaited<ReturnType<typeof bookingParticipants>>;
 
 function invitations(p: Participants, change: BookingChange, publicUrl: string): OutboxEmail[] {
   const method: CalendarMethod = change === 'cancelled' ? 'CANCEL' : 'REQUEST';
-  const calendar = calendarText(method, [p.event], bookingNow());
+  const calendarOf = (event: CalendarEvent) => calendarText(method, [event], bookingNow());
   const minutes = Math.round((p.booking.endsAt.getTime() - p.booking.startsAt.getTime()) / 60_000);
   const leadWhen = whenIn(p.booking.startsAt, p.leadZone);
   const hostWhen = whenIn(p.booking.startsAt, p.host.zone);
@@ -108,7 +117,13 @@ function invitations(p: Participants, change: BookingChange, publicUrl: string):
     },
   }[change];
   const hostText = `${host.body}\n\nContact: ${publicUrl}/admin/contacts?contact=${p.contact.id}\nMeetings: ${publicUrl}/admin/meetings`;
-  const message = (to: string, subject: string, text: string, toVisitor: boolean): OutboxEmail => ({
+  const message = (
+    to: string,
+    subject: string,
+    text: string,
+    toVisitor: boolean,
+    event: CalendarEvent,
+  ): OutboxEmail => ({
     kind: 'booking_invitation',
     to,
     toVisitor,
@@ -117,11 +132,11 @@ function invitations(p: Participants, change: BookingChange, publicUrl: string):
     html: textToHtml(text),
     contactId: p.contact.id,
     bookingId: p.booking.id,
-    calendar,
+    calendar: calendarOf(event),
   });
   return [
-    message(p.contact.email, lead.subject, leadText, true),
-    message(p.host.email, host.subject, hostText, false),
+    message(p.contact.email, lead.subject, leadText, true, p.event),
+    message(p.host.email, host.subject, hostText, false, p.hostEvent),
   ];
 }
 

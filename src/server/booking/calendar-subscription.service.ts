@@ -21,25 +21,14 @@ const MAX_CALLS = 2000;
 const urlOf = (publicUrl: string, token: string) => `${publicUrl}/api/calendar/${token}.ics`;
 
 /**
- * A call as the host's feed shows it: the lead's name and a link to the contact in the back
- * office. Nothing that acts on the booking or reaches the lead (the manage link, their email):
- * a feed address gets pasted into calendar apps and shared, and holding it must not let anyone
- * cancel or move a call. Built field by field, so what the emails add to an event stays out.
+ * A call as the host's feed shows it: the host's copy of the event (the lead's name, links into
+ * the back office) without the lead's address. Nothing that acts on the booking or reaches the
+ * lead: a feed address gets pasted into calendar apps and shared, and holding it must not let
+ * anyone cancel or move a call.
  */
 function feedEvent(call: BookingWithPeople, publicUrl: string): CalendarEvent {
-  const { event, contact } = participantsOf(call, publicUrl);
-  const contactUrl = `${publicUrl}/admin/contacts?contact=${contact.id}`;
-  return {
-    bookingId: event.bookingId,
-    sequence: event.sequence,
-    startsAt: event.startsAt,
-    endsAt: event.endsAt,
-    cancelled: event.cancelled,
-    summary: event.summary,
-    description: `Strategy call with ${contact.name}.\nContact: ${contactUrl}`,
-    url: contactUrl,
-    organizer: event.organizer,
-  };
+  const { attendee: _lead, ...event } = participantsOf(call, publicUrl).hostEvent;
+  return event;
 }
 
 /**
