@@ -123,7 +123,7 @@ function FeedRow({
         <p className="text-xs text-slate-600">
           {feed.lastSyncedAt ? `Last read ${formatDateTime(feed.lastSyncedAt)}` : 'Not read yet'}
         </p>
-        {feed.error && <p className="break-words text-xs text-red-700">{feed.error}</p>}
+        {feed.error && <p className="wrap-anywhere text-xs text-red-700">{feed.error}</p>}
       </div>
       <Badge tone={status.tone}>{status.label}</Badge>
       <Button

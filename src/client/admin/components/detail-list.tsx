@@ -13,7 +13,7 @@ export function DetailList({
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
             {item.label}
           </dt>
-          <dd className="mt-0.5 whitespace-pre-wrap break-words text-sm text-slate-900">
+          <dd className="mt-0.5 whitespace-pre-wrap wrap-anywhere text-sm text-slate-900">
             {item.value === null || item.value === undefined || item.value === '' ? (
               <span className="text-slate-500">Not provided</span>
             ) : (

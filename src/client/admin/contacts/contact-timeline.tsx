@@ -77,7 +77,7 @@ function Describe({
           <span>{who ?? 'A former user'} corrected the contact</span>
           <span className="mt-1 block space-y-0.5">
             {entry.data.changes.map(({ field, from, to }) => (
-              <span key={field} className="block break-words">
+              <span key={field} className="block wrap-anywhere">
                 <span className="font-medium">{FIELD_LABELS[field]}</span>:{' '}
                 <span className="text-slate-500 line-through">{from ?? 'empty'}</span>{' '}
                 <span aria-hidden>→</span>

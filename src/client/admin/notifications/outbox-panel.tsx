@@ -57,7 +57,7 @@ function OutboxRow({ message }: { message: TOutboxMessage }) {
         {!message.sentAt && message.sendAfter && ` · due ${formatDateTime(message.sendAfter)}`}
       </p>
       {message.lastError && (
-        <p className="mt-1 break-words text-xs text-red-700">
+        <p className="mt-1 wrap-anywhere text-xs text-red-700">
           {message.status === 'suppressed' ? 'Not sent: ' : 'Last error: '}
           {message.lastError}
         </p>

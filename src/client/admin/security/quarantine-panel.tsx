@@ -34,7 +34,9 @@ function QuarantineItem({
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid="quarantine-item">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="yellow">{item.reason}</Badge>
+        <Badge tone="yellow" className="whitespace-normal">
+          {item.reason}
+        </Badge>
         <span className="text-xs text-slate-600">
           {formatDateTime(item.createdAt)} · {item.source} · {item.ip ?? 'unknown IP'}
         </span>
@@ -45,7 +47,7 @@ function QuarantineItem({
       </p>
       <details className="mt-1 text-sm text-slate-700">
         <summary className="cursor-pointer truncate">{item.message}</summary>
-        <p className="mt-1 whitespace-pre-wrap break-words">{item.message}</p>
+        <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{item.message}</p>
       </details>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" disabled={busy} onClick={onRelease}>

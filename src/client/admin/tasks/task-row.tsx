@@ -32,7 +32,7 @@ export function TaskRow({ task, showContact = true }: { task: TTask; showContact
       />
       <div className="min-w-0 flex-1">
         <p
-          className={`break-words font-medium ${task.done ? 'text-slate-500 line-through' : 'text-slate-900'}`}
+          className={`wrap-anywhere font-medium ${task.done ? 'text-slate-500 line-through' : 'text-slate-900'}`}
         >
           {task.title}
         </p>

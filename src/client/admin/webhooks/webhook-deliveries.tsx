@@ -47,7 +47,7 @@ function DeliveryRow({ delivery: d }: { delivery: TWebhookDelivery }) {
       <td className={`${CELL} max-sm:w-full`}>
         <Badge tone={status.tone}>{status.label}</Badge>
         {d.lastError && (
-          <p className="mt-1 max-w-xs break-words text-xs text-red-700">{d.lastError}</p>
+          <p className="mt-1 max-w-xs wrap-anywhere text-xs text-red-700">{d.lastError}</p>
         )}
         {d.nextAttemptAt && (
           <p className="mt-1 text-xs text-slate-600">Next try {formatDateTime(d.nextAttemptAt)}</p>
