@@ -10,7 +10,6 @@
 //   npm run bench:collect            (writes "Website collection" in docs/BENCHMARKS.md)
 //   node --import tsx bench/collect-throughput.ts --duration 5 --rounds 1   (quick, prints only)
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { freePort } from '../src/server/free-port';
@@ -18,6 +17,7 @@ import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
 import { startAppInstance } from './app-instance';
 import { autocannon, type AutocannonResult } from './autocannon';
 import { machine, writeBenchmarkSection } from './bench-doc';
+import { openLoop } from './open-loop';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -81,57 +81,9 @@ function flatOut(url: string, connections: number, duration: number) {
   });
 }
 
-/**
- * Exactly `rate` page views a second to `url` for `duration` s, each sent on time whether or not
- * the ones before were answered (an open loop: a slow server meets the same load, and its
- * queueing shows in the latencies). autocannon's own rate sends each second's quota at once.
- */
-async function steady(url: string, rate: number, duration: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const target = new URL('/api/collect', url);
-  const latencies: number[] = [];
-  let answered = 0;
-  let failed = 0;
-  const inFlight = new Set<Promise<void>>();
-  const send = () => {
-    const { headers, body } = pageView(url);
-    const start = performance.now();
-    const done = new Promise<void>((resolve) => {
-      const req = http.request(target, { method: 'POST', agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - start);
-          if (res.statusCode === 202) answered++;
-          else failed++;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
-      req.end(body);
-    });
-    inFlight.add(done);
-    void done.then(() => inFlight.delete(done));
-  };
-  const began = performance.now();
-  let due = 0;
-  await new Promise<void>((finished) => {
-    const tick = () => {
-      const elapsed = (performance.now() - began) / 1000;
-      if (elapsed >= duration) return finished();
-      for (const target = Math.floor(elapsed * rate); due < target; due++) send();
-      setTimeout(tick, 1);
-    };
-    tick();
-  });
-  await Promise.all(inFlight);
-  agent.destroy();
-  const sorted = latencies.sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
-  return { p50: at(0.5), p99: at(0.99), answered, failed };
-}
+/** Exactly `rate` page views a second to `url` for `duration` s (an open loop). */
+const steady = (url: string, rate: number, duration: number) =>
+  openLoop(url, '/api/collect', rate, duration, () => pageView(url));
 
 const answered = (r: AutocannonResult) => r.statusCodeStats['202']?.count ?? 0;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
