@@ -19,7 +19,7 @@ import { JobQueue } from './jobs/job-queue';
 import { startContactImportWorker, stopContactImports } from './contact-imports/import-worker';
 import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
 import { startEmailWorker } from './notifications/email-worker';
-import { startPasswordResetWorker } from './auth/password-reset.service';
+import { startPasswordResetWorker } from './auth/password-reset-worker';
 import { acceptDatabaseTimeZones } from './db/time-zones.sql';
 import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';

@@ -13,7 +13,6 @@ import { setUserPassword } from '../users/users.service';
 import { PasswordReset } from './password-reset.entity';
 import { endUserSessions } from './session';
 import type { JobQueue } from '../jobs/job-queue';
-import type { Orm } from '../db/orm';
 
 /** Links asked for one address per hour (beyond: silently none, so nobody floods an inbox). */
 export const RESETS_PER_ADDRESS_HOUR = 3;
@@ -98,13 +97,6 @@ export async function issuePasswordReset(
       notifier,
     );
   });
-}
-
-/** Runs the passwordReset jobs of this instance. */
-export function startPasswordResetWorker(queue: JobQueue, orm: Orm, notifier: Notifier) {
-  return queue.work<PasswordResetJob>('passwordReset', (job) =>
-    issuePasswordReset(orm.em.fork() as EntityManager, job.data, notifier),
-  );
 }
 
 /**

@@ -15,7 +15,7 @@ import { createLogger, type Logger } from '../logger';
 import { DEFAULT_BOOKING_TOKEN_TTL_HOURS } from '../../shared/booking.schema';
 import { startCalendarFeedWorker } from '../booking/calendar-feed-worker';
 import { startEmailWorker } from '../notifications/email-worker';
-import { startPasswordResetWorker } from '../auth/password-reset.service';
+import { startPasswordResetWorker } from '../auth/password-reset-worker';
 import { acceptDatabaseTimeZones } from '../db/time-zones.sql';
 import { smtpMailer } from '../notifications/mailer';
 import { createCallerFactory } from '../trpc/trpc';

@@ -1,5 +1,6 @@
-// Page views wait here for a moment and are written many per statement: a crowd of visitors
-// costs the database a few inserts a second, and a flood is dropped rather than let to stall
+// Page views wait here for a moment and are written many per batch (a handful of statements
+// whatever its size: page-view-intake.sql.ts): a crowd of visitors costs the database a few
+// transactions a second, and a flood is dropped rather than let to stall
 // anything else (the form, /api/health).
 import type { PageViewRow } from './visitors.sql';
 import { pageViewsDropped } from '../observability/metrics';
@@ -33,7 +34,7 @@ export class PageViewBuffer {
     return true;
   }
 
-  /** Writes what waits (one statement), after the write before it. */
+  /** Writes what waits (one batch), after the write before it. */
   flush(): Promise<void> {
     if (!this.waiting.length) return this.writing;
     const rows = this.waiting;
