@@ -33,6 +33,8 @@ describe('loadConfig defaults', () => {
       SHUTDOWN_DELAY_SECONDS: 5,
       SHUTDOWN_GRACE_SECONDS: 25,
       ANALYTICS_RAW_DAYS: 90,
+      ANALYTICS_DAILY_VIEW_CAP: 500_000,
+      ANALYTICS_DAILY_KEY_CAP: 5_000,
       MAIL_FROM: 'Convoza <hello@convoza.ai>',
       WEBHOOK_RETRY_DELAYS: [5, 30, 120, 600, 3600],
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: false,

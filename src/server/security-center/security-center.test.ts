@@ -155,6 +155,7 @@ describe('stats tiles', () => {
       cleanSubmissions: 15,
       cleanSubmissionsPercent: 75,
       refusedBookings: 0,
+      pageViewsToday: expect.objectContaining({ views: 0, capped: [] }),
     });
     const week = (await admin.rest<TSecurityStats>('GET', '/security/stats')).body;
     expect(week).toMatchObject({ period: '7d', blockedThreats: 6, rateLimited: 2 });
