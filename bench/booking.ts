@@ -418,12 +418,29 @@ try {
     maxBookingsPerDay: 10_000,
   });
 
+  /**
+   * A host: a user who signs in to the back office (role admin: lead routing, and so hosting,
+   * takes only those). Created as the Users screen does, then given the role.
+   */
+  const backOfficeUser = async (who: {
+    username: string;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+  }) => {
+    const user = await admin<{ id: number }>('POST', '/users', {
+      ...who,
+      password: 'bench-host-password',
+    });
+    await admin('PATCH', `/users/${user.id}`, { ...who, role: 'admin' });
+    return user;
+  };
+
   // --- A: free times of a pool of HOSTS hosts with BUSY_PER_HOST busy intervals each ---
   const hosts: HostCalendar[] = [];
   for (let i = 0; i < HOSTS; i++) {
-    const user = await admin<{ id: number }>('POST', '/users', {
+    const user = await backOfficeUser({
       username: `host${i}`,
-      password: 'bench-host-password',
       email: `host${i}@bench.example`,
       firstName: 'Host',
       lastName: String(i),
@@ -482,10 +499,11 @@ try {
   );
 
   // --- B: RACERS leads race for RACE_SLOTS times of one host ---
-  const racer = await admin<{ id: number }>('POST', '/users', {
+  const racer = await backOfficeUser({
     username: 'racehost',
-    password: 'bench-host-password',
     email: 'racehost@bench.example',
+    firstName: null,
+    lastName: null,
   });
   await admin('PUT', `/users/${racer.id}/availability`, weekdays('UTC', [1, 2, 3, 4, 5, 6, 7]));
   // The pool is this host alone: each lead below is routed to it and owned by it.
