@@ -14,6 +14,7 @@ import { smtpMailer } from '../src/server/notifications/mailer';
 import { configuredErasureLedger } from '../src/server/privacy/erasure-ledger-file';
 import { reapplyErasures } from '../src/server/privacy/erasure-reapply.service';
 import { developmentSessionSecret } from '../src/server/session-secret';
+import { jobQueues } from '../src/server/features';
 
 const config = loadConfig();
 const log = createLogger('warn');
@@ -23,7 +24,7 @@ const embedded = config.DATABASE_URL
 const databaseUrl = config.DATABASE_URL ?? embedded!.url;
 const orm = await initOrm(databaseUrl);
 // Jobs (a host's notice of a call called off) are queued for the server's workers to send.
-const queue = await JobQueue.start(databaseUrl, log);
+const queue = await JobQueue.start(databaseUrl, log, jobQueues);
 try {
   const ledger = configuredErasureLedger(
     config,

@@ -1,5 +1,5 @@
 import type { SessionManager } from './auth/session';
-import type { Orm } from './db/orm';
+import type { Orm } from './db/orm-type';
 import type { EventBus } from './events/event-bus';
 import type { JobQueue } from './jobs/job-queue';
 import type { Logger } from './logger';

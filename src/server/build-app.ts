@@ -9,7 +9,7 @@ import type { AppDeps } from './app-deps';
 import { writeAudit } from './audit/write-audit.service';
 import { SessionManager } from './auth/session';
 import { bookingPageLink } from './booking/bookings.service';
-import type { Orm } from './db/orm';
+import type { Orm } from './db/orm-type';
 import { createEventBus } from './features';
 import { GroupCommit } from './db/group-commit';
 import { submitContactsWithKeys } from './integration-keys/integration-submit.service';

@@ -4,6 +4,9 @@ import type { EventBus, Subscriptions } from './events/event-bus';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
 import type { ErasureLedger } from './privacy/erasure-ledger-file';
+import type { Orm } from './db/orm-type';
+import type { JobQueue, QueueDefinition } from './jobs/job-queue';
+import type { Logger } from './logger';
 
 /**
  * Housekeeping a feature needs now and then (pruning, folding counters, a digest email); returns
@@ -29,6 +32,30 @@ export interface SubscriberDeps {
   erasureLedger?: ErasureLedger;
 }
 
+/** What a feature's workers get on this instance. */
+export interface WorkerContext {
+  queue: JobQueue;
+  orm: Orm;
+  /** For work on connections of its own (an import's child process). */
+  databaseUrl: string;
+  log: Logger;
+  /** The outbound channels (the mailer, when there is one; the webhooks' settings and guard). */
+  notifier: Notifier & WebhookNotifier;
+  options: WorkerOptions;
+}
+
+/** Tuning of the workers a test or a bench may set (the product's defaults otherwise). */
+export interface WorkerOptions {
+  /** The heap of a CSV import's child process, MB. */
+  importHeapMb?: number;
+}
+
+/**
+ * What a feature's workers leave running besides their queue's (a periodic sweep), and how it
+ * stops: at once, or within the drain's grace period.
+ */
+export type StopWorkers = (graceMs: number) => void | Promise<void>;
+
 /**
  * What a feature folder contributes to the app beyond its router: the tables it owns (its
  * entities: only this feature writes them), its maintenance, its demo content and what it does
@@ -43,4 +70,8 @@ export interface Feature {
   seedDemo?: (em: EntityManager) => Promise<void>;
   /** How it reacts to domain events (run in features.ts order, in the change's transaction). */
   subscriptions?: (deps: SubscriberDeps) => Subscriptions;
+  /** Its job queues (the job queue creates every feature's at start). */
+  queues?: QueueDefinition[];
+  /** Starts its workers on an instance (every instance runs every feature's). */
+  startWorkers?: (context: WorkerContext) => Promise<StopWorkers | void>;
 }

@@ -1,5 +1,6 @@
-// Every feature of the server, once. The ORM's entity list, the maintenance loop and the demo
-// data are derived from here, so adding a feature is one line and db/ names none of them.
+// Every feature of the server, once. The ORM's entity list, the maintenance loop, the demo
+// data, the job queues and their workers are derived from here, so adding a feature is one
+// line and no infrastructure folder names any of them.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { auditFeature } from './audit/audit.feature';
 import { authFeature } from './auth/auth.feature';
@@ -9,7 +10,7 @@ import { contactActivityFeature } from './contact-activity/contact-activity.feat
 import { contactImportsFeature } from './contact-imports/contact-imports.feature';
 import { contactsFeature } from './contacts/contacts.feature';
 import { EventBus } from './events/event-bus';
-import type { Feature, SubscriberDeps } from './feature';
+import type { Feature, StopWorkers, SubscriberDeps, WorkerContext } from './feature';
 import { formGuardFeature } from './form-guard/form-guard.feature';
 import { integrationKeysFeature } from './integration-keys/integration-keys.feature';
 import { leadRoutingFeature } from './lead-routing/lead-routing.feature';
@@ -56,6 +57,20 @@ export const FEATURES: readonly Feature[] = [
 export const entities = FEATURES.flatMap((f) => f.entities);
 
 export const maintenanceTasks = FEATURES.flatMap((f) => f.maintenance ?? []);
+
+/** Every feature's job queues, for the job queue to create at start. */
+export const jobQueues = FEATURES.flatMap((f) => f.queues ?? []);
+
+/**
+ * Starts every feature's workers on this instance (the server, a test app with a job queue);
+ * answers one stop for what they leave running besides the queue's own workers.
+ */
+export async function startWorkers(context: WorkerContext): Promise<StopWorkers> {
+  const stops = await Promise.all(FEATURES.map((f) => f.startWorkers?.(context)));
+  return async (graceMs) => {
+    await Promise.all(stops.map((stop) => stop?.(graceMs)));
+  };
+}
 
 /** Demo content for a fresh install, every feature's in one transaction. */
 export async function seedDemoData(em: EntityManager): Promise<void> {

@@ -6,26 +6,22 @@ import { SessionManager } from './auth/session';
 import { trustProxySetting, type TConfig } from './config';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { ensureFirstAdmin } from './users/first-admin.service';
-import { initOrm, type Orm } from './db/orm';
+import { initOrm } from './db/orm';
+import type { Orm } from './db/orm-type';
 import { installConnectionGuard } from './db/connection-guard';
 import { attachSharedCache } from './db/shared-cache';
-import { maintenanceTasks, seedDemoData } from './features';
+import { jobQueues, maintenanceTasks, seedDemoData, startWorkers } from './features';
 import { listen } from './http/listen';
 import type { Lifecycle } from './observability/readiness';
 import { observeForMetrics } from './observability/metrics';
 import { createLogger } from './logger';
 import { startMaintenance } from './db/maintenance';
 import { JobQueue } from './jobs/job-queue';
-import { startContactImportWorker, stopContactImports } from './contact-imports/import-worker';
-import { startCalendarFeedWorker } from './booking/calendar-feed-worker';
-import { startEmailWorker } from './notifications/email-worker';
-import { startPasswordResetWorker } from './auth/password-reset-worker';
 import { acceptDatabaseTimeZones } from './db/time-zones.sql';
 import { smtpMailer } from './notifications/mailer';
 import { developmentSessionSecret } from './session-secret';
 import { configuredErasureLedger } from './privacy/erasure-ledger-file';
 import { reapplyErasures } from './privacy/erasure-reapply.service';
-import { startWebhookWorker } from './webhooks/webhook-worker';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './webhooks/webhook-settings';
 
 export interface StopOptions {
@@ -62,7 +58,10 @@ export async function startServer(
     log.info('using the embedded PostgreSQL', { dataDir: config.DATA_DIR });
   }
   // The schema and the job queue start side by side (each is a few round trips to PostgreSQL).
-  const [orm, queue] = await startTogether(initOrm(databaseUrl), JobQueue.start(databaseUrl, log));
+  const [orm, queue] = await startTogether(
+    initOrm(databaseUrl),
+    JobQueue.start(databaseUrl, log, jobQueues),
+  );
   await installConnectionGuard(orm);
   await acceptDatabaseTimeZones(orm.em.fork() as EntityManager);
   const stopSharedCache = attachSharedCache(orm, databaseUrl, log);
@@ -93,13 +92,6 @@ export async function startServer(
     allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     timeoutMs: WEBHOOK_TIMEOUT_MS,
   };
-  const [, , , stopFeedSweep] = await Promise.all([
-    mailer && startEmailWorker(queue, orm, mailer),
-    startWebhookWorker(queue, orm, webhooks),
-    startContactImportWorker(queue, databaseUrl, log),
-    // Hosts' calendar feeds are fetched under the webhooks' network guard.
-    startCalendarFeedWorker(queue, orm, webhooks, log),
-  ]);
   const ledger = configuredErasureLedger(config, secret);
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
   const lifecycle: Lifecycle = { draining: false };
@@ -136,8 +128,15 @@ export async function startServer(
       metricsToken: config.METRICS_TOKEN,
     },
   );
-  // Its jobs write links and emails through the app's notifier.
-  await startPasswordResetWorker(queue, orm, deps.notifier);
+  // Every feature's workers, with the app's outbound channels (its notifier).
+  const stopWorkers = await startWorkers({
+    queue,
+    orm,
+    databaseUrl,
+    log,
+    notifier: deps.notifier,
+    options: {},
+  });
   // After a restore the database may hold people the ledger says were erased: erased again
   // before the first request (a no-op on every other start).
   const reapplied = await reapplyErasures(orm.em.fork() as EntityManager, deps.privacy);
@@ -173,9 +172,9 @@ export async function startServer(
       log.info('draining', { delaySeconds, graceSeconds: config.SHUTDOWN_GRACE_SECONDS });
       await new Promise((done) => setTimeout(done, delaySeconds * 1000));
       stopMaintenance();
-      stopFeedSweep();
       const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
-      await Promise.all([closeServer(server, graceMs), stopContactImports(graceMs)]);
+      // The workers' sweeps stop; an import in hand is failed at once (it never runs twice).
+      await Promise.all([closeServer(server, graceMs), stopWorkers(graceMs)]);
       // Jobs in hand finish (a job cut off by the grace period is run again by another instance).
       await queue.stop(graceMs);
       mailer?.close();

@@ -13,6 +13,7 @@ import { setUserPassword } from '../users/users.service';
 import { PasswordReset } from './password-reset.entity';
 import { endUserSessions } from './session';
 import type { JobQueue } from '../jobs/job-queue';
+import { PASSWORD_RESET_QUEUE, type PasswordResetJob } from './password-reset.queue';
 
 /** Links asked for one address per hour (beyond: silently none, so nobody floods an inbox). */
 export const RESETS_PER_ADDRESS_HOUR = 3;
@@ -20,13 +21,6 @@ export const RESETS_PER_ADDRESS_HOUR = 3;
 export const RESETS_PER_NETWORK_HOUR = 20;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** What a reset request hands the passwordReset job. */
-export interface PasswordResetJob {
-  email: string;
-  /** Past the address's hourly allowance: nothing is sent. */
-  addressLimited: boolean;
-}
 
 /**
  * "Forgot password?": counts the request against its network's and its address's hourly limits
@@ -55,7 +49,7 @@ export async function requestPasswordReset(
   const { jobs } = deps;
   if (jobs)
     await em.transactional((tem) =>
-      jobs.sendInTransaction(tem as EntityManager, 'passwordReset', job),
+      jobs.sendInTransaction(tem as EntityManager, PASSWORD_RESET_QUEUE, job),
     );
   else await issuePasswordReset(em, job, deps.notifier);
 }

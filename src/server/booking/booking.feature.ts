@@ -8,10 +8,24 @@ import { CalendarSubscription } from './calendar-subscription.entity';
 import { refuseWhileHosting } from './hosts-leaving';
 import { tellHostsOfErasedLeads } from './erased-lead-calls';
 import { UserAvailability } from './user-availability.entity';
+import { CALENDAR_FEED_QUEUE } from './calendar-feed.queue';
+import { startCalendarFeedWorker } from './calendar-feed-worker';
 
 /** Strategy calls booked by leads: hosts' hours, the settings, and the bookings. */
 export const bookingFeature: Feature = {
   name: 'booking',
+  queues: [CALENDAR_FEED_QUEUE],
+  // Hosts' calendar feeds, fetched under the webhooks' network guard; the sweep stops with the
+  // instance.
+  startWorkers: async ({ queue, orm, notifier, log }) => {
+    const stopSweep = await startCalendarFeedWorker(
+      queue,
+      orm,
+      notifier.webhooks ?? { allowPrivateNetworks: false },
+      log,
+    );
+    return () => stopSweep();
+  },
   entities: [
     BookingSettings,
     UserAvailability,

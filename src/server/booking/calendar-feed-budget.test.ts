@@ -30,7 +30,7 @@ const feedUrl = (path: string) =>
   `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}${path}`;
 afterAll(() => new Promise<void>((done) => feedServer.close(() => done())));
 
-const t = useTestApp({ calendarFeeds: true, webhooks: { allowPrivateNetworks: true } });
+const t = useTestApp({ webhooks: { allowPrivateNetworks: true } });
 // Not an admin: any signed-in user may add feeds to their own calendar.
 const host = useSignedIn(t, 'user');
 

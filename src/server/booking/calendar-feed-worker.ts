@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Orm } from '../db/orm';
+import type { Orm } from '../db/orm-type';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logger';
 import { FEED_TIMEOUT_MS, type FeedFetchOptions } from './calendar-fetch';
 import { claimDueFeeds } from './calendar-feeds.sql';
-import { FEED_REFRESH_MS, syncCalendarFeed, type CalendarFeedJob } from './calendar-feeds.service';
+import { CALENDAR_FEED_QUEUE } from './calendar-feed.queue';
+import { FEED_REFRESH_MS, syncCalendarFeed } from './calendar-feeds.service';
 
 /** How often each instance looks for feeds due (each is due every FEED_REFRESH_MS). */
 const SWEEP_MS = 60_000;
@@ -21,8 +22,8 @@ export async function startCalendarFeedWorker(
   log: Logger,
   sweepMs = SWEEP_MS,
 ): Promise<() => void> {
-  await queue.work<CalendarFeedJob>(
-    'calendarFeed',
+  await queue.work(
+    CALENDAR_FEED_QUEUE,
     // Read per job: the guard's setting may change while the worker runs (tests do).
     (job) =>
       syncCalendarFeed(
@@ -51,8 +52,8 @@ export function queueDueFeeds(em: EntityManager, queue: JobQueue, now: Date): Pr
     const due = await claimDueFeeds(tem, now, FEED_REFRESH_MS, 100);
     await queue.sendManyInTransaction(
       tem,
-      'calendarFeed',
-      due.map((feedId) => ({ data: { feedId } satisfies CalendarFeedJob })),
+      CALENDAR_FEED_QUEUE,
+      due.map((feedId) => ({ data: { feedId } })),
     );
     return due;
   });

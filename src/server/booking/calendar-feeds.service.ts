@@ -17,6 +17,7 @@ import { CalendarFeed, type ICalendarFeed } from './calendar-feed.entity';
 import { replaceBusyTimes } from './calendar-feeds.sql';
 import { bookingNow } from './clock';
 import { UserAvailability } from './user-availability.entity';
+import { CALENDAR_FEED_QUEUE } from './calendar-feed.queue';
 
 /** A feed's periodic refresh. */
 export const FEED_REFRESH_MS = 10 * 60_000;
@@ -26,10 +27,6 @@ const KEEP_AHEAD_MS = 61 * 24 * 3600_000;
 export const MAX_FEEDS_PER_USER = 10;
 
 /** The job of the `calendarFeed` queue: fetch one feed now. */
-export interface CalendarFeedJob {
-  feedId: number;
-}
-
 export const calendarFeedView = (feed: ICalendarFeed): TCalendarFeed => ({
   id: feed.id,
   url: maskSecretUrl(feed.url),
@@ -71,9 +68,7 @@ export async function addCalendarFeed(
       nextSyncAt: new Date(Date.now() + FEED_REFRESH_MS),
     });
     await tem.flush();
-    await queue?.sendInTransaction(tem, 'calendarFeed', {
-      feedId: feed.id,
-    } satisfies CalendarFeedJob);
+    await queue?.sendInTransaction(tem, CALENDAR_FEED_QUEUE, { feedId: feed.id });
     return calendarFeedView(feed);
   });
 }
@@ -104,9 +99,7 @@ export async function refreshCalendarFeed(
   queue: JobQueue | undefined,
 ): Promise<TCalendarFeed> {
   const feed = await feedOf(em, actor, userId, feedId);
-  await em.transactional((tem) =>
-    queue?.sendInTransaction(tem, 'calendarFeed', { feedId } satisfies CalendarFeedJob),
-  );
+  await em.transactional((tem) => queue?.sendInTransaction(tem, CALENDAR_FEED_QUEUE, { feedId }));
   return calendarFeedView(feed);
 }
 

@@ -27,7 +27,7 @@ await new Promise<void>((done) => feedServer.listen(0, '127.0.0.1', done));
 const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/private.ics`;
 afterAll(() => new Promise<void>((done) => feedServer.close(() => done())));
 
-const t = useTestApp({ calendarFeeds: true, webhooks: { allowPrivateNetworks: true } });
+const t = useTestApp({ webhooks: { allowPrivateNetworks: true } });
 const admin = useSignedIn(t);
 
 beforeEach(async () => {

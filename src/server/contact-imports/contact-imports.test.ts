@@ -6,7 +6,7 @@ import type { Client } from '../test/test-app';
 import { pruneContactImports } from './contact-imports.sql';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
-const t = useTestApp({ imports: true });
+const t = useTestApp({ jobs: true });
 const admin = useSignedIn(t, 'admin');
 
 interface ErrorBody {

@@ -34,7 +34,7 @@ async function settled(client: Client, jobId: string): Promise<TImportJob> {
 
 describe('an import process that dies', () => {
   // A heap too small for the process to even load its code: V8 ends it, out of memory.
-  const t = useTestApp({ imports: { heapMb: 2 } });
+  const t = useTestApp({ jobs: true, workerOptions: { importHeapMb: 2 } });
   const admin = useSignedIn(t, 'admin');
 
   it('marks the import failed with the reason, is not retried, and the server goes on', async () => {
@@ -100,7 +100,7 @@ describe('imports left running', () => {
 describe('the pace of an import upload', () => {
   // A 2-second window instead of 30, and a 1.5-second deadline for every other request.
   const t = useTestApp({
-    imports: true,
+    jobs: true,
     app: { importUploadPace: { minBytesPerSecond: 10 * 1024, windowSeconds: 2 } },
     timeouts: { headersMs: 1000, requestMs: 1500, keepAliveMs: 500, checkIntervalMs: 200 },
   });

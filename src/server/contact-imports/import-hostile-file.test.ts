@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TImportAccepted, TImportJob } from '../../shared/contact-import.schema';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
-const t = useTestApp({ imports: true });
+const t = useTestApp({ jobs: true });
 const admin = useSignedIn(t, 'admin');
 
 /** A 90 MB file whose second record opens a quote that never closes. */

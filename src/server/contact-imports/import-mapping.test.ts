@@ -4,7 +4,7 @@ import { proposeMapping, statusFromExport, type TImportMapping } from '../../sha
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 // POST /api/contacts/import?mode=…&mapping=<JSON>: another CRM's export, read through a mapping.
-const t = useTestApp({ imports: true });
+const t = useTestApp({ jobs: true });
 const admin = useSignedIn(t, 'admin');
 
 const sql = (query: string, params: unknown[] = []) =>

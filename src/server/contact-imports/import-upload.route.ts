@@ -21,6 +21,7 @@ import { sendApiError } from '../http/send-api-error';
 import { describeZodError } from '../trpc/errors';
 import { checkFileStart } from './import-file-check';
 import { IMPORT_UPLOAD_PACE, UploadPace, uploadTooSlowMessage } from './upload-pace';
+import { CONTACT_IMPORT_QUEUE } from './contact-import.queue';
 
 /** The file is stored in pieces of about this size (one row of contact_import_chunks each). */
 const CHUNK_BYTES = 256 * 1024;
@@ -143,7 +144,7 @@ export const contactImportUploadRoute = (pace = IMPORT_UPLOAD_PACE): StreamedRou
       const queue = deps.jobs!;
       await em.transactional(async (tem: EntityManager) => {
         await markImportQueued(tem, jobId, bytes);
-        await queue.sendInTransaction(tem, 'contactImport', { importId: jobId });
+        await queue.sendInTransaction(tem, CONTACT_IMPORT_QUEUE, { importId: jobId });
         await recordAudit(tem, {
           actor: { id: actor.userId, username: actor.username },
           action: 'import',

@@ -6,10 +6,7 @@ import pg from 'pg';
 import { ABANDONED_IMPORT_MESSAGE, failAbandonedImports, failIfRunning } from './import-lock.sql';
 import { CHILD_EXEC_ARGV, COMPILED } from '../runtime';
 import { importsRunning } from '../observability/metrics';
-
-export interface ContactImportJob {
-  importId: string;
-}
+import { CONTACT_IMPORT_QUEUE } from './contact-import.queue';
 
 /**
  * The heap an import may use (MB). Parsing a 200 MB file makes a lot of short-lived garbage,
@@ -96,8 +93,8 @@ export async function startContactImportWorker(
   heapMb = IMPORT_HEAP_MB,
 ): Promise<void> {
   await failAbandoned(databaseUrl, log);
-  await queue.work<ContactImportJob>(
-    'contactImport',
+  await queue.work(
+    CONTACT_IMPORT_QUEUE,
     async (job) => {
       try {
         importsRunning.inc();

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { Orm } from './orm';
+import type { Orm } from './orm-type';
 
 type QueryFn = (...args: unknown[]) => unknown;
 interface GuardedClient {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MaintenanceTask, SubscriberDeps } from '../feature';
 import type { Logger } from '../logger';
-import type { Orm } from './orm';
+import type { Orm } from './orm-type';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 

@@ -1,8 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { ormOptions } from '../../../mikro-orm.config';
 import { migrationsCurrent } from './health.sql';
-
-export type Orm = MikroORM;
+import type { Orm } from './orm-type';
 
 /** Connects and brings the schema up to date with the committed migrations. */
 export async function initOrm(clientUrl: string): Promise<Orm> {

@@ -16,52 +16,28 @@ import { JobWakeups } from './job-wakeups';
  * A claimed job whose instance was killed comes back this soon: its worker touches it every
  * half of this, and a supervision pass (SUPERVISE_SECONDS) fails a job not touched for this
  * long, which retries it. Without it the job stays claimed until it expires (15 minutes).
+ * Queues whose jobs must not wait out a dead instance's claim set it (`heartbeatSeconds`).
  */
-const HEARTBEAT_SECONDS = 10;
+export const HEARTBEAT_SECONDS = 10;
 /** How often one instance of the cluster runs pg-boss's supervision (expiry, heartbeats, stats). */
 const SUPERVISE_SECONDS = 10;
 
-/** The queues of the app and how each retries (pg-boss: retryLimit 4 = 5 attempts). */
-export const QUEUES = {
-  email: {
-    retryLimit: 4,
-    retryDelay: 5,
-    retryBackoff: true,
-    retryDelayMax: 600,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-  },
-  // A webhook's own retries (WEBHOOK_RETRY_DELAYS) are new jobs sent by the handler; these
-  // cover only a handler that crashed, e.g. the database went away while recording an attempt,
-  // or an instance killed mid-delivery.
-  webhook: {
-    retryLimit: 6,
-    retryDelay: 30,
-    retryBackoff: true,
-    retryDelayMax: 900,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-  },
-  // "Forgot password?" is answered before anything about the address is looked up: the look-up,
-  // the link and its email happen here, so the answer takes as long for any address. The job's
-  // data names the address: kept an hour at most.
-  passwordReset: {
-    retryLimit: 3,
-    retryDelay: 5,
-    retryBackoff: true,
-    retentionSeconds: 3600,
-    deleteAfterSeconds: 3600,
-  },
-  // A failed fetch is recorded on the feed, and the next periodic refresh tries again.
-  calendarFeed: { retryLimit: 1, retryDelay: 30, expireInSeconds: 120 },
-  // An import can run for minutes and is never attempted twice: a failure is recorded on the
-  // import (import-worker.ts), and one whose instance died is failed by the next start or
-  // maintenance pass (import-lock.sql.ts). The heartbeat only tells pg-boss the job is alive.
-  contactImport: {
-    retryLimit: 0,
-    expireInSeconds: 4 * 3600,
-    heartbeatSeconds: HEARTBEAT_SECONDS,
-  },
-} satisfies Record<string, QueueOptions>;
-export type QueueName = keyof typeof QUEUES;
+/**
+ * A feature's queue: its name, how its jobs retry (pg-boss's options) and, as a type only, what
+ * a job carries. Declared by the feature that owns the work (its registration lists it); the
+ * job queue knows none of them by name.
+ */
+export interface QueueDefinition<Data extends object = object> {
+  readonly name: string;
+  readonly options: QueueOptions;
+  /** Never set: the type of a job's data, so sending and working check it. */
+  readonly jobData?: Data;
+}
+
+export const defineQueue = <Data extends object>(
+  name: string,
+  options: QueueOptions,
+): QueueDefinition<Data> => ({ name, options });
 
 /** A job remembers the request that queued it (its log lines carry that request's id). */
 function withRequestId(data: object): object {
@@ -83,14 +59,14 @@ function fetchOptions(batchSize: number) {
 }
 
 /** Wakes workers for the jobs due now (a delayed one is found by the poll when it comes due). */
-function announceDue(em: EntityManager, queue: QueueName, jobs: { startAfter?: Date }[]) {
+function announceDue(em: EntityManager, queue: string, jobs: { startAfter?: Date }[]) {
   const now = Date.now();
   const due = jobs.filter((job) => !job.startAfter || job.startAfter.getTime() <= now).length;
   return due ? JobWakeups.announce(em, queue, due) : Promise.resolve();
 }
 
 /** pg-boss's handle on `em`'s open transaction: a job is only ever enqueued with its data. */
-function inTransaction(em: EntityManager, queue: QueueName) {
+function inTransaction(em: EntityManager, queue: string) {
   const trx = em.getTransactionContext<KyselyTransactionLike>();
   if (!trx) throw new Error(`${queue} job enqueued outside a transaction`);
   return fromKysely(trx);
@@ -109,9 +85,15 @@ export class JobQueue {
     private readonly boss: PgBoss,
     private readonly wakeups: JobWakeups,
     private readonly log: Logger,
+    private readonly queues: readonly QueueDefinition[],
   ) {}
 
-  static async start(databaseUrl: string, log: Logger): Promise<JobQueue> {
+  /** Starts pg-boss with `queues` (every feature's: features.ts), created or updated. */
+  static async start(
+    databaseUrl: string,
+    log: Logger,
+    queues: readonly QueueDefinition[],
+  ): Promise<JobQueue> {
     const boss = new PgBoss({
       connectionString: databaseUrl,
       // Workers wake on our own announcement of new jobs (job-wakeups.ts: as many workers as
@@ -129,15 +111,15 @@ export class JobQueue {
     // A queue created by an earlier release keeps the options it was created with unless told:
     // create_queue leaves an existing queue alone, so each start also updates it.
     await Promise.all(
-      Object.entries(QUEUES).map(async ([name, queueOptions]) => {
-        const options = { ...queueOptions, notify: true };
-        await boss.createQueue(name, options);
-        await boss.updateQueue(name, options);
+      queues.map(async (queue) => {
+        const options = { ...queue.options, notify: true };
+        await boss.createQueue(queue.name, options);
+        await boss.updateQueue(queue.name, options);
       }),
     );
     const wakeups = new JobWakeups(databaseUrl, (id) => boss.notifyWorker(id), log);
     await wakeups.start();
-    return new JobQueue(boss, wakeups, log);
+    return new JobQueue(boss, wakeups, log, queues);
   }
 
   /**
@@ -146,10 +128,10 @@ export class JobQueue {
    * then, and `retentionSeconds` must then outlast the wait (pg-boss drops jobs not started
    * within 14 days by default).
    */
-  async sendManyInTransaction(
+  async sendManyInTransaction<Data extends object>(
     em: EntityManager,
-    queue: QueueName,
-    jobs: { data: object; group?: string; startAfter?: Date; retentionSeconds?: number }[],
+    { name: queue }: QueueDefinition<Data>,
+    jobs: { data: Data; group?: string; startAfter?: Date; retentionSeconds?: number }[],
   ): Promise<void> {
     if (!jobs.length) return;
     await this.boss.insert(
@@ -165,10 +147,10 @@ export class JobQueue {
   }
 
   /** Enqueues inside `em`'s open transaction (call within em.transactional). */
-  async sendInTransaction(
+  async sendInTransaction<Data extends object>(
     em: EntityManager,
-    queue: QueueName,
-    data: object,
+    { name: queue }: QueueDefinition<Data>,
+    data: Data,
     /** `group`: jobs of one group run at most `perGroup` (see work) at a time, on all instances. */
     options: { startAfter?: Date; group?: string } = {},
   ): Promise<void> {
@@ -183,11 +165,11 @@ export class JobQueue {
 
   /**
    * Runs `handle` for each job of `queue`, up to `batchSize` (10) at once; a throw fails that job alone and
-   * pg-boss retries it (see QUEUES). A full batch fetches the next at once; otherwise NOTIFY
+   * pg-boss retries it (its queue's options). A full batch fetches the next at once; otherwise NOTIFY
    * wakes the worker, and a 1 s poll picks up retries that come due.
    */
   async work<T extends object>(
-    queue: QueueName,
+    { name: queue }: QueueDefinition<T>,
     handle: (job: Job<T>) => Promise<void>,
     { batchSize = 10, workers = 1 }: { batchSize?: number; workers?: number } = {},
   ) {
@@ -212,7 +194,7 @@ export class JobQueue {
    * place while a slow one of its batch runs on).
    */
   async workBatches<T extends object>(
-    queue: QueueName,
+    { name: queue }: QueueDefinition<T>,
     handle: (
       jobs: Job<T>[],
       completeEarly: (done: Job<T>[]) => Promise<void>,
@@ -258,7 +240,7 @@ export class JobQueue {
    * woken by its id) and tells the wake-ups about them, and when each is running a batch.
    */
   private async register<T extends object>(
-    queue: QueueName,
+    queue: string,
     options: ReturnType<typeof fetchOptions> & { groupConcurrency?: number },
     workers: number,
     handle: (jobs: Job<T>[]) => Promise<JobResult[]>,
@@ -281,7 +263,7 @@ export class JobQueue {
   }
 
   private async attempt<T extends object>(
-    queue: QueueName,
+    queue: string,
     job: Job<T>,
     handle: (job: Job<T>) => Promise<void>,
   ): Promise<JobResult> {
@@ -296,7 +278,7 @@ export class JobQueue {
   }
 
   /** Completes `jobs` at the attempt they were fetched for (the batch's own settling then leaves them alone). */
-  private async completeEarly(queue: QueueName, jobs: Job<object>[]): Promise<void> {
+  private async completeEarly(queue: string, jobs: Job<object>[]): Promise<void> {
     if (!jobs.length) return;
     try {
       await this.boss.complete(
@@ -311,7 +293,7 @@ export class JobQueue {
 
   /** Jobs waiting per queue, from pg-boss's cached counts (no count over the job table). */
   async queuedCounts(): Promise<Record<string, number>> {
-    const queues = await this.boss.getQueues(Object.keys(QUEUES));
+    const queues = await this.boss.getQueues(this.queues.map((q) => q.name));
     return Object.fromEntries(queues.map((q) => [q.name, q.queuedCount]));
   }
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TOutboxFind, TOutboxMessage } from '../../shared/notifications.schema';
-import { QUEUES } from '../jobs/job-queue';
+import { EMAIL_QUEUE } from './email.queue';
 import { emailsTotal } from '../observability/metrics';
 import type { Mailer } from './mailer';
 import { Notification, type INotification } from './notification.entity';
@@ -8,7 +8,7 @@ import { markSent } from './email-outcomes.sql';
 import { releaseVisitorEmails } from './visitor-email-limits.sql';
 
 /** Attempts before a message is marked failed (pg-boss stops retrying at the same count). */
-export const EMAIL_MAX_ATTEMPTS = QUEUES.email.retryLimit + 1;
+export const EMAIL_MAX_ATTEMPTS = (EMAIL_QUEUE.options.retryLimit ?? 0) + 1;
 
 /** `<notification-12@convoza>`: the same on every attempt, so receivers can drop a repeat. */
 export const messageIdOf = (id: number) => `<notification-${id}@convoza>`;

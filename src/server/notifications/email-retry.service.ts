@@ -3,7 +3,8 @@ import { LockMode } from '@mikro-orm/core';
 import type { TOutboxMessage } from '../../shared/notifications.schema';
 import { AppError, notFound } from '../errors';
 import { outboxView } from './email-delivery.service';
-import type { EmailJob, Notifier } from './outbox.service';
+import { EMAIL_QUEUE } from './email.queue';
+import type { Notifier } from './outbox.service';
 import { Notification } from './notification.entity';
 
 /**
@@ -28,7 +29,7 @@ export async function retryNotification(
     message.status = 'queued';
     message.lastError = null;
     await tem.flush();
-    await queue.sendInTransaction(tem, 'email', { notificationId: id } satisfies EmailJob);
+    await queue.sendInTransaction(tem, EMAIL_QUEUE, { notificationId: id });
     return outboxView(message);
   });
 }

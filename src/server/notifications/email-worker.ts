@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Orm } from '../db/orm';
+import type { Orm } from '../db/orm-type';
 import type { JobQueue } from '../jobs/job-queue';
 import { deliverNotifications } from './email-delivery.service';
-import type { EmailJob } from './outbox.service';
+import { EMAIL_QUEUE } from './email.queue';
 import type { Mailer } from './mailer';
 
 /**
@@ -16,8 +16,8 @@ const EMAIL_WORKERS = { perInstance: 2, batch: 25 } as const;
 
 /** Sends queued lead emails from this instance (every instance runs one; pg-boss shares the work). */
 export function startEmailWorker(queue: JobQueue, orm: Orm, mailer: Mailer): Promise<void> {
-  return queue.workBatches<EmailJob>(
-    'email',
+  return queue.workBatches(
+    EMAIL_QUEUE,
     (jobs) =>
       deliverNotifications(
         orm.em.fork() as EntityManager,

@@ -4,10 +4,17 @@ import { NotificationSettings } from './notification-settings.entity';
 import { Notification } from './notification.entity';
 import { NotificationPreferences } from './notification-preferences.entity';
 import { alertNewOwner } from './owner-alert.service';
+import { EMAIL_QUEUE } from './email.queue';
+import { startEmailWorker } from './email-worker';
 
 export const notificationsFeature: Feature = {
   name: 'notifications',
   entities: [NotificationSettings, Notification, NotificationPreferences],
+  queues: [EMAIL_QUEUE],
+  // Sending needs SMTP; without it messages are recorded as not_configured and nothing is queued.
+  startWorkers: async ({ queue, orm, notifier }) => {
+    if (notifier.mailer) await startEmailWorker(queue, orm, notifier.mailer);
+  },
   subscriptions: ({ notifier }) => ({
     // The new-lead alerts and the auto-reply, written and queued with the leads (all of a
     // group commit's in one insert).

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TNotificationKind } from '../../shared/notifications.schema';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Mailer } from './mailer';
+import { EMAIL_QUEUE } from './email.queue';
 import { Notification } from './notification.entity';
 import { insertMessages, type OutboxEmail } from './outbox.sql';
 
@@ -17,10 +18,6 @@ export interface Notifier {
   bookingLink?: (em: EntityManager, contactId: number) => Promise<string | undefined>;
   /** Minutes before a booked call that the lead is reminded (BOOKING_REMINDER_OFFSETS). */
   bookingReminderOffsets?: number[];
-}
-
-export interface EmailJob {
-  notificationId: number;
 }
 
 /** A delayed email's job must outlive pg-boss's 14-day default for jobs not yet started. */
@@ -44,9 +41,9 @@ export async function queueEmails(
   const now = Date.now();
   await queue.sendManyInTransaction(
     em,
-    'email',
+    EMAIL_QUEUE,
     messages.map((row, i) => ({
-      data: { notificationId: ids[i]! } satisfies EmailJob,
+      data: { notificationId: ids[i]! },
       ...(row.sendAfter
         ? {
             startAfter: row.sendAfter,

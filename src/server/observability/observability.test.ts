@@ -7,6 +7,7 @@ import { parseMetrics } from '../test/prometheus-text';
 import { TEST_PASSWORD } from '../test/test-app';
 import { useTestApp } from '../test/use-test-app';
 import { currentContext, runInContext } from './request-context';
+import { CONTACT_IMPORT_QUEUE } from '../contact-imports/contact-import.queue';
 
 /** A logger whose JSON lines the test reads (what a log shipper would receive). */
 function capturedLogger() {
@@ -172,7 +173,7 @@ describe('log lines', () => {
 
   it('a job logs its job id and the id of the request that queued it', async () => {
     const seen: (ReturnType<typeof currentContext> & {})[] = [];
-    await t.deps.jobs!.work('contactImport', async () => {
+    await t.deps.jobs!.work(CONTACT_IMPORT_QUEUE, async () => {
       seen.push({ ...currentContext() });
       throw new Error('fails on purpose, to log a line');
     });
@@ -181,7 +182,7 @@ describe('log lines', () => {
       t.db
         .em()
         .transactional((em) =>
-          t.deps.jobs!.sendInTransaction(em, 'contactImport', { importId: 'none' }),
+          t.deps.jobs!.sendInTransaction(em, CONTACT_IMPORT_QUEUE, { importId: 'none' }),
         ),
     );
     await until(() => captured.lines.some((l) => l.msg === 'job failed'));

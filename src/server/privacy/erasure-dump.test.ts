@@ -35,7 +35,7 @@ const logged: string[] = [];
 const t = useTestApp({
   smtpUrl: inbox.url,
   webhooks: {},
-  imports: true,
+  jobs: true,
   log: createLogger(
     'debug',
     'json',

@@ -10,12 +10,10 @@ import { attachSharedCache, invalidateAllShared } from '../db/shared-cache';
 import { listen, type HttpTimeouts } from '../http/listen';
 import { SessionManager, type Actor } from '../auth/session';
 import { JobQueue } from '../jobs/job-queue';
-import { startContactImportWorker } from '../contact-imports/import-worker';
+import { jobQueues, startWorkers } from '../features';
+import type { WorkerOptions } from '../feature';
 import { createLogger, type Logger } from '../logger';
 import { DEFAULT_BOOKING_TOKEN_TTL_HOURS } from '../../shared/booking.schema';
-import { startCalendarFeedWorker } from '../booking/calendar-feed-worker';
-import { startEmailWorker } from '../notifications/email-worker';
-import { startPasswordResetWorker } from '../auth/password-reset-worker';
 import { acceptDatabaseTimeZones } from '../db/time-zones.sql';
 import { smtpMailer } from '../notifications/mailer';
 import { createCallerFactory } from '../trpc/trpc';
@@ -23,7 +21,6 @@ import { appRouter, type AppRouter } from '../app-router';
 import type { Context } from '../trpc/context';
 import { hashPassword } from '../auth/password';
 import { User } from '../users/user.entity';
-import { startWebhookWorker } from '../webhooks/webhook-worker';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from '../webhooks/webhook-settings';
 import { createTestDatabase, type TestDatabase } from './test-db';
 import { erasureLedger } from '../privacy/erasure-ledger-file';
@@ -142,18 +139,19 @@ let userCounter = 0;
 export interface TestAppOptions {
   app?: AppOptions;
   timeouts?: HttpTimeouts;
-  /** Send lead emails through this SMTP server (starts the job queue and the email worker). */
+  /** Send lead emails through this SMTP server (starts the job queue and every worker). */
   smtpUrl?: string;
   /**
-   * Start the job queue and the webhook worker, with these settings over the defaults (retries
-   * after 1 s then 1 s, private networks allowed so a receiver on 127.0.0.1 works). Tests may
-   * change `deps.notifier.webhooks` afterwards: the worker reads the same object.
+   * Queue webhook deliveries, with these settings over the defaults (retries after 1 s then 1 s,
+   * private networks allowed so a receiver on 127.0.0.1 works), and start the job queue and every
+   * worker. Tests may change `deps.notifier.webhooks` afterwards: the workers read the same
+   * object (deliveries and calendar feeds are fetched under its network guard).
    */
   webhooks?: Partial<Omit<WebhookSettings, 'queue'>>;
-  /** Start the job queue and the CSV import worker (with this heap per import, MB, when given). */
-  imports?: boolean | { heapMb: number };
-  /** Start the job queue and the calendar feed worker (fetching under `webhooks`' guard). */
-  calendarFeeds?: boolean;
+  /** Start the job queue and every feature's workers (as the server does). */
+  jobs?: boolean;
+  /** The workers' tuning (features.ts), over the product's defaults. */
+  workerOptions?: WorkerOptions;
   /** Log through this logger (default: silent, or debug with TEST_LOG_LEVEL=debug). */
   log?: Logger;
   /** Page views stored per day and distinct values per kind (the product's defaults when absent). */
@@ -181,11 +179,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     secureCookie: false,
   });
   const queue =
-    options.smtpUrl || options.webhooks || options.imports || options.calendarFeeds
-      ? await JobQueue.start(db.url, log)
+    options.smtpUrl || options.webhooks || options.jobs
+      ? await JobQueue.start(db.url, log, jobQueues)
       : undefined;
   const mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, TEST_MAIL_FROM) : undefined;
-  if (queue && mailer) await startEmailWorker(queue, db.orm, mailer);
   const webhooks: WebhookSettings = options.webhooks
     ? {
         retryDelays: [1, 1],
@@ -195,19 +192,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
         ...options.webhooks,
       }
     : { retryDelays: [], allowPrivateNetworks: false, timeoutMs: WEBHOOK_TIMEOUT_MS };
-  if (queue && options.webhooks) await startWebhookWorker(queue, db.orm, webhooks);
-  // Feeds are fetched under the webhooks' guard: tests switch it through deps.notifier.webhooks.
-  const stopFeedSweep =
-    queue && options.calendarFeeds
-      ? await startCalendarFeedWorker(queue, db.orm, webhooks, log)
-      : undefined;
-  if (queue && options.imports)
-    await startContactImportWorker(
-      queue,
-      db.url,
-      log,
-      options.imports === true ? undefined : options.imports.heapMb,
-    );
   const parts = {
     orm: db.orm,
     log,
@@ -225,7 +209,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ),
   };
   const { app, deps } = buildApp(parts, options.app);
-  if (queue) await startPasswordResetWorker(queue, db.orm, deps.notifier);
+  const stopWorkers = queue
+    ? await startWorkers({
+        queue,
+        orm: db.orm,
+        databaseUrl: db.url,
+        log,
+        notifier: deps.notifier,
+        options: options.workerOptions ?? {},
+      })
+    : undefined;
   const server = await listen(app, 0, '127.0.0.1', options.timeouts);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const createCaller = createCallerFactory(appRouter);
@@ -281,7 +274,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return { url: `http://127.0.0.1:${(other.address() as AddressInfo).port}` };
     },
     close: async () => {
-      stopFeedSweep?.();
+      await stopWorkers?.(0);
       await queue?.stop();
       mailer?.close();
       await Promise.all(extraInstances.map((close) => close()));

@@ -1,6 +1,6 @@
 // What POST /api/collect hands a page view to: the shared per-network limit, then the buffer that
 // writes batches within the days' caps (page-view-intake.sql.ts).
-import type { Orm } from '../db/orm';
+import type { Orm } from '../db/orm-type';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logger';
 import { pageViewsDropped, pageViewValuesFolded } from '../observability/metrics';

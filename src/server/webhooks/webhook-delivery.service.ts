@@ -4,7 +4,8 @@ import { claimDeliveries, type ClaimedDelivery } from './delivery-claim.sql';
 import { SuccessRecorder } from './success-recorder';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { postWebhook, type PostResult } from './webhook-http';
-import { queueWebhookAttempt, type WebhookJob, type WebhookSettings } from './webhook-settings';
+import { queueWebhookAttempt, type WebhookSettings } from './webhook-settings';
+import type { WebhookJob } from './webhook.queue';
 import { signWebhook } from './webhook-signature';
 
 /**

@@ -3,7 +3,8 @@ import type { TContact } from '../../shared/contacts.schema';
 import type { TWebhookEvent } from '../../shared/webhooks.schema';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
-import { webhookGroup, type WebhookJob, type WebhookSettings } from './webhook-settings';
+import { webhookGroup, type WebhookSettings } from './webhook-settings';
+import { WEBHOOK_QUEUE } from './webhook.queue';
 import { newMessageId } from './webhook-signature';
 import { subscribedEndpoints } from './subscribed-endpoints';
 
@@ -89,9 +90,9 @@ async function queueWebhookBodies(
   await em.flush();
   await queue.sendManyInTransaction(
     em,
-    'webhook',
+    WEBHOOK_QUEUE,
     rows.map((row) => ({
-      data: { deliveryId: row.id, retry: 0, attempt: 0 } satisfies WebhookJob,
+      data: { deliveryId: row.id, retry: 0, attempt: 0 },
       group: webhookGroup(row.endpoint.id),
     })),
   );

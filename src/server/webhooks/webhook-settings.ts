@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobQueue } from '../jobs/job-queue';
+import { WEBHOOK_QUEUE, type WebhookJob } from './webhook.queue';
 
 /** A delivery attempt that has no answer after this long counts as failed (and is retried). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -22,13 +23,6 @@ export interface WebhookNotifier {
 }
 
 /** The job of the `webhook` queue: one attempt at one delivery. */
-export interface WebhookJob {
-  deliveryId: number;
-  /** Index into retryDelays for the retry that follows a failure of this attempt. */
-  retry: number;
-  /** The delivery's attempt count when the job was queued: a stale duplicate sends nothing. */
-  attempt: number;
-}
 
 /**
  * Queues one attempt at a delivery in `em`'s transaction. Attempts are grouped by endpoint, so
@@ -44,7 +38,7 @@ export function queueWebhookAttempt(
   job: WebhookJob,
   startAfter?: Date,
 ): Promise<void> {
-  return queue.sendInTransaction(em, 'webhook', job, {
+  return queue.sendInTransaction(em, WEBHOOK_QUEUE, job, {
     group: webhookGroup(endpointId),
     ...(startAfter ? { startAfter } : {}),
   });

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Orm } from '../db/orm';
+import type { Orm } from '../db/orm-type';
 import type { JobQueue } from '../jobs/job-queue';
 import { deliverWebhooks } from './webhook-delivery.service';
-import type { WebhookJob, WebhookSettings } from './webhook-settings';
+import type { WebhookSettings } from './webhook-settings';
+import { WEBHOOK_QUEUE } from './webhook.queue';
 
 /**
  * How deliveries share this instance: independent workers, each claiming up to `batch`
@@ -23,8 +24,8 @@ export function startWebhookWorker(
   orm: Orm,
   settings: WebhookSettings,
 ): Promise<void> {
-  return queue.workBatches<WebhookJob>(
-    'webhook',
+  return queue.workBatches(
+    WEBHOOK_QUEUE,
     (jobs, completeEarly) =>
       deliverWebhooks(
         orm.em.fork() as EntityManager,

@@ -5,10 +5,16 @@ import type { Feature } from '../feature';
 import { queueWebhookData, queueWebhookEvent, queueWebhookEvents } from './webhook-events.service';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
+import { WEBHOOK_QUEUE } from './webhook.queue';
+import { startWebhookWorker } from './webhook-worker';
 
 export const webhooksFeature: Feature = {
   name: 'webhooks',
   entities: [WebhookEndpoint, WebhookDelivery],
+  queues: [WEBHOOK_QUEUE],
+  startWorkers: async ({ queue, orm, notifier }) => {
+    if (notifier.webhooks) await startWebhookWorker(queue, orm, notifier.webhooks);
+  },
   subscriptions: ({ notifier }) => {
     /** A booking event's body: `{ booking, contact }`, the contact as it is now. */
     const bookingEvent =

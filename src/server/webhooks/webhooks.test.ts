@@ -16,6 +16,7 @@ import { RECORD_LINGER_MS } from './success-recorder';
 import { WEBHOOK_WORKERS } from './webhook-worker';
 import { queueWebhookEvent } from './webhook-events.service';
 import { startWebhookWorker } from './webhook-worker';
+import { WEBHOOK_QUEUE } from './webhook.queue';
 
 // Real deliveries: the app's job queue and webhook worker POST to a real HTTP server on
 // 127.0.0.1 (private networks allowed unless a test says otherwise).
@@ -494,7 +495,7 @@ describe('effectively once', () => {
   });
 
   it('two app instances share the work: 20 submissions, 20 requests, 20 distinct webhook-ids', async () => {
-    const second = await JobQueue.start(t.db.url, createLogger('silent'));
+    const second = await JobQueue.start(t.db.url, createLogger('silent'), [WEBHOOK_QUEUE]);
     try {
       await startWebhookWorker(second, t.db.orm, settings());
       await addHook(['contact.created']);
