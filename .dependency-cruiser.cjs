@@ -1,5 +1,5 @@
 /**
- * Module rules that keep the features apart (npm run lint; src/server/test/dependency-rules.test.ts
+ * Module rules that keep the features apart (npm run lint; src/server/dependency-rules.test.ts
  * shows each failing on a deliberate violation).
  *
  * A directory of src/server is either infrastructure or a feature. Infrastructure is what every
@@ -12,8 +12,9 @@
  *
  * - no import cycles anywhere in src/;
  * - db/ names no feature: the features register their tables and tasks in src/server/features.ts;
- * - the rest of the infrastructure names no feature either, not even for a type: the root
- *   assembles the routers (app-router.ts) and the app's dependencies (app-deps.ts);
+ * - the rest of the infrastructure names no feature either, not even for a type or in a test:
+ *   the root assembles the routers (app-router.ts), the app's dependencies (app-deps.ts), the
+ *   domain events (domain-events.ts) and the test app (test-app.ts);
  * - only the composition root (features.ts) imports the features' registrations;
  * - a feature uses another one through its *.service.ts files (or type-only imports); its
  *   entities, SQL and other files are its own. src/shared (schemas, types) is open to all. Tests
@@ -98,9 +99,9 @@ module.exports = {
     {
       name: 'infrastructure-knows-no-feature',
       comment:
-        'Infrastructure (trpc, http, jobs, events, observability) names no feature, not even a type: the composition root in src/server (app-router.ts, app-deps.ts, build-app.ts) brings them together.',
+        "Infrastructure (trpc, http, jobs, events, observability, test) names no feature, not even a type, not even in a test: the composition root in src/server (app-router.ts, app-deps.ts, build-app.ts, test-app.ts, the app-wide tests) brings them together. (infrastructure-names.test.ts also reads the infrastructure's strings.)",
       severity: 'error',
-      from: { path: '^src/server/(trpc|http|jobs|events|observability)/', pathNot: TESTS },
+      from: { path: '^src/server/(trpc|http|jobs|events|observability|test)/' },
       to: { path: '^src/server/[^/]+/', pathNot: INFRASTRUCTURE },
     },
     {

@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * neighbours' CPU use (a starved garbage collector once let a 45 MB download peak at 157 MB).
  */
 export const TIMING_TESTS = [
-  'src/server/test/event-loop.test.ts',
+  'src/server/event-loop.test.ts',
   'src/server/contacts/contacts-export-memory.test.ts',
   'src/server/contact-imports/import-hostile-file.test.ts',
   'src/server/booking/calendar-feed-budget.test.ts',

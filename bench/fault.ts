@@ -1,6 +1,6 @@
-// The fault drill (src/server/test/fault-drill.ts) by hand: prints the report; --write also
+// The fault drill (src/server/fault-drill.ts) by hand: prints the report; --write also
 // updates the "Faults" section of docs/BENCHMARKS.md. CI runs the same drill as a test.
-import { faultMarkdown, runFaultScenario } from '../src/server/test/fault-drill';
+import { faultMarkdown, runFaultScenario } from '../src/server/fault-drill';
 import { writeBenchmarkSection } from './bench-doc';
 
 const report = await runFaultScenario();

@@ -22,7 +22,7 @@ import {
   loadProtectionSettings,
   updateSecuritySettings,
 } from '../src/server/security-center/settings.service';
-import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
+import { BROWSER_HEADERS } from '../src/server/form-guard/contact-form-test-support';
 import { createUser } from '../src/server/users/users.service';
 import { startAppInstance } from './app-instance';
 import { autocannon, type AutocannonResult } from './autocannon';

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../src/shared/notifications.schema';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
-import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
+import { BROWSER_HEADERS } from '../src/server/form-guard/contact-form-test-support';
 import { createDatabase, dropDatabase, pgAdminUrl, reachable } from '../src/server/test/pg-admin';
 import { startSmtpInbox } from '../src/server/test/smtp-inbox';
 import { startReceiver, verifyStandardWebhook } from '../src/server/webhooks/test-receiver';

@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { DEFAULT_SECURITY_SETTINGS } from '../src/shared/security.schema';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../src/shared/notifications.schema';
 import type { TImportJob } from '../src/shared/contact-import.schema';
-import { BROWSER_HEADERS } from '../src/server/test/contact-form-support';
+import { BROWSER_HEADERS } from '../src/server/form-guard/contact-form-test-support';
 import { startSmtpInbox, type SmtpInbox } from '../src/server/test/smtp-inbox';
 import { dropDatabase } from '../src/server/test/pg-admin';
 import { adminCookie, startAppServer, type AppServer } from './support/app-server';

@@ -1,7 +1,7 @@
 // A lead sent the way the crash and drain drills send one: by a script, as a browser would.
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../src/shared/notifications.schema';
 import { DEFAULT_SECURITY_SETTINGS } from '../../src/shared/security.schema';
-import { BROWSER_HEADERS } from '../../src/server/test/contact-form-support';
+import { BROWSER_HEADERS } from '../../src/server/form-guard/contact-form-test-support';
 
 /** The admin's REST calls (adminApi, or a wrapper of it). */
 type AdminCall = (method: string, path: string, body?: unknown) => Promise<unknown>;

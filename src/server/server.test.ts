@@ -7,7 +7,7 @@ import type { TAnalyticsSummary } from '../shared/analytics.schema';
 import { loadConfig } from './config';
 import { startServer, type RunningServer } from './server';
 import { createDatabase, dropDatabase, queryRows } from './test/pg-admin';
-import { Client } from './test/test-app';
+import { Client } from './test-app';
 
 const databases: string[] = [];
 const dirs: string[] = [];

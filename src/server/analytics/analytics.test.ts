@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { ormOptions } from '../../../mikro-orm.config';
 import type { TAnalyticsSummary } from '../../shared/analytics.schema';
-import { actorFor } from '../test/test-app';
+import { actorFor } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { analyticsSummary } from './analytics.service';
 

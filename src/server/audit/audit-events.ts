@@ -2,7 +2,7 @@
 // in its transaction, whoever made it (a visitor's lead and booking too, with no actor). Every
 // event is listed, so a new one cannot be left out of the audit without saying why.
 import type { TAuditAction, TAuditEntityType } from '../../shared/audit.schema';
-import type { DomainEventName } from '../events/domain-events';
+import type { DomainEventName } from '../domain-events';
 import {
   inContextOf,
   type BatchSubscriber,

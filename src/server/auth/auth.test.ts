@@ -3,7 +3,7 @@ import { TRPCClientError } from '@trpc/client';
 import { AUTH_MESSAGES, type TLoginResult, type TMe } from '../../shared/auth.schema';
 import { SESSION_COOKIE } from './session';
 import { verifyPassword } from './password';
-import { Client, TEST_PASSWORD } from '../test/test-app';
+import { Client, TEST_PASSWORD } from '../test-app';
 import { useTestApp } from '../test/use-test-app';
 import { createUser } from '../users/users.service';
 

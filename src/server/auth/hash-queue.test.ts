@@ -3,7 +3,7 @@
 // finding 3). The home page's latency under such a flood: bench/signin-flood.ts.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RetryLaterError } from '../errors';
-import { TEST_PASSWORD } from '../test/test-app';
+import { TEST_PASSWORD } from '../test-app';
 import { useTestApp } from '../test/use-test-app';
 import { createUser } from '../users/users.service';
 import { BUSY_MESSAGE, HASH_LIMITS, hashQueueState, withHashSlot } from './hash-queue';

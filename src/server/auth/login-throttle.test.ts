@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TSecurityEventPage } from '../../shared/security.schema';
-import { TEST_PASSWORD } from '../test/test-app';
+import { TEST_PASSWORD } from '../test-app';
 import { useInstance, useSignedIn, useTestApp } from '../test/use-test-app';
 import { AppError, RetryLaterError } from '../errors';
 import { LOGIN_LIMITS, SLOWDOWN, slowdownMs, withLoginThrottle } from './login-throttle.service';

@@ -2,7 +2,7 @@
 // look-up is the job's (auth/password-reset.service.ts). Timed alone (vitest.timing.config.ts):
 // next to other test files on 2 cores, their CPU use would be measured too.
 import { describe, expect, it } from 'vitest';
-import { Client } from '../test/test-app';
+import { Client } from '../test-app';
 import { useMailTestApp } from '../test/use-test-app';
 
 const { inbox, t } = await useMailTestApp();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../shared/users.schema';
 import type { RestErrorBody } from '../test/rest-error-body';
-import { Client, TEST_PASSWORD } from '../test/test-app';
+import { Client, TEST_PASSWORD } from '../test-app';
 import { useMailTestApp } from '../test/use-test-app';
 
 const { inbox, t } = await useMailTestApp();

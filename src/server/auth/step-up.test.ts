@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import type { TLoginResult } from '../../shared/auth.schema';
-import { TEST_PASSWORD, type Client } from '../test/test-app';
+import { TEST_PASSWORD, type Client } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { codeAt, enableTwoFactor, now } from './two-factor-test-support';
 

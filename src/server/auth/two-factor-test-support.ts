@@ -2,7 +2,7 @@
 import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { TTwoFactorSetup } from '../../shared/account-security.schema';
-import { TEST_PASSWORD, type Client } from '../test/test-app';
+import { TEST_PASSWORD, type Client } from '../test-app';
 
 export const now = () => Math.floor(Date.now() / 1000);
 

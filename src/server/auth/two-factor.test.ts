@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TSessionInfo, TTwoFactorSetup } from '../../shared/account-security.schema';
 import { TWO_FACTOR_MESSAGES } from '../../shared/account-security.schema';
 import type { TLoginResult } from '../../shared/auth.schema';
-import { TEST_PASSWORD } from '../test/test-app';
+import { TEST_PASSWORD } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { SECURITY_FORM_DEFAULTS } from '../test/security-settings-form';
 import { codeAt, enableTwoFactor, now } from './two-factor-test-support';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { Migration20261122150000 } from '../db/migrations/Migration20261122150000';
-import { TEST_PASSWORD } from '../test/test-app';
+import { TEST_PASSWORD } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { TBooking, TSlots } from '../../shared/booking.schema';
 import { Contact } from '../contacts/contact.entity';
 import { User } from '../users/user.entity';
-import type { TestApp } from '../test/test-app';
+import type { TestApp } from '../test-app';
 import type { SignedInClient } from '../test/use-test-app';
 import { bookingLinkFor } from './bookings.service';
 

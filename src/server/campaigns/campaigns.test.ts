@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import { NEW_CAMPAIGN_DEFAULTS, type TCampaign } from '../../shared/campaigns.schema';
-import { actorFor } from '../test/test-app';
+import { actorFor } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import type { RestErrorBody } from '../test/rest-error-body';
 import { expectAdminOnly, type RestCall } from '../test/expect-admin-only';

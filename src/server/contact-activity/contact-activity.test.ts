@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TContactActivity, TNoteActivity } from '../../shared/contact-activity.schema';
 import type { TContact } from '../../shared/contacts.schema';
-import { relaxContactProtections } from '../test/contact-form-support';
-import { actorFor } from '../test/test-app';
+import { relaxContactProtections } from '../form-guard/contact-form-test-support';
+import { actorFor } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { deleteContactNote } from './contact-activity.service';
 import type { RestErrorBody } from '../test/rest-error-body';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import type { TImportAccepted, TImportJob } from '../../shared/contact-import.schema';
 import type { TContact } from '../../shared/contacts.schema';
-import type { Client } from '../test/test-app';
+import type { Client } from '../test-app';
 import { pruneContactImports } from './contact-imports.sql';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 

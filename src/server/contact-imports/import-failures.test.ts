@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { TImportAccepted, TImportJob } from '../../shared/contact-import.schema';
-import type { Client } from '../test/test-app';
+import type { Client } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import {
   ABANDONED_IMPORT_MESSAGE,

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TContact, TContactPage } from '../../shared/contacts.schema';
-import { relaxContactProtections } from '../test/contact-form-support';
+import { relaxContactProtections } from '../form-guard/contact-form-test-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 // First-touch attribution travels with the lead: submitted with the form (or by an API client),

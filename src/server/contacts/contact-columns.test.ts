@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CSV_IMPORT_FIELDS } from '../../shared/contact-csv.schema';
 import { CONTACT_FIELDS, ZContact, type TContact } from '../../shared/contacts.schema';
 import { fieldColumns } from '../db/entity-columns';
-import { BROWSER_HEADERS } from '../test/contact-form-support';
+import { BROWSER_HEADERS } from '../form-guard/contact-form-test-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { startReceiver } from '../webhooks/test-receiver';
 import { CONTACT_COLUMNS, IMPORT_COLUMNS } from './contact-columns';
@@ -98,9 +98,9 @@ async function appWithScratchField() {
     return real;
   });
   try {
-    const { startTestApp } = await import('../test/test-app');
+    const { startTestApp } = await import('../test-app');
     const { runContactImport } = await import('../contact-imports/import-run');
-    const { relaxContactProtections } = await import('../test/contact-form-support');
+    const { relaxContactProtections } = await import('../form-guard/contact-form-test-support');
     const app = await startTestApp({ webhooks: {} });
     await app.db.em().execute('alter table contacts add column scratch_note varchar(200)');
     // Entities of the fresh modules: those of this file's imports are another app's.

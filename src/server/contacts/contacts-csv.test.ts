@@ -6,7 +6,7 @@ import {
   type TContact,
   type TCsvImportResult,
 } from '../../shared/contacts.schema';
-import { actorFor, type Client } from '../test/test-app';
+import { actorFor, type Client } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { CSV_COLUMNS } from './contacts.csv';
 import type { RestErrorBody } from '../test/rest-error-body';

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TContactPage } from '../../shared/contacts.schema';
 import { SQL_ISO_FORMAT } from '../db/sql-format';
 import { seedManyContacts } from '../test/export-measure';
-import type { TestApp } from '../test/test-app';
+import type { TestApp } from '../test-app';
 import { useSignedIn, useTestApp, type SignedInClient } from '../test/use-test-app';
 import { csvField, CSV_COLUMNS, neutraliseFormula, restoreFormula } from './contacts.csv';
 import {

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TContact, TContactPage } from '../../shared/contacts.schema';
-import { relaxContactProtections } from '../test/contact-form-support';
-import { actorFor } from '../test/test-app';
+import { relaxContactProtections } from '../form-guard/contact-form-test-support';
+import { actorFor } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();

@@ -21,7 +21,7 @@ const RECLAIM_AFTER_MS = 5_000;
  * Kysely (under MikroORM 7) releases a transaction's pooled connection only after a successful
  * BEGIN ... COMMIT or ROLLBACK. When PostgreSQL goes away mid-transaction those fail and the
  * connection stays checked out for ever: a few outages exhaust the pool and the app hangs (found
- * by the fault drill, src/server/test/fault-drill.ts). Two guards:
+ * by the fault drill, src/server/fault-drill.ts). Two guards:
  *  - a failed ROLLBACK closes that client (the server rolls back whatever is left) and reports
  *    success, so Kysely releases it and the pool, seeing a closed client, drops it;
  *  - a connection that dies while checked out and is still checked out a few seconds later

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RunInContext } from '../db/group-commit';
-import type { DomainEventName, DomainEvents } from './domain-events';
+import type { DomainEventName, DomainEvents } from '../domain-events';
 
 /** What happened is history: no subscriber may change it for those after it. */
 export type Immutable<T> = T extends Date

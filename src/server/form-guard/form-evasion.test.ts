@@ -7,7 +7,7 @@ import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { detectBot } from './bot-detection';
 import { FORM_TOKEN_LIMIT } from './form-token.service';
 import { checkContent } from './suspicious-content';
-import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
+import { backdatedFormToken, BROWSER_HEADERS } from './contact-form-test-support';
 
 // Behind a trusted proxy, so each test can come from the client addresses it needs.
 const t = useTestApp({ app: { trustProxy: 'loopback' } });

@@ -7,7 +7,7 @@ import {
 } from '../../shared/security.schema';
 import { SUBMIT_THANKS } from '../contacts/contact-submit.service';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
-import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
+import { backdatedFormToken, BROWSER_HEADERS } from './contact-form-test-support';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');

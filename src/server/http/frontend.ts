@@ -58,9 +58,9 @@ export function serveBuiltFrontend(app: Express, distDir: string): void {
     // A lead's booking pages: the app renders them from the link's token into the public shell.
     // The manage page shows a booking: kept out of search results. The booking link's page
     // (/book/{token}) shows no one's details and stays indexable (Lighthouse SEO audits it).
-    const booking = /^\/(book|booking)\/[^/]+$/.exec(path);
-    if (booking) {
-      if (booking[1] === 'booking') res.setHeader('X-Robots-Tag', 'noindex');
+    const manage = /^\/booking\/[^/]+$/.test(path);
+    if (manage || /^\/book\/[^/]+$/.test(path)) {
+      if (manage) res.setHeader('X-Robots-Tag', 'noindex');
       return send(req, res, files.has('booking.html') ? 'booking.html' : 'index.html', 'no-store');
     }
 

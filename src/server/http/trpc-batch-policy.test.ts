@@ -1,7 +1,7 @@
 // tRPC batches: the calls that must travel alone are refused inside a batch, and a batch never
 // borrows the CSV import's large body limit (issue: attack findings 1, 3 and 7).
 import { describe, expect, it } from 'vitest';
-import { TEST_PASSWORD } from '../test/test-app';
+import { TEST_PASSWORD } from '../test-app';
 import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TIntegrationKey, TIntegrationKeyCreated } from '../../shared/integration-keys.schema';
 import { DEFAULT_SECURITY_SETTINGS } from '../../shared/security.schema';
 import { queryRows, withClient } from '../test/pg-admin';
-import { integrationClient } from '../test/test-app';
+import { integrationClient } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { WRONG_KEYS_PER_HOUR } from './integration-submit.service';
 import { SECURITY_FORM_DEFAULTS } from '../test/security-settings-form';

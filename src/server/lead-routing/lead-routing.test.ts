@@ -2,7 +2,7 @@
 // turns (one at a time and all at once).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TLeadRouting } from '../../shared/contacts-bulk.schema';
-import { relaxContactProtections } from '../test/contact-form-support';
+import { relaxContactProtections } from '../form-guard/contact-form-test-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();

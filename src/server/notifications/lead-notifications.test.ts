@@ -6,9 +6,9 @@ import {
 } from '../../shared/notifications.schema';
 import type { TContact } from '../../shared/contacts.schema';
 import { createContact } from '../contacts/contacts.service';
-import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
+import { BROWSER_HEADERS, relaxContactProtections } from '../form-guard/contact-form-test-support';
 import { startSmtpInbox } from '../test/smtp-inbox';
-import { TEST_MAIL_FROM } from '../test/test-app';
+import { TEST_MAIL_FROM } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { queueLeadNotifications } from './lead-notifications.service';
 

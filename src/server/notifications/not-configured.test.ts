@@ -3,7 +3,7 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type TOutboxMessage,
 } from '../../shared/notifications.schema';
-import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
+import { BROWSER_HEADERS, relaxContactProtections } from '../form-guard/contact-form-test-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 // No SMTP_URL: the app runs as before and records what it would have sent.

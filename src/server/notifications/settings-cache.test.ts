@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../shared/notifications.schema';
 import { updateNotificationSettings } from './notification-settings.service';
-import { Client } from '../test/test-app';
+import { Client } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();

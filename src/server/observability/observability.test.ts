@@ -1,13 +1,13 @@
 // Request ids, log lines, readiness and metrics as an operator and an API client see them.
 import { Writable } from 'node:stream';
 import { generate } from 'otplib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createLogger } from '../logger';
 import { parseMetrics } from '../test/prometheus-text';
-import { TEST_PASSWORD } from '../test/test-app';
+import { TEST_PASSWORD } from '../test-app';
 import { useTestApp } from '../test/use-test-app';
 import { currentContext, runInContext } from './request-context';
-import { CONTACT_IMPORT_QUEUE } from '../contact-imports/contact-import.queue';
+import { defineQueue, JobQueue } from '../jobs/job-queue';
 
 /** A logger whose JSON lines the test reads (what a log shipper would receive). */
 function capturedLogger() {
@@ -172,18 +172,18 @@ describe('log lines', () => {
   });
 
   it('a job logs its job id and the id of the request that queued it', async () => {
+    // A queue of this test's own, on a job queue logging where the app's does.
+    const failing = defineQueue<{ n: number }>('observabilityTest', { retryLimit: 0 });
+    const jobs = await JobQueue.start(t.db.url, captured.log, [failing]);
+    onTestFinished(() => jobs.stop());
     const seen: (ReturnType<typeof currentContext> & {})[] = [];
-    await t.deps.jobs!.work(CONTACT_IMPORT_QUEUE, async () => {
+    await jobs.work(failing, async () => {
       seen.push({ ...currentContext() });
       throw new Error('fails on purpose, to log a line');
     });
     captured.lines.length = 0;
     await runInContext({ requestId: 'queued-by-req-9' }, () =>
-      t.db
-        .em()
-        .transactional((em) =>
-          t.deps.jobs!.sendInTransaction(em, CONTACT_IMPORT_QUEUE, { importId: 'none' }),
-        ),
+      t.db.em().transactional((em) => jobs.sendInTransaction(em, failing, { n: 1 })),
     );
     await until(() => captured.lines.some((l) => l.msg === 'job failed'));
     expect(seen[0]).toMatchObject({ requestId: 'queued-by-req-9', jobId: expect.any(String) });

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TContact, TContactPage, TFormToken } from '../../shared/contacts.schema';
 import type { TCurrentPrivacyNotice } from '../../shared/privacy.schema';
 import { FIRST_PRIVACY_NOTICE } from '../../shared/privacy.schema';
-import { relaxContactProtections } from '../test/contact-form-support';
-import { integrationClient } from '../test/test-app';
+import { relaxContactProtections } from '../form-guard/contact-form-test-support';
+import { integrationClient } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 // Consent on record: every contact says which privacy notice version its person was shown, when,

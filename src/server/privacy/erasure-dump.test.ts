@@ -14,7 +14,7 @@ import { ormOptions } from '../../../mikro-orm.config';
 import type { TErasureResult } from '../../shared/privacy.schema';
 import { bookTomorrow } from '../booking/booking-test-support';
 import { createLogger } from '../logger';
-import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
+import { BROWSER_HEADERS, relaxContactProtections } from '../form-guard/contact-form-test-support';
 import { createDatabase, dropDatabase } from '../test/pg-admin';
 import { startSmtpInbox } from '../test/smtp-inbox';
 import { until } from '../test/until';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TErasureLedgerPage, TErasureResult } from '../../shared/privacy.schema';
 import type { TWebhookCreated } from '../../shared/webhooks.schema';
 import { bookTomorrow } from '../booking/booking-test-support';
-import { relaxContactProtections } from '../test/contact-form-support';
+import { relaxContactProtections } from '../form-guard/contact-form-test-support';
 import { expectAdminOnly } from '../test/expect-admin-only';
 import { until } from '../test/until';
 import { useSignedIn, useTestApp } from '../test/use-test-app';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TPrivacyExport } from '../../shared/privacy.schema';
-import { relaxContactProtections } from '../test/contact-form-support';
+import { relaxContactProtections } from '../form-guard/contact-form-test-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { expectAdminOnly } from '../test/expect-admin-only';
 

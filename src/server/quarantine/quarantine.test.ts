@@ -9,7 +9,7 @@ import {
   backdatedFormToken,
   BROWSER_HEADERS,
   relaxContactProtections,
-} from '../test/contact-form-support';
+} from '../form-guard/contact-form-test-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
 import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared/security.schema';
-import type { Client } from '../test/test-app';
+import type { Client } from '../test-app';
 import { useInstance, useTestApp } from '../test/use-test-app';
 import { clientKey } from '../http/client-ip';
 import {
@@ -11,7 +11,7 @@ import {
   consumeShardedRateLimitHits,
   peekRateLimit,
 } from './rate-limit.sql';
-import { backdatedFormToken, BROWSER_HEADERS } from '../test/contact-form-support';
+import { backdatedFormToken, BROWSER_HEADERS } from '../form-guard/contact-form-test-support';
 
 const t = useTestApp();
 /** A second app instance on its own ORM and pool, sharing only the database. */

@@ -5,7 +5,7 @@ import { DEFAULT_SECURITY_SETTINGS, type TSecurityEventPage } from '../../shared
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { pruneSecurityEvents, recordSecurityEvent } from './events.sql';
 
-import { BROWSER_HEADERS } from '../test/contact-form-support';
+import { BROWSER_HEADERS } from '../form-guard/contact-form-test-support';
 
 const t = useTestApp({ app: { trustProxy: 'loopback' } });
 const admin = useSignedIn(t, 'admin');

@@ -5,7 +5,7 @@ import {
   type TSecuritySettings,
   type TSecurityStats,
 } from '../../shared/security.schema';
-import { actorFor } from '../test/test-app';
+import { actorFor } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { recordSecurityEvent } from './events.sql';
 import { runMaintenance } from '../db/maintenance';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
 import type { TServiceInquiry } from '../../shared/service-inquiries.schema';
 import { createContact } from '../contacts/contacts.service';
-import { actorFor } from '../test/test-app';
+import { actorFor } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import type { RestErrorBody } from '../test/rest-error-body';
 import { expectAdminOnly, type RestCall } from '../test/expect-admin-only';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Client, TestApp } from './test-app';
+import type { Client, TestApp } from '../test-app';
 
 /** One REST call: method, path under /api and an optional JSON body. */
 export type RestCall = [method: string, path: string, body?: object];

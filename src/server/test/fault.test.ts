@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runFaultScenario } from './fault-drill';
+import { runFaultScenario } from '../fault-drill';
 
 // The fault drill on its own private PostgreSQL (the shared test server is never touched).
 describe('PostgreSQL outage while the app serves', () => {

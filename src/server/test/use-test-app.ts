@@ -3,7 +3,7 @@
 // client signed in afresh for each test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSmtpInbox } from './smtp-inbox';
-import { startTestApp, type Client, type TestApp, type TestAppOptions } from './test-app';
+import { startTestApp, type Client, type TestApp, type TestAppOptions } from '../test-app';
 
 export type SignedInClient = Client & { userId: number };
 

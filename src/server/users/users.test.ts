@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { TUser } from '../../shared/users.schema';
-import { actorFor, TEST_PASSWORD, type Client } from '../test/test-app';
+import { actorFor, TEST_PASSWORD, type Client } from '../test-app';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import type { RestErrorBody } from '../test/rest-error-body';
 import { expectAdminOnly, type RestCall } from '../test/expect-admin-only';

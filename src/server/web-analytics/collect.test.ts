@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { relaxContactProtections } from '../test/contact-form-support';
+import { relaxContactProtections } from '../form-guard/contact-form-test-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { dropOldPageViewPartitions, ensurePageViewPartitions } from './page-view-partitions.sql';
 import { visitorOf } from './visitor-key.service';

@@ -8,7 +8,7 @@ import type {
 import { createContact } from '../contacts/contacts.service';
 import { JobQueue } from '../jobs/job-queue';
 import { createLogger } from '../logger';
-import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
+import { BROWSER_HEADERS, relaxContactProtections } from '../form-guard/contact-form-test-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { startReceiver, verifyStandardWebhook, type Received } from './test-receiver';
 import { deliverWebhook, deliverWebhooks } from './webhook-delivery.service';

@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_SECURITY_SETTINGS, type TSecuritySettings } from '../../shared/security.schema';
 import { clientKey } from '../http/client-ip';
-import { issueFormToken } from '../form-guard/form-token';
+import { issueFormToken } from './form-token';
 import {
   loadProtectionSettings,
   updateSecuritySettings,

@@ -1,7 +1,7 @@
-import type { TBooking, TBookingOutcome, TBookingStatus } from '../../shared/booking.schema';
-import type { TTask } from '../../shared/tasks.schema';
-import type { TErasureCounts } from '../../shared/privacy.schema';
-import type { TContact, TContactStatus, TEditableContactField } from '../../shared/contacts.schema';
+import type { TBooking, TBookingOutcome, TBookingStatus } from '../shared/booking.schema';
+import type { TTask } from '../shared/tasks.schema';
+import type { TErasureCounts } from '../shared/privacy.schema';
+import type { TContact, TContactStatus, TEditableContactField } from '../shared/contacts.schema';
 
 /**
  * What happens to the data, as the services that change it publish it (inside the change's

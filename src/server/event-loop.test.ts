@@ -4,11 +4,11 @@
 // (attack finding 1: a 30 KB email once blocked every user of the site for a second).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relaxContactProtections } from './contact-form-support';
-import { withoutTrailingSlashes } from '../http/frontend';
-import { apiOperations, hostileRequest, HOSTILE_PATTERNS } from './hostile-input';
+import { relaxContactProtections } from './form-guard/contact-form-test-support';
+import { withoutTrailingSlashes } from './http/frontend';
+import { apiOperations, hostileRequest, HOSTILE_PATTERNS } from './test/hostile-input';
 import type { Client } from './test-app';
-import { useTestApp } from './use-test-app';
+import { useTestApp } from './test/use-test-app';
 
 const BUDGET_MS = 50;
 /** A stall caused by the request shows on every try; one caused by a busy machine does not. */

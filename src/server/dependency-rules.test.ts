@@ -9,7 +9,7 @@ import { cruise, type IConfiguration, type ICruiseResult } from 'dependency-crui
 import { afterAll, describe, expect, it } from 'vitest';
 
 const config = createRequire(import.meta.url)(
-  resolve(import.meta.dirname, '../../../.dependency-cruiser.cjs'),
+  resolve(import.meta.dirname, '../../.dependency-cruiser.cjs'),
 ) as IConfiguration;
 
 const scratch = mkdtempSync(join(tmpdir(), 'dependency-rules-'));

@@ -9,13 +9,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { buildApp } from '../build-app';
-import { initOrm } from '../db/orm';
-import { installConnectionGuard } from '../db/connection-guard';
-import { createLogger, type Logger } from '../logger';
-import { relaxContactProtections } from './contact-form-support';
-import { createUser } from '../users/users.service';
-import { startPrivatePostgres } from './private-postgres';
+import { buildApp } from './build-app';
+import { initOrm } from './db/orm';
+import { installConnectionGuard } from './db/connection-guard';
+import { createLogger, type Logger } from './logger';
+import { relaxContactProtections } from './form-guard/contact-form-test-support';
+import { createUser } from './users/users.service';
+import { startPrivatePostgres } from './test/private-postgres';
 
 type Phase = 'before' | 'outage' | 'recovering' | 'after';
 

@@ -2,9 +2,9 @@
 // own files are served, and proxied client addresses lose their ports (attack findings 6 and 8).
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { BROWSER_HEADERS, relaxContactProtections } from '../test/contact-form-support';
-import { useTestApp } from '../test/use-test-app';
-import { STRICT_TRANSPORT_SECURITY } from './security-headers';
+import { BROWSER_HEADERS, relaxContactProtections } from './form-guard/contact-form-test-support';
+import { useTestApp } from './test/use-test-app';
+import { STRICT_TRANSPORT_SECURITY } from './http/security-headers';
 
 const TIMEOUTS = { headersMs: 800, requestMs: 1200, keepAliveMs: 500, checkIntervalMs: 200 };
 
@@ -39,7 +39,7 @@ describe('slow clients', () => {
   });
 
   it('uses limits of seconds, not Node’s five minutes, by default', async () => {
-    const { HTTP_TIMEOUTS } = await import('./listen');
+    const { HTTP_TIMEOUTS } = await import('./http/listen');
     expect(HTTP_TIMEOUTS.requestMs).toBeLessThanOrEqual(60_000);
     expect(HTTP_TIMEOUTS.headersMs).toBeLessThanOrEqual(15_000);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SMALL_BODY_LIMIT } from '../http/body-limits';
-import { useSignedIn, useTestApp } from './use-test-app';
-import { relaxContactProtections } from './contact-form-support';
+import { SMALL_BODY_LIMIT } from './http/body-limits';
+import { useSignedIn, useTestApp } from './test/use-test-app';
+import { relaxContactProtections } from './form-guard/contact-form-test-support';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');

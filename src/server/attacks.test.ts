@@ -2,12 +2,12 @@
 // writes and CSV formula injection.
 import { sealData } from 'iron-session';
 import { describe, expect, it } from 'vitest';
-import type { TContact } from '../../shared/contacts.schema';
-import { SESSION_COOKIE } from '../auth/session';
-import { openApiDocument } from '../openapi';
+import type { TContact } from '../shared/contacts.schema';
+import { SESSION_COOKIE } from './auth/session';
+import { openApiDocument } from './openapi';
 import { Client, TEST_PASSWORD } from './test-app';
-import { useSignedIn, useTestApp } from './use-test-app';
-import { relaxContactProtections } from './contact-form-support';
+import { useSignedIn, useTestApp } from './test/use-test-app';
+import { relaxContactProtections } from './form-guard/contact-form-test-support';
 
 const t = useTestApp();
 const admin = useSignedIn(t, 'admin');

@@ -3,11 +3,11 @@
 // and a request that is refused leaves the business data exactly as it was.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../app-router';
-import { openApiDocument } from '../openapi';
+import { appRouter } from './app-router';
+import { openApiDocument } from './openapi';
 import type { Client } from './test-app';
-import { useTestApp } from './use-test-app';
-import { relaxContactProtections } from './contact-form-support';
+import { useTestApp } from './test/use-test-app';
+import { relaxContactProtections } from './form-guard/contact-form-test-support';
 
 // One database for the whole file: the seeded contacts, campaigns and users stay put, so a
 // refused request can be checked to have changed nothing.
