@@ -42,6 +42,10 @@ const REQUESTS = arg('requests', 200);
 const RACERS = arg('racers', 200);
 const RACE_SLOTS = arg('slots', 10);
 const ROUNDS = arg('rounds', 3);
+/** `--app <dir>`: the server of another checkout (an older commit's worktree), for "before" figures. */
+const APP_DIR = process.argv.includes('--app')
+  ? process.argv[process.argv.indexOf('--app') + 1]
+  : undefined;
 /** The app's connection pool: the baseline's pool is as large. */
 const APP_POOL = ormOptions(pgAdminUrl()).pool?.max ?? 10;
 const SLOTS_P95_GOAL_MS = 50;
@@ -406,6 +410,7 @@ const pool = new pg.Pool({ connectionString: dbUrl, max: APP_POOL });
 let app: AppInstance | undefined;
 try {
   app = await startAppInstance(dbUrl, {
+    cwd: APP_DIR,
     env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
   });
   await db.connect();
