@@ -1,3 +1,4 @@
+import type { TWebhookEventType } from '../shared/webhooks.schema';
 import type { SessionManager } from './auth/session';
 import type { Orm } from './db/orm-type';
 import type { EventBus } from './events/event-bus';
@@ -34,6 +35,8 @@ export interface AppDeps {
   keyedLeads: GroupCommit<KeyedSubmission, KeyedAnswer>;
   /** Erasures: the bus they publish on, and the ledger's file and key (privacy/). */
   privacy: ErasureDeps;
+  /** The webhook event types the features send (features.ts), as endpoints subscribe to them. */
+  webhookEvents: readonly TWebhookEventType[];
   /** Booking links' lifetime (BOOKING_TOKEN_TTL_HOURS; 168 when absent). */
   booking?: { tokenTtlHours: number };
 }

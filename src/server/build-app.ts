@@ -10,7 +10,7 @@ import { writeAudit } from './audit/write-audit.service';
 import { SessionManager } from './auth/session';
 import { bookingPageLink } from './booking/bookings.service';
 import type { Orm } from './db/orm-type';
-import { createEventBus } from './features';
+import { createEventBus, webhookEvents } from './features';
 import { GroupCommit } from './db/group-commit';
 import { submitContactsWithKeys } from './integration-keys/integration-submit.service';
 import type { JobQueue } from './jobs/job-queue';
@@ -92,6 +92,7 @@ export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
       parts.pageViewCaps ?? { views: DEFAULT_DAILY_VIEW_CAP, keys: DEFAULT_DAILY_KEY_CAP },
     ),
     booking: parts.booking && { tokenTtlHours: parts.booking.tokenTtlHours },
+    webhookEvents: webhookEvents.map(({ type, label, version }) => ({ type, label, version })),
   };
   return { app: createApp(deps, options), deps };
 }

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Options } from '@mikro-orm/core';
-import type { EventBus, Subscriptions } from './events/event-bus';
+import type { z } from 'zod';
+import type { DomainEventName } from './domain-events';
+import type { EventBus, EventOf, Subscriptions } from './events/event-bus';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
 import type { ErasureLedger } from './privacy/erasure-ledger-file';
@@ -31,6 +33,31 @@ export interface SubscriberDeps {
   /** The erasure ledger (the nightly retention writes to it); retention does not run without. */
   erasureLedger?: ErasureLedger;
 }
+
+/** One body of a webhook event: its `data`, and the contact it is about (null: none). */
+export interface WebhookBodyData {
+  contactId: number | null;
+  data: unknown;
+}
+
+/**
+ * A public webhook event a feature sends: its type, label and version, the schema of its body's
+ * `data` (src/shared: checked before a delivery is queued, published in /api/openapi.json under
+ * `webhooks`), the domain event that makes it and the bodies for a batch of those events (read
+ * only when an endpoint subscribes to the type).
+ */
+export interface WebhookEvent<E extends DomainEventName = DomainEventName> {
+  type: string;
+  label: string;
+  version: number;
+  data: z.ZodType;
+  on: E;
+  bodies: (em: EntityManager, events: readonly EventOf<E>[]) => Promise<WebhookBodyData[]>;
+}
+
+/** Declares a webhook event, typed by its domain event (kept apart in a registration's list). */
+export const webhookEvent = <E extends DomainEventName>(event: WebhookEvent<E>): WebhookEvent =>
+  event as unknown as WebhookEvent;
 
 /** What a feature's workers get on this instance. */
 export interface WorkerContext {
@@ -70,6 +97,8 @@ export interface Feature {
   seedDemo?: (em: EntityManager) => Promise<void>;
   /** How it reacts to domain events (run in features.ts order, in the change's transaction). */
   subscriptions?: (deps: SubscriberDeps) => Subscriptions;
+  /** The webhook events it sends (the webhooks feature delivers them; /api/openapi.json lists them). */
+  webhooks?: WebhookEvent[];
   /** Its job queues (the job queue creates every feature's at start). */
   queues?: QueueDefinition[];
   /** Starts its workers on an instance (every instance runs every feature's). */

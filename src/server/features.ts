@@ -9,8 +9,9 @@ import { campaignsFeature } from './campaigns/campaigns.feature';
 import { contactActivityFeature } from './contact-activity/contact-activity.feature';
 import { contactImportsFeature } from './contact-imports/contact-imports.feature';
 import { contactsFeature } from './contacts/contacts.feature';
-import { EventBus } from './events/event-bus';
-import type { Feature, StopWorkers, SubscriberDeps, WorkerContext } from './feature';
+import { EventBus, type EventOf, type Subscriptions } from './events/event-bus';
+import { queueWebhookBodies } from './webhooks/webhook-events.service';
+import type { Feature, StopWorkers, SubscriberDeps, WebhookEvent, WorkerContext } from './feature';
 import { formGuardFeature } from './form-guard/form-guard.feature';
 import { integrationKeysFeature } from './integration-keys/integration-keys.feature';
 import { leadRoutingFeature } from './lead-routing/lead-routing.feature';
@@ -79,10 +80,28 @@ export async function seedDemoData(em: EntityManager): Promise<void> {
   });
 }
 
-/** The app's event bus, with every feature's subscriptions, in features order. */
+/** Every feature's webhook events (what endpoints may subscribe to; /api/openapi.json lists them). */
+export const webhookEvents: readonly WebhookEvent[] = FEATURES.flatMap((f) => f.webhooks ?? []);
+
+/** Each webhook event as a subscription: its domain event queues its bodies for the endpoints. */
+const webhookSubscriptions = (notifier: SubscriberDeps['notifier']): Subscriptions[] =>
+  webhookEvents.map((event) => ({
+    [event.on]: [
+      {
+        all: (em: EntityManager, events: readonly EventOf<typeof event.on>[]) =>
+          queueWebhookBodies(em, event, notifier.webhooks, () => event.bodies(em, events)),
+      },
+    ],
+  }));
+
+/**
+ * The app's event bus, with every feature's subscriptions in features order, then the webhook
+ * events' (so a body reads what the others did: the owner routing gave a lead).
+ */
 export function createEventBus(notifier: SubscriberDeps['notifier']): EventBus {
   const events = new EventBus();
-  return events.register(
-    FEATURES.flatMap((f) => (f.subscriptions ? [f.subscriptions({ notifier, events })] : [])),
-  );
+  return events.register([
+    ...FEATURES.flatMap((f) => (f.subscriptions ? [f.subscriptions({ notifier, events })] : [])),
+    ...webhookSubscriptions(notifier),
+  ]);
 }

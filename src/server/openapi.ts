@@ -5,6 +5,9 @@ import { applyApiConventions } from './trpc/openapi-conventions';
 import { successStatuses } from './trpc/rest-meta';
 import type { SuccessStatus } from './trpc/trpc';
 import { streamedRoutes } from './streamed-routes';
+import { z } from 'zod';
+import { webhookBody } from '../shared/webhooks.schema';
+import { webhookEvents } from './features';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 let cached: OpenApiDocument | undefined;
@@ -31,7 +34,64 @@ function buildDocument(): OpenApiDocument {
   for (const { path, method, operation } of streamedRoutes())
     if (operation) doc.paths[path] = { ...doc.paths[path], [method]: operation };
   applyApiConventions(doc);
+  doc.webhooks = webhookOperations();
   return doc;
+}
+
+/** A JSON Schema of `schema`'s output, as a receiver reads it (no closed objects: fields may be added). */
+function receiverSchema(schema: z.ZodType): Record<string, unknown> {
+  const open = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(open);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(
+          ([key, value]) =>
+            key !== '$schema' && !(key === 'additionalProperties' && value === false),
+        )
+        .map(([key, value]) => [key, open(value)]),
+    );
+  };
+  return open(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })) as Record<
+    string,
+    unknown
+  >;
+}
+
+/**
+ * Every webhook event the features send (OpenAPI 3.1 `webhooks`): the body each delivery posts,
+ * as its registration declares it, and what the receiver answers.
+ */
+function webhookOperations(): NonNullable<OpenApiDocument['webhooks']> {
+  return Object.fromEntries(
+    webhookEvents.map((event) => [
+      event.type,
+      {
+        post: {
+          operationId: `webhook-${event.type.replace(/[._]/g, '-')}`,
+          summary: event.label,
+          description:
+            `Version ${event.version}. Sent to every enabled endpoint subscribed to \`${event.type}\`, signed per Standard Webhooks: ` +
+            '`webhook-id` (the same on every attempt: drop repeats), `webhook-timestamp` (Unix seconds) and `webhook-signature` ' +
+            '(`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, keyed with the base64 part of the secret after `whsec_`).',
+          tags: ['webhooks'],
+          security: [],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: receiverSchema(webhookBody(event.type, event.data)) },
+            },
+          },
+          responses: {
+            '200': {
+              description: 'Received (any 2xx); anything else, or no answer in 10 s, is retried',
+            },
+            '400': { description: 'Not taken; retried like any other answer but a 2xx' },
+          },
+        },
+      },
+    ]),
+  ) as NonNullable<OpenApiDocument['webhooks']>;
 }
 
 /** A success other than 200 is documented as it is sent: 201 with the body, 204 without one. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { cursorMatching, ZPageLimit } from './paging.schema';
 import { dayText, instantText, optionalText, ZId, ZIsoDate } from './text.schema';
 import { ZTimeZone } from './time-zone';
+import { ZContact } from './contacts.schema';
 
 export const BOOKING_MESSAGES = {
   unavailable: 'Booking is not available',
@@ -177,6 +178,9 @@ export const ZBooking = z.object({
   manageUrl: z.string(),
 });
 export type TBooking = z.output<typeof ZBooking>;
+
+/** The `data` of the booking webhooks: the call, and its contact as it is now. */
+export const ZBookingWebhookData = z.object({ booking: ZBooking, contact: ZContact });
 
 /** A contact submission's way to the booking page. */
 export const ZBookingLink = z.object({ token: z.string(), url: z.string() });

@@ -3,7 +3,7 @@ import { BOOKING_OUTCOMES } from './booking.schema';
 import { CONTACT_STATUSES, EDITABLE_CONTACT_FIELDS } from './contacts.schema';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './notifications.schema';
 import { storableText, ZId, ZIsoDate } from './text.schema';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from './webhooks.schema';
+import { WEBHOOK_DELIVERY_STATUSES } from './webhooks.schema';
 
 /** The kinds written to the activity table. */
 export const RECORDED_ACTIVITY_TYPES = [
@@ -72,7 +72,7 @@ export const ACTIVITY_DATA = {
     sentAt: ZIsoDate.nullable(),
   }),
   webhook: z.object({
-    event: z.enum(WEBHOOK_EVENTS),
+    event: z.string(),
     url: z.string(),
     status: z.enum(WEBHOOK_DELIVERY_STATUSES),
     attempts: z.number().int(),

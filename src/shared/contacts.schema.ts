@@ -52,6 +52,13 @@ export const ZContactSubmit = ZContactCreate.extend({
 export type TContactSubmit = z.output<typeof ZContactSubmit>;
 
 export const ZContact = z.object(CONTACT_SHAPE);
+
+/**
+ * The `data` of the contact webhooks (contact.created, contact.status_changed): the contact as it
+ * is now. `contact.source` says how it came: `website` (the form), `api` (an integration key),
+ * `manual` (typed in by staff); an import sends no contact.created.
+ */
+export const ZContactWebhookData = z.object({ contact: ZContact });
 export type TContact = z.output<typeof ZContact>;
 
 /**

@@ -197,3 +197,12 @@ export type TRetentionRun = z.output<typeof ZRetentionRun>;
 /** A zero of every count (a second erasure of an address, a run with nothing to do). */
 export const noErasureCounts = (): TErasureCounts =>
   Object.fromEntries(ERASURE_COUNT_KEYS.map((k) => [k, 0])) as TErasureCounts;
+
+/**
+ * The `data` of contact.erased: the ids of the contacts a person's erasure took (a receiver drops
+ * its copies of them) and when; nothing that names the person.
+ */
+export const ZContactErasedWebhookData = z.object({
+  contactIds: z.array(z.number().int()),
+  erasedAt: ZIsoDate,
+});

@@ -1,4 +1,6 @@
-import type { Feature } from '../feature';
+import { ZBookingWebhookData } from '../../shared/booking.schema';
+import { getContact } from '../contacts/contacts.service';
+import { webhookEvent, type Feature } from '../feature';
 import { seedDemoAvailability } from './booking.demo';
 import { queueBookingEmails } from './booking-emails';
 import { BookingSettings } from './booking-settings.entity';
@@ -10,6 +12,26 @@ import { tellHostsOfErasedLeads } from './erased-lead-calls';
 import { UserAvailability } from './user-availability.entity';
 import { CALENDAR_FEED_QUEUE } from './calendar-feed.queue';
 import { startCalendarFeedWorker } from './calendar-feed-worker';
+
+/** A booking webhook: `{ booking, contact }`, the contact as it is now (read per event). */
+const bookingWebhook = (
+  type: 'booking.created' | 'booking.rescheduled' | 'booking.cancelled',
+  label: string,
+) =>
+  webhookEvent({
+    type,
+    label,
+    version: 1,
+    data: ZBookingWebhookData,
+    on: type,
+    bodies: async (em, events) =>
+      Promise.all(
+        events.map(async ({ contactId, booking }) => ({
+          contactId,
+          data: { booking, contact: await getContact(em, contactId) },
+        })),
+      ),
+  });
 
 /** Strategy calls booked by leads: hosts' hours, the settings, and the bookings. */
 export const bookingFeature: Feature = {
@@ -35,6 +57,11 @@ export const bookingFeature: Feature = {
     CalendarSubscription,
   ],
   seedDemo: seedDemoAvailability,
+  webhooks: [
+    bookingWebhook('booking.created', 'Call booked by a lead'),
+    bookingWebhook('booking.rescheduled', 'Booked call moved'),
+    bookingWebhook('booking.cancelled', 'Booked call cancelled'),
+  ],
   // Invitations, cancellations and reminders, queued in the transaction that changes the call.
   subscriptions: ({ notifier }) => ({
     'booking.created': [

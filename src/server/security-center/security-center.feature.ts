@@ -1,3 +1,4 @@
+import { MANUAL_SOURCE } from '../../shared/contacts.schema';
 import type { Feature } from '../feature';
 import { CleanSubmissionHour } from './clean-submission.entity';
 import { pruneSecurityEvents, SECURITY_RETENTION_DAYS } from './events.sql';
@@ -25,7 +26,15 @@ export const securityCenterFeature: Feature = {
     },
   ],
   subscriptions: () => ({
-    // An accepted lead is a clean submission for the Security Center's tiles.
-    'contact.created': [{ all: (em, events) => countCleanSubmissions(em, events.length) }],
+    // An accepted lead is a clean submission for the Security Center's tiles; a contact staff
+    // typed in was submitted by no one.
+    'contact.created': [
+      {
+        all: async (em, events) => {
+          const submitted = events.filter((e) => e.contact.source !== MANUAL_SOURCE).length;
+          if (submitted) await countCleanSubmissions(em, submitted);
+        },
+      },
+    ],
   }),
 };

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TWebhookEvent } from '../../shared/webhooks.schema';
 import { cachedRead } from '../db/shared-cache';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 
@@ -12,7 +11,7 @@ export const SUBSCRIBED_ENDPOINTS_KEY = 'webhook_endpoints';
  */
 export function subscribedEndpoints(
   em: EntityManager,
-): Promise<readonly { id: number; events: readonly TWebhookEvent[] }[]> {
+): Promise<readonly { id: number; events: readonly string[] }[]> {
   return cachedRead(em, SUBSCRIBED_ENDPOINTS_KEY, async () =>
     Object.freeze(
       (await em.find(WebhookEndpoint, { enabled: true }, { fields: ['id', 'events'] })).map((e) =>

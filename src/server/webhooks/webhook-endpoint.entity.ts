@@ -1,6 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { creationTime, updateTime } from '../db/timestamps';
-import type { TWebhookEvent } from '../../shared/webhooks.schema';
 
 /**
  * A URL that receives signed events (Standard Webhooks). The secret is kept in clear because
@@ -12,7 +11,8 @@ export const WebhookEndpoint = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     url: p.string().length(2000),
-    events: p.json<TWebhookEvent[]>(),
+    /** The event types it wants (a registration's webhook events: features.ts). */
+    events: p.json<string[]>(),
     description: p.string().length(500).nullable(),
     enabled: p.boolean().default(true),
     secret: p.string().length(100).hidden(),

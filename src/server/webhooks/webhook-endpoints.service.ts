@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalidateShared } from '../db/shared-cache';
 import { SUBSCRIBED_ENDPOINTS_KEY } from './subscribed-endpoints';
 import type {
+  TWebhookEventType,
   TWebhook,
   TWebhookCreate,
   TWebhookCreated,
@@ -55,12 +56,25 @@ export async function getWebhook(em: EntityManager, id: number): Promise<TWebhoo
 }
 
 /** A new endpoint, enabled, with a fresh secret: the answer is the only place it is shown. */
+/** Refuses an event type no feature sends (400 naming `events`). */
+function checkEvents(events: readonly string[], known: readonly TWebhookEventType[]): void {
+  const unknown = events.find((event) => !known.some((k) => k.type === event));
+  if (unknown !== undefined)
+    throw new AppError(
+      'BAD_REQUEST',
+      `events: Unknown event "${unknown}"; use one of ${known.map((k) => k.type).join(', ')}`,
+      'events',
+    );
+}
+
 export async function createWebhook(
   em: EntityManager,
   input: TWebhookCreate,
   settings: Pick<WebhookSettings, 'allowPrivateNetworks'>,
+  known: readonly TWebhookEventType[],
 ): Promise<TWebhookCreated> {
   checkTarget(input.url, settings);
+  checkEvents(input.events, known);
   const endpoint = em.create(WebhookEndpoint, {
     url: input.url,
     events: input.events,
@@ -77,7 +91,9 @@ export async function updateWebhook(
   em: EntityManager,
   { id, ...changes }: TWebhookUpdate,
   settings: Pick<WebhookSettings, 'allowPrivateNetworks'>,
+  known: readonly TWebhookEventType[],
 ): Promise<TWebhook> {
+  if (changes.events !== undefined) checkEvents(changes.events, known);
   const endpoint = await findEndpoint(em, id);
   if (changes.url !== undefined) {
     checkTarget(changes.url, settings);

@@ -7,6 +7,7 @@ import {
   ZWebhookDelivery,
   ZWebhookDeliveryFind,
   ZWebhookDeliveryRetry,
+  ZWebhookEventType,
   ZWebhookUpdate,
 } from '../../shared/webhooks.schema';
 import { adminProcedure, router } from '../trpc/trpc';
@@ -29,6 +30,18 @@ const NO_WEBHOOKS: WebhookSettings = {
 };
 
 export const adminWebhooksRouter = router({
+  events: adminProcedure
+    .meta(
+      rest(
+        'GET',
+        '/webhooks/events',
+        'The event types an endpoint may subscribe to (each body is described under webhooks in /api/openapi.json)',
+      ),
+    )
+    .input(z.void())
+    .output(z.array(ZWebhookEventType))
+    .query(({ ctx }) => [...ctx.deps.webhookEvents]),
+
   list: adminProcedure
     .meta(rest('GET', '/webhooks', 'Every webhook endpoint'))
     .input(z.void())
@@ -62,7 +75,7 @@ export const adminWebhooksRouter = router({
         {
           audit: 'create',
           description:
-            'Events: contact.created, contact.status_changed. Each delivery is a POST of `{ type, timestamp, data: { contact } }` ' +
+            'Events: those of GET /webhooks/events. Each delivery is a POST of `{ type, timestamp, data }`, `data` as the event type declares it (webhooks in this document), ' +
             'signed per Standard Webhooks: headers webhook-id, webhook-timestamp and webhook-signature ' +
             '(`v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` keyed with the base64 part of the secret after `whsec_`).',
         },
@@ -71,7 +84,12 @@ export const adminWebhooksRouter = router({
     .input(ZWebhookCreate)
     .output(ZWebhookCreated)
     .mutation(({ ctx, input }) =>
-      createWebhook(ctx.em, input, ctx.deps.notifier.webhooks ?? NO_WEBHOOKS),
+      createWebhook(
+        ctx.em,
+        input,
+        ctx.deps.notifier.webhooks ?? NO_WEBHOOKS,
+        ctx.deps.webhookEvents,
+      ),
     ),
 
   update: adminProcedure
@@ -86,7 +104,12 @@ export const adminWebhooksRouter = router({
     .input(ZWebhookUpdate)
     .output(ZWebhook)
     .mutation(({ ctx, input }) =>
-      updateWebhook(ctx.em, input, ctx.deps.notifier.webhooks ?? NO_WEBHOOKS),
+      updateWebhook(
+        ctx.em,
+        input,
+        ctx.deps.notifier.webhooks ?? NO_WEBHOOKS,
+        ctx.deps.webhookEvents,
+      ),
     ),
 
   delete: adminProcedure

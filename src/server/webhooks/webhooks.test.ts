@@ -1,10 +1,7 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TContact } from '../../shared/contacts.schema';
-import type {
-  TWebhookCreated,
-  TWebhookDelivery,
-  TWebhookEvent,
-} from '../../shared/webhooks.schema';
+import type { TWebhookCreated, TWebhookDelivery } from '../../shared/webhooks.schema';
 import { createContact } from '../contacts/contacts.service';
 import { JobQueue } from '../jobs/job-queue';
 import { createLogger } from '../logger';
@@ -14,7 +11,9 @@ import { startReceiver, verifyStandardWebhook, type Received } from './test-rece
 import { deliverWebhook, deliverWebhooks } from './webhook-delivery.service';
 import { RECORD_LINGER_MS } from './success-recorder';
 import { WEBHOOK_WORKERS } from './webhook-worker';
-import { queueWebhookEvent } from './webhook-events.service';
+import { queueWebhookBodies } from './webhook-events.service';
+import { webhookEvents } from '../features';
+import type { WebhookSettings } from './webhook-settings';
 import { startWebhookWorker } from './webhook-worker';
 import { WEBHOOK_QUEUE } from './webhook.queue';
 
@@ -34,6 +33,15 @@ beforeEach(async () => {
   Object.assign(settings(), { retryDelays: [1, 1], allowPrivateNetworks: true, timeoutMs: 10_000 });
 });
 
+/** A contact.created delivery of `contact`, queued as the app's subscription does. */
+const queueContactCreated = (em: EntityManager, contact: TContact, webhooks: WebhookSettings) =>
+  queueWebhookBodies(
+    em,
+    webhookEvents.find((e) => e.type === 'contact.created')!,
+    webhooks,
+    async () => [{ contactId: contact.id, data: { contact } }],
+  );
+
 const lead = {
   name: 'Ada Lovelace',
   email: 'ada@example.com',
@@ -42,7 +50,7 @@ const lead = {
 };
 
 async function addHook(
-  events: TWebhookEvent[] = ['contact.created', 'contact.status_changed'],
+  events: string[] = ['contact.created', 'contact.status_changed'],
   url = receiver.url,
 ) {
   const res = await admin.rest<TWebhookCreated>('POST', '/webhooks', { url, events });
@@ -332,7 +340,7 @@ describe('durability', () => {
     await expect(
       em.transactional(async (tem) => {
         const contact = await createContact(tem, { ...lead, phone: null, source: 'website' });
-        await queueWebhookEvent(tem, 'contact.created', contact, settings());
+        await queueContactCreated(tem, contact, settings());
         throw new Error('the rest of the submission failed');
       }),
     ).rejects.toThrow('the rest of the submission failed');
@@ -408,13 +416,13 @@ describe('effectively once', () => {
     // Written without a job, so only the calls below attempt it.
     const contact = await createContact(em, { ...lead, phone: null, source: 'website' });
     await em.transactional((tem) =>
-      queueWebhookEvent(tem, 'contact.created', contact, { ...settings(), queue: undefined }),
+      queueContactCreated(tem, contact, { ...settings(), queue: undefined }),
     );
     expect(await deliveries(hook.id)).toEqual([]); // no queue: nothing written
     // A queue that takes no job: the delivery is written, and no worker of the app races us.
     const noJobs = { sendManyInTransaction: async () => {} } as unknown as JobQueue;
     await em.transactional((tem) =>
-      queueWebhookEvent(tem, 'contact.created', contact, { ...settings(), queue: noJobs }),
+      queueContactCreated(tem, contact, { ...settings(), queue: noJobs }),
     );
     const [delivery] = await deliveries(hook.id);
     const job = { deliveryId: delivery!.id, retry: 0, attempt: 0 };
@@ -446,7 +454,7 @@ describe('effectively once', () => {
           source: 'website',
         });
         await em.transactional((tem) =>
-          queueWebhookEvent(tem, 'contact.created', contact, { ...settings(), queue: noJobs }),
+          queueContactCreated(tem, contact, { ...settings(), queue: noJobs }),
         );
       };
       await written('first@example.com');

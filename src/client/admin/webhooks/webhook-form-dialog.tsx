@@ -1,13 +1,11 @@
 import { Controller } from 'react-hook-form';
 import {
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_EVENTS,
   ZWebhookCreate,
   type TWebhook,
   type TWebhookCreated,
   type TWebhookCreateInput,
-  type TWebhookEvent,
 } from '../../../shared/webhooks.schema';
+import { trpc } from '../../lib/trpc';
 import { FieldError } from '../../components/ui/field-error';
 import { formFields } from '../components/form';
 import { FormDialog } from '../components/form-dialog';
@@ -16,33 +14,37 @@ import { useWebhookMutations } from './use-webhooks';
 
 const { FormField } = formFields<TWebhookCreateInput>('webhook');
 
-/** The events as checkboxes; the shared schema insists on at least one. */
+/**
+ * The event types the server sends (GET /webhooks/events), as checkboxes; the shared schema
+ * insists on at least one.
+ */
 function EventChoices({
   value,
   onChange,
   error,
 }: {
-  value: readonly TWebhookEvent[];
-  onChange: (events: TWebhookEvent[]) => void;
+  value: readonly string[];
+  onChange: (events: string[]) => void;
   error?: string;
 }) {
-  const toggle = (event: TWebhookEvent, on: boolean) =>
-    onChange(WEBHOOK_EVENTS.filter((e) => (e === event ? on : value.includes(e))));
+  const types = trpc.admin.webhooks.events.useQuery().data ?? [];
+  const toggle = (event: string, on: boolean) =>
+    onChange(types.map((t) => t.type).filter((e) => (e === event ? on : value.includes(e))));
   return (
     <fieldset aria-describedby={error ? 'webhook-events-error' : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-slate-900">Events</legend>
       <div className="space-y-2">
-        {WEBHOOK_EVENTS.map((event) => (
-          <label key={event} className="flex items-start gap-2 text-sm text-slate-800">
+        {types.map(({ type, label }) => (
+          <label key={type} className="flex items-start gap-2 text-sm text-slate-800">
             <input
               type="checkbox"
               className="mt-0.5 size-4 accent-primary"
-              checked={value.includes(event)}
-              onChange={(e) => toggle(event, e.target.checked)}
+              checked={value.includes(type)}
+              onChange={(e) => toggle(type, e.target.checked)}
             />
             <span>
-              <span className="font-mono text-xs">{event}</span>
-              <span className="block text-xs text-slate-600">{WEBHOOK_EVENT_LABELS[event]}</span>
+              <span className="font-mono text-xs">{type}</span>
+              <span className="block text-xs text-slate-600">{label}</span>
             </span>
           </label>
         ))}
