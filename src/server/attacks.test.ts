@@ -167,6 +167,8 @@ describe('cross-site writes', () => {
       expect(JSON.parse(write.text)).toEqual({
         message: 'Cross-site requests are not allowed',
         code: 'FORBIDDEN',
+        errorCode: 'FORBIDDEN',
+        data: { errorCode: 'FORBIDDEN', code: 'FORBIDDEN' },
         requestId: expect.any(String),
       });
       expect(

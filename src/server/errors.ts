@@ -1,6 +1,10 @@
+import { errorCodeOfCategory, type TErrorCode } from '../shared/error-codes';
+
 /**
  * Domain errors thrown by services. Services never see HTTP or tRPC; one middleware
- * (trpc/errors.ts) maps these codes to tRPC codes and so to HTTP statuses.
+ * (trpc/errors.ts) maps these codes to tRPC codes and so to HTTP statuses. Each also carries its
+ * stable `errorCode` (src/shared/error-codes.ts): by default the category's (VALIDATION_FAILED for a
+ * bad request naming a field); `.as(code)` names a more precise one of the same HTTP status.
  */
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -17,6 +21,8 @@ export class AppError extends Error {
   readonly field?: string;
   /** More the client needs to act on it (e.g. the manage link of the booking it already has). */
   readonly details?: Record<string, string>;
+  /** What a client branches on (the message is for people). */
+  errorCode: TErrorCode;
 
   constructor(
     code: AppErrorCode,
@@ -35,6 +41,14 @@ export class AppError extends Error {
     this.code = code;
     this.field = field;
     this.details = details;
+    this.errorCode =
+      field && code === 'BAD_REQUEST' ? 'VALIDATION_FAILED' : errorCodeOfCategory(code);
+  }
+
+  /** This error with a more precise code (of the same HTTP status). */
+  as(errorCode: TErrorCode): this {
+    this.errorCode = errorCode;
+    return this;
   }
 }
 
@@ -50,5 +64,26 @@ export class RetryLaterError extends AppError {
   }
 }
 
-export const notFound = (what: string, id: number | string) =>
-  new AppError('NOT_FOUND', `${what} ${id} was not found`);
+/** What notFound can say is missing, and the code each answers. */
+const NOT_FOUND_CODES = {
+  Booking: 'BOOKING_NOT_FOUND',
+  'Calendar feed': 'CALENDAR_FEED_NOT_FOUND',
+  Campaign: 'CAMPAIGN_NOT_FOUND',
+  Contact: 'CONTACT_NOT_FOUND',
+  Delivery: 'DELIVERY_NOT_FOUND',
+  'Integration key': 'INTEGRATION_KEY_NOT_FOUND',
+  Message: 'MESSAGE_NOT_FOUND',
+  Note: 'NOTE_NOT_FOUND',
+  'Service inquiry': 'SERVICE_INQUIRY_NOT_FOUND',
+  'Privacy notice version': 'PRIVACY_NOTICE_NOT_FOUND',
+  'Quarantined submission': 'QUARANTINED_SUBMISSION_NOT_FOUND',
+  Session: 'SESSION_NOT_FOUND',
+  Task: 'TASK_NOT_FOUND',
+  User: 'USER_NOT_FOUND',
+  Webhook: 'WEBHOOK_NOT_FOUND',
+} as const satisfies Record<string, TErrorCode>;
+
+export type NotFoundSubject = keyof typeof NOT_FOUND_CODES;
+
+export const notFound = (what: NotFoundSubject, id: number | string) =>
+  new AppError('NOT_FOUND', `${what} ${id} was not found`).as(NOT_FOUND_CODES[what]);

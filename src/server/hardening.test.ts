@@ -43,6 +43,8 @@ describe('request limits', () => {
     expect(await rest.json()).toEqual({
       message: 'Request body too large',
       code: 'PAYLOAD_TOO_LARGE',
+      errorCode: 'PAYLOAD_TOO_LARGE',
+      data: { errorCode: 'PAYLOAD_TOO_LARGE', code: 'PAYLOAD_TOO_LARGE' },
       requestId: expect.any(String),
     });
     expect((await post('/trpc/public.contact.submit', big)).status).toBe(413);
@@ -78,6 +80,8 @@ describe('request limits', () => {
       expect(await malformed.json()).toEqual({
         message: 'Request body is not valid JSON',
         code: 'BAD_REQUEST',
+        errorCode: 'BAD_REQUEST',
+        data: { errorCode: 'BAD_REQUEST', code: 'BAD_REQUEST' },
         requestId: expect.any(String),
       });
       const scalar = await post(path, '"name,email"');
@@ -103,6 +107,8 @@ describe('request limits', () => {
     expect(await res.json()).toEqual({
       message: 'Request body is not valid JSON',
       code: 'BAD_REQUEST',
+      errorCode: 'BAD_REQUEST',
+      data: { errorCode: 'BAD_REQUEST', code: 'BAD_REQUEST' },
       requestId: expect.any(String),
     });
   });

@@ -13,6 +13,6 @@ export async function authenticate(em: EntityManager, input: TLogin): Promise<TM
   const hash = user?.password ?? (await dummyPasswordHash());
   const valid = await verifyPassword(input.password, hash);
   if (!user || !valid || !user.isActive)
-    throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials);
+    throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.invalidCredentials).as('INVALID_CREDENTIALS');
   return toMe(user);
 }

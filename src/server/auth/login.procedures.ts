@@ -113,7 +113,9 @@ export const loginProcedures = {
         verifier,
         'sign_in',
         input,
-        new AppError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.wrongCode, 'code'),
+        new AppError('UNAUTHORIZED', TWO_FACTOR_MESSAGES.wrongCode, 'code').as(
+          'INVALID_CREDENTIALS',
+        ),
       );
       // One password step completes one sign-in: a copy of this cookie completes nothing more.
       if (!(await sessions.spendSecondFactorChallenge(ctx.em, ctx.req, ctx.res, user.id)))

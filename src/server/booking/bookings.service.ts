@@ -166,7 +166,7 @@ export async function createBooking(
       }
       if (!(error instanceof DayFull)) throw error;
       if (retry === DAY_FULL_RETRIES)
-        throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
+        throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt').as('BOOKING_SLOT_TAKEN');
     }
   }
 }
@@ -204,7 +204,7 @@ async function bookOnce(
   // horizon, the lead would have gone to the routing pool.)
   const ownerHours = contact.ownerHours;
   if (ownerHours && contact.ownerTaken && isOffered(ownerHours, rules, start, bookingNow()))
-    throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
+    throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt').as('BOOKING_SLOT_TAKEN');
   // One upcoming call per contact: checked under the contact's lock (two tabs booking at once).
   const oneCallOnly = async (em: EntityManager) => {
     await lockContact(em, contact.id);
@@ -265,7 +265,7 @@ async function byManageToken(em: EntityManager, manageToken: string, lock = fals
   const booking = isLinkToken(manageToken)
     ? await em.findOne(Booking, { manageToken }, lock ? FOR_CHANGE : {})
     : null;
-  if (!booking) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
+  if (!booking) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound).as('BOOKING_NOT_FOUND');
   return booking;
 }
 
@@ -277,7 +277,7 @@ async function changeable(em: EntityManager, manageToken: string) {
 /** The booking, when it is confirmed and has not ended (409 otherwise). */
 export function upcoming<T extends { status: string; endsAt: Date }>(booking: T): T {
   if (booking.status !== 'confirmed' || booking.endsAt <= bookingNow())
-    throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming);
+    throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming).as('BOOKING_NOT_UPCOMING');
   return booking;
 }
 
@@ -347,7 +347,7 @@ export async function moveTo(
   await events.publish(em, 'booking.rescheduled', { contactId: contact.id, booking: view, from });
   await confirmDayCap(em, host, rules, start).catch((error: unknown) => {
     throw error instanceof DayFull
-      ? new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt')
+      ? new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt').as('BOOKING_SLOT_TAKEN')
       : error;
   });
   return view;

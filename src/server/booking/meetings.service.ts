@@ -74,7 +74,7 @@ export async function setBookingOutcome(
   const id = await em.transactional(async (tem) => {
     const booking = await ownBooking(tem, actor, input.id, true);
     if (booking.status === 'cancelled')
-      throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming);
+      throw new AppError('CONFLICT', BOOKING_MESSAGES.notUpcoming).as('BOOKING_NOT_UPCOMING');
     if (booking.startsAt > bookingNow())
       throw new AppError('CONFLICT', BOOKING_MESSAGES.notStarted);
     const note = input.note ?? null;

@@ -87,7 +87,7 @@ export async function placeWithHost(
       );
     return host;
   }
-  throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt');
+  throw new AppError('CONFLICT', BOOKING_MESSAGES.taken, 'startsAt').as('BOOKING_SLOT_TAKEN');
 }
 
 /** A host's day filled up while this booking was being written (another booking took the last place). */

@@ -1,6 +1,6 @@
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notFound } from '../errors';
+import { notFound, type NotFoundSubject } from '../errors';
 
 /**
  * The fields a partial update gives: one left out (undefined) keeps its stored value, so it is
@@ -19,7 +19,7 @@ export function definedChanges<T extends object>(input: T): Partial<T> {
 export async function patchRow<Row extends object>(
   em: EntityManager,
   entity: EntityName<Row>,
-  what: string,
+  what: NotFoundSubject,
   { id, ...changes }: { id: number },
 ): Promise<Row> {
   // MikroORM's types cannot follow a generic entity into a query.

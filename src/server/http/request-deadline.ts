@@ -30,7 +30,12 @@ export function enforceRequestDeadline(server: Server, ms: number): void {
 /** 408 with the API's error body, then the connection closes (the rest of the body is not read). */
 export function sendTimeout(res: ServerResponse, message = 'The request took too long to arrive') {
   if (!res.headersSent) {
-    const body: TApiError = { message, code: 'TIMEOUT' };
+    const body: TApiError = {
+      message,
+      code: 'TIMEOUT',
+      errorCode: 'REQUEST_TIMEOUT',
+      data: { errorCode: 'REQUEST_TIMEOUT', code: 'TIMEOUT' },
+    };
     res.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
     res.end(JSON.stringify(body));
   }

@@ -6,6 +6,7 @@ import {
 } from '@mikro-orm/core';
 import { ZodError } from 'zod';
 import { AppError } from '../errors';
+import { errorCodeOfCategory, type TErrorCode } from '../../shared/error-codes';
 
 /**
  * Invalid input, with the zod issues kept for the error shape. Not named ZodError on purpose:
@@ -24,6 +25,19 @@ export function describeZodError(error: ZodError): string {
   return error.issues
     .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
     .join('; ');
+}
+
+/**
+ * The stable code of an error answer (src/shared/error-codes.ts): the domain error's own, else
+ * what the input, the database or the category says.
+ */
+export function errorCodeOf(error: TRPCError): TErrorCode {
+  const cause = error.cause;
+  if (cause instanceof AppError) return cause.errorCode;
+  if (cause instanceof InputValidationError || cause instanceof ZodError)
+    return 'VALIDATION_FAILED';
+  if (cause instanceof UniqueConstraintViolationException) return 'ALREADY_EXISTS';
+  return errorCodeOfCategory(error.code);
 }
 
 /** The one place domain and database errors become tRPC errors (and so HTTP statuses). */

@@ -1,4 +1,5 @@
 import type { generateOpenApiDocument } from 'trpc-to-openapi';
+import { ERROR_CODE_NAMES, ERROR_CODES, errorCodesWithStatus } from '../../shared/error-codes';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 
@@ -76,12 +77,60 @@ const NOT_GENERATED: Record<string, Record<string, string>> = {
   },
 };
 
+/** `errorCode` of an error body: the codes of `status`, or every one (src/shared/error-codes.ts). */
+function errorCodeProperty(status?: number) {
+  const codes = status === undefined ? ERROR_CODE_NAMES : errorCodesWithStatus(status);
+  return {
+    type: 'string',
+    enum: codes,
+    description: `The stable code to branch on (also in data.errorCode): ${codes
+      .map((code) => `${code}: ${ERROR_CODES[code][1]}`)
+      .join('; ')}.`,
+  } as const;
+}
+
 /** The JSON error body every REST error has (src/shared/api-error.ts). */
-const ERROR_BODY = {
-  type: 'object',
-  properties: { message: { type: 'string' }, code: { type: 'string' } },
-  required: ['message', 'code'],
-} as const;
+const errorBody = (status: number) => ({
+  type: 'object' as const,
+  properties: {
+    message: { type: 'string' as const },
+    errorCode: errorCodeProperty(status),
+    code: { type: 'string' as const },
+  },
+  required: ['message', 'errorCode', 'code'],
+});
+
+type ErrorSchema = {
+  $ref?: string;
+  properties?: Record<string, unknown>;
+  required?: string[];
+  example?: Record<string, unknown>;
+};
+
+/**
+ * Every error an operation answers names the stable codes of its status: the generator's shared
+ * bodies (`error.NOT_FOUND`, ...) get `errorCode`, an answer described without a body gets the
+ * API's error body.
+ */
+function codeErrorResponses(doc: OpenApiDocument, responses: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(responses)) {
+    const status = Number(key);
+    if (!(status >= 400)) continue;
+    const response = value as { content?: Record<string, { schema?: ErrorSchema }> };
+    const json = response.content?.['application/json'];
+    if (!json?.schema) {
+      response.content = { 'application/json': { schema: errorBody(status) } };
+      continue;
+    }
+    const schema = json.schema.$ref
+      ? (doc.components?.schemas?.[json.schema.$ref.split('/').pop()!] as ErrorSchema | undefined)
+      : json.schema;
+    if (!schema?.properties || schema.properties.errorCode) continue;
+    schema.properties.errorCode = errorCodeProperty(status);
+    schema.required = [...(schema.required ?? []), 'errorCode'];
+    if (schema.example) schema.example.errorCode = errorCodesWithStatus(status)[0];
+  }
+}
 
 /**
  * What integrators' tools expect of the document beyond what trpc-to-openapi writes: public
@@ -101,9 +150,10 @@ export function applyApiConventions(doc: OpenApiDocument): void {
           ...operation.responses,
           [status]: operation.responses?.[status] ?? {
             description,
-            content: { 'application/json': { schema: ERROR_BODY } },
+            content: { 'application/json': { schema: errorBody(Number(status)) } },
           },
         };
+      codeErrorResponses(doc, operation.responses ?? {});
     }
   }
 }

@@ -8,7 +8,7 @@ import type { TAuditOf } from '../../shared/audit.schema';
 import type { Context } from './context';
 import { AppError } from '../errors';
 import { currentContext } from '../observability/request-context';
-import { InputValidationError, describeZodError, toTRPCError } from './errors';
+import { InputValidationError, describeZodError, errorCodeOf, toTRPCError } from './errors';
 import { refuseUnstorableText } from './unsafe-text';
 
 /**
@@ -49,13 +49,16 @@ const t = initTRPC
           ? [{ path: [field], message: shape.message }]
           : undefined;
       const details = error.cause instanceof AppError ? error.cause.details : undefined;
+      const errorCode = errorCodeOf(error);
       return {
         ...shape,
         ...details,
         message: zod ? describeZodError(zod) : shape.message,
         // tRPC answers carry it in the error, REST answers (trpc-to-openapi) at the top level.
         requestId: currentContext()?.requestId,
+        errorCode,
         data: {
+          errorCode,
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,

@@ -62,14 +62,18 @@ async function assertUnique(em: EntityManager, username: string, email: string, 
   });
   if (!clash) return;
   if (clash.username.toLowerCase() === username.toLowerCase())
-    throw new AppError('CONFLICT', `Username '${username}' is already taken`, 'username');
-  throw new AppError('CONFLICT', `Email '${email}' is already in use`, 'email');
+    throw new AppError('CONFLICT', `Username '${username}' is already taken`, 'username').as(
+      'ALREADY_EXISTS',
+    );
+  throw new AppError('CONFLICT', `Email '${email}' is already in use`, 'email').as(
+    'ALREADY_EXISTS',
+  );
 }
 
 function uniqueViolation(error: unknown): never {
   if (error instanceof UniqueConstraintViolationException) {
     const field = /email/i.test(error.message) ? 'email' : 'username';
-    throw new AppError('CONFLICT', `That ${field} is already in use`, field);
+    throw new AppError('CONFLICT', `That ${field} is already in use`, field).as('ALREADY_EXISTS');
   }
   throw error;
 }
@@ -118,7 +122,9 @@ export async function updateUser(
     const role = input.role ?? user.role;
     const demoting = user.role === 'admin' && role !== 'admin';
     if (demoting && (await lockedAdminCount(tem)) <= 1) {
-      throw new AppError('CONFLICT', 'The last administrator cannot be demoted', 'role');
+      throw new AppError('CONFLICT', 'The last administrator cannot be demoted', 'role').as(
+        'LAST_ADMIN',
+      );
     }
     const roleChanged = user.role !== role;
     user.username = input.username;
@@ -148,7 +154,7 @@ export async function deleteUser(
     const user = await tem.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!user) throw notFound('User', id);
     if (user.role === 'admin' && (await lockedAdminCount(tem)) <= 1) {
-      throw new AppError('CONFLICT', 'The last administrator cannot be deleted');
+      throw new AppError('CONFLICT', 'The last administrator cannot be deleted').as('LAST_ADMIN');
     }
     await events.publish(tem, 'user.deleting', { userId: id });
     // Sessions go with the user (ON DELETE CASCADE).

@@ -44,7 +44,7 @@ function SetUp({ onDone }: { onDone: () => void }) {
   const begin = trpc.auth.twoFactorSetup.useMutation({
     onSuccess: setSetup,
     onError: (e) =>
-      e.data?.httpStatus === 400 || e.data?.httpStatus === 429
+      e.data?.errorCode === 'VALIDATION_FAILED' || e.data?.errorCode === 'RATE_LIMITED'
         ? passwordForm.setError('password', { type: 'server', message: e.message })
         : notifyError('Could not start the set-up', e),
   });
