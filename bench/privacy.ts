@@ -19,7 +19,7 @@ import { ormOptions } from '../mikro-orm.config';
 import { exportPerson } from '../src/server/privacy/privacy-export.service';
 import { eraseAddresses } from '../src/server/privacy/erasure.service';
 import { erasureLedger } from '../src/server/privacy/erasure-ledger-file';
-import { createEventBus } from '../src/server/features';
+import { createEventBus, erasureHooks } from '../src/server/features';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
@@ -169,6 +169,7 @@ try {
   const deps = {
     events: createEventBus({ publicUrl: 'http://localhost' }),
     ledger: erasureLedger(join(tmpdir(), `${name}-ledger.jsonl`), 'bench-ledger-key'.repeat(3)),
+    erasers: erasureHooks,
   };
   const by = { trigger: 'request' as const, actor: null, reason: 'Bench' };
   const erase: number[] = [];

@@ -10,7 +10,7 @@ import { writeAudit } from './audit/write-audit.service';
 import { SessionManager } from './auth/session';
 import { bookingPageLink } from './booking/bookings.service';
 import type { Orm } from './db/orm-type';
-import { createEventBus, webhookEvents } from './features';
+import { createEventBus, erasureHooks, webhookEvents } from './features';
 import { GroupCommit } from './db/group-commit';
 import { submitContactsWithKeys } from './integration-keys/integration-submit.service';
 import type { JobQueue } from './jobs/job-queue';
@@ -81,7 +81,7 @@ export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
     notifier,
     jobs: parts.queue,
     events,
-    privacy: { events, ledger: parts.erasureLedger ?? throwAwayLedger() },
+    privacy: { events, ledger: parts.erasureLedger ?? throwAwayLedger(), erasers: erasureHooks },
     keyedLeads: new GroupCommit(parts.orm.em, (tem, items) =>
       submitContactsWithKeys(tem, items, events),
     ),

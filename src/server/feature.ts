@@ -5,7 +5,8 @@ import type { DomainEventName } from './domain-events';
 import type { EventBus, EventOf, Subscriptions } from './events/event-bus';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
-import type { ErasureLedger } from './privacy/erasure-ledger-file';
+import type { ErasureDeps } from './privacy/erasure.service';
+import type { ErasureHook } from './erasure-hook';
 import type { Orm } from './db/orm-type';
 import type { JobQueue, QueueDefinition } from './jobs/job-queue';
 import type { Logger } from './logger';
@@ -30,8 +31,8 @@ export interface SubscriberDeps {
   analyticsRawDays?: number;
   /** ANALYTICS_DAILY_KEY_CAP: distinct values per kind and day the roll-ups keep apart. */
   analyticsKeyCap?: number;
-  /** The erasure ledger (the nightly retention writes to it); retention does not run without. */
-  erasureLedger?: ErasureLedger;
+  /** Erasures (the nightly retention runs them); retention does not run without. */
+  privacy?: ErasureDeps;
 }
 
 /** One body of a webhook event: its `data`, and the contact it is about (null: none). */
@@ -97,6 +98,8 @@ export interface Feature {
   seedDemo?: (em: EntityManager) => Promise<void>;
   /** How it reacts to domain events (run in features.ts order, in the change's transaction). */
   subscriptions?: (deps: SubscriberDeps) => Subscriptions;
+  /** Its part of a person's erasure (privacy/erasure.service.ts runs every feature's). */
+  privacy?: { erase: ErasureHook };
   /** The webhook events it sends (the webhooks feature delivers them; /api/openapi.json lists them). */
   webhooks?: WebhookEvent[];
   /** Its job queues (the job queue creates every feature's at start). */

@@ -11,6 +11,7 @@ import { contactImportsFeature } from './contact-imports/contact-imports.feature
 import { contactsFeature } from './contacts/contacts.feature';
 import { EventBus, type EventOf, type Subscriptions } from './events/event-bus';
 import { queueWebhookBodies } from './webhooks/webhook-events.service';
+import type { ErasureHook } from './erasure-hook';
 import type { Feature, StopWorkers, SubscriberDeps, WebhookEvent, WorkerContext } from './feature';
 import { formGuardFeature } from './form-guard/form-guard.feature';
 import { integrationKeysFeature } from './integration-keys/integration-keys.feature';
@@ -79,6 +80,14 @@ export async function seedDemoData(em: EntityManager): Promise<void> {
     for (const feature of FEATURES) await feature.seedDemo?.(tem);
   });
 }
+
+/**
+ * Every feature's part of a person's erasure, in reverse features order: what depends on a
+ * contact goes before the contacts, whose foreign keys take the rest.
+ */
+export const erasureHooks: readonly ErasureHook[] = [...FEATURES]
+  .reverse()
+  .flatMap((f) => (f.privacy ? [f.privacy.erase] : []));
 
 /** Every feature's webhook events (what endpoints may subscribe to; /api/openapi.json lists them). */
 export const webhookEvents: readonly WebhookEvent[] = FEATURES.flatMap((f) => f.webhooks ?? []);

@@ -154,7 +154,7 @@ export async function startServer(
       events: deps.events,
       analyticsRawDays: config.ANALYTICS_RAW_DAYS,
       analyticsKeyCap: config.ANALYTICS_DAILY_KEY_CAP,
-      erasureLedger: ledger,
+      privacy: deps.privacy,
     },
     log,
   );

@@ -8,10 +8,12 @@ import { compactContactDaily } from './contact-stats.sql';
 import { Contact } from './contact.entity';
 import { seedDemoContacts } from './contacts.demo';
 import { getContacts } from './contacts.service';
+import { eraseContacts } from './contact-erasure.sql';
 
 export const contactsFeature: Feature = {
   name: 'contacts',
   entities: [Contact, ContactCountDelta, ContactDailyDelta],
+  privacy: { erase: eraseContacts },
   maintenance: [
     { name: 'contactCounts', run: async (em) => (await compactContactCounts(em), 0) },
     { name: 'contactDaily', run: async (em) => (await compactContactDaily(em), 0) },

@@ -38,6 +38,9 @@ type ContactData = Pick<TContactCreate, 'name' | 'email'> &
 /** What a create may set: the create schema's fields and the attribution, from src/shared. */
 const SETTABLE_FIELDS = [...Object.keys(ZContactCreate.shape), ...ATTRIBUTION_FIELDS] as const;
 
+/** The ids of a person's contacts, by their addresses (an erasure starts there). */
+export { contactIdsWithAddresses } from './contact-erasure.sql';
+
 export async function createContact(em: EntityManager, input: ContactData): Promise<TContact> {
   const [contact] = await createContacts(em, [input]);
   return contact!;

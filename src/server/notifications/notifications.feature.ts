@@ -5,12 +5,14 @@ import { Notification } from './notification.entity';
 import { NotificationPreferences } from './notification-preferences.entity';
 import { alertNewOwner } from './owner-alert.service';
 import { EMAIL_QUEUE } from './email.queue';
+import { eraseEmails } from './outbox-erasure.sql';
 import { startEmailWorker } from './email-worker';
 
 export const notificationsFeature: Feature = {
   name: 'notifications',
   entities: [NotificationSettings, Notification, NotificationPreferences],
   queues: [EMAIL_QUEUE],
+  privacy: { erase: eraseEmails },
   // Sending needs SMTP; without it messages are recorded as not_configured and nothing is queued.
   startWorkers: async ({ queue, orm, notifier }) => {
     if (notifier.mailer) await startEmailWorker(queue, orm, notifier.mailer);

@@ -7,6 +7,8 @@ import { Notification } from './notification.entity';
 import { insertMessages, type OutboxEmail } from './outbox.sql';
 
 export type { OutboxEmail };
+/** Deleting emails with their jobs (a person's erasure reaches the reminders of their tasks). */
+export { deleteEmails } from './outbox-erasure.sql';
 
 /** How the app sends: both parts present means email is configured (SMTP_URL). */
 export interface Notifier {

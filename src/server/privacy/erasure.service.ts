@@ -3,7 +3,12 @@
 // erasure published (the audit files it, webhooks tell downstream systems with contact.erased).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MetadataStorage } from '@mikro-orm/core';
-import type { TErasureCounts, TErasureResult } from '../../shared/privacy.schema';
+import {
+  noErasureCounts,
+  type TErasureCounts,
+  type TErasureResult,
+} from '../../shared/privacy.schema';
+import type { ErasedPeople, ErasureHook } from '../erasure-hook';
 import { auditEntityTypeOf } from '../audit/audit.service';
 import { lockForTransaction } from '../db/advisory-lock.sql';
 import { isPersonal } from '../db/personal-data';
@@ -11,24 +16,18 @@ import type { EventBus } from '../events/event-bus';
 import type { ErasureBy, ErasureLedger } from './erasure-ledger-file';
 
 export type { ErasureBy } from './erasure-ledger-file';
-import {
-  contactIdsWithAddresses,
-  eraseContacts,
-  eraseDeliveries,
-  eraseImportErrors,
-  eraseMessages,
-  eraseQuarantined,
-  eraseTasksQuoting,
-  idsAboutContacts,
-  redactAuditEntries,
-  type ErasedPeople,
-} from './erasure.sql';
+import { idsAboutContacts } from './erasure.sql';
+import { contactIdsWithAddresses } from '../contacts/contacts.service';
 import { earlierErasure, recordErasure } from './erasure-ledger.sql';
 
-/** What an erasure needs of the app: the bus it publishes on, and the ledger's file and key. */
+/**
+ * What an erasure needs of the app: the bus it publishes on, the ledger's file and key, and
+ * every feature's part of it (features.ts).
+ */
 export interface ErasureDeps {
   events: EventBus;
   ledger: ErasureLedger;
+  erasers: readonly ErasureHook[];
 }
 
 /** Derived from the entities once per ORM: the marked fields, and the tables about a contact. */
@@ -70,30 +69,19 @@ async function recordsAbout(em: EntityManager, contactIds: number[]): Promise<st
   return about;
 }
 
-async function eraseCopies(em: EntityManager, who: ErasedPeople): Promise<TErasureCounts> {
-  const [messages, emailJobs] = await eraseMessages(em, who);
-  await eraseTasksQuoting(em, who);
-  const [deliveries, webhookJobs] = await eraseDeliveries(em, who);
-  const quarantined = await eraseQuarantined(em, who);
-  const importErrors = await eraseImportErrors(em, who);
-  const auditEntries = await redactAuditEntries(
-    em,
-    who,
-    await recordsAbout(em, who.contactIds),
-    personalShape(em).fields,
-  );
-  const { contacts, activities, bookings } = await eraseContacts(em, who);
-  return {
-    contacts,
-    activities,
-    messages,
-    deliveries,
-    bookings,
-    quarantined,
-    importErrors,
-    auditEntries,
-    jobs: emailJobs + webhookJobs,
-  };
+/** Every feature's part, summed (hooks answer only what they count). */
+async function eraseCopies(
+  em: EntityManager,
+  erasers: readonly ErasureHook[],
+  who: ErasedPeople,
+): Promise<TErasureCounts> {
+  const counts = noErasureCounts();
+  for (const erase of erasers) {
+    const part = await erase(em, who);
+    for (const [key, n] of Object.entries(part) as [keyof TErasureCounts, number][])
+      counts[key] += n;
+  }
+  return counts;
 }
 
 /**
@@ -116,7 +104,14 @@ export function eraseAddresses(
     await lockForTransaction(tem, 'privacy-erasure');
     const contactIds = await contactIdsWithAddresses(tem, lower, before);
     await deps.events.publish(tem, 'person.erasing', { contactIds });
-    const counts = await eraseCopies(tem, { addresses: lower, contactIds, before });
+    const counts = await eraseCopies(tem, deps.erasers, {
+      addresses: lower,
+      contactIds,
+      before,
+      // Named before the contacts go: the rows about them go with them.
+      records: await recordsAbout(tem, contactIds),
+      personalFields: personalShape(tem).fields,
+    });
     const nothingLeft = Object.values(counts).every((n) => n === 0);
     const earlier = nothingLeft ? await earlierErasure(tem, hashes) : undefined;
     const entry =

@@ -31,10 +31,8 @@ export const privacyFeature: Feature = {
   maintenance: [
     {
       name: 'privacy-retention',
-      run: (em, now, { events, erasureLedger }) =>
-        erasureLedger
-          ? nightlyRetention(em, { events, ledger: erasureLedger }, now)
-          : Promise.resolve(0),
+      run: (em, now, { privacy }) =>
+        privacy ? nightlyRetention(em, privacy, now) : Promise.resolve(0),
     },
   ],
 };

@@ -2,10 +2,12 @@ import type { Feature } from '../feature';
 import { QuarantinedSubmission } from './quarantined-submission.entity';
 import { queueQuarantineDigest } from './quarantine-digest';
 import { pruneQuarantine } from './quarantine.service';
+import { eraseQuarantined } from './quarantine-erasure.sql';
 
 export const quarantineFeature: Feature = {
   name: 'quarantine',
   entities: [QuarantinedSubmission],
+  privacy: { erase: eraseQuarantined },
   maintenance: [
     { name: 'quarantine', run: (em, now) => pruneQuarantine(em, now) },
     {

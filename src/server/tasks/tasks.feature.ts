@@ -9,6 +9,7 @@ import {
 } from './task-reminders.service';
 import { refuseWithOpenTasks } from './tasks.service';
 import { followUpMissedCall } from './missed-call-follow-up';
+import { eraseTasks } from './task-erasure.sql';
 
 /**
  * Tasks and their reminder emails; a missed call's follow-up; a user with open tasks cannot be
@@ -17,6 +18,7 @@ import { followUpMissedCall } from './missed-call-follow-up';
 export const tasksFeature: Feature = {
   name: 'tasks',
   entities: [Task],
+  privacy: { erase: eraseTasks },
   seedDemo: seedDemoTasks,
   subscriptions: ({ notifier, events }) => ({
     'task.created': [(em, { task }) => rescheduleReminder(em, task, notifier, 'Replaced')],

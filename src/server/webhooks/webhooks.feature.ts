@@ -2,6 +2,7 @@ import type { Feature } from '../feature';
 import { WebhookDelivery } from './webhook-delivery.entity';
 import { WebhookEndpoint } from './webhook-endpoint.entity';
 import { WEBHOOK_QUEUE } from './webhook.queue';
+import { eraseDeliveries } from './webhook-erasure.sql';
 import { startWebhookWorker } from './webhook-worker';
 
 /**
@@ -12,6 +13,7 @@ export const webhooksFeature: Feature = {
   name: 'webhooks',
   entities: [WebhookEndpoint, WebhookDelivery],
   queues: [WEBHOOK_QUEUE],
+  privacy: { erase: eraseDeliveries },
   startWorkers: async ({ queue, orm, notifier }) => {
     if (notifier.webhooks) await startWebhookWorker(queue, orm, notifier.webhooks);
   },
