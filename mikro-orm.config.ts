@@ -13,12 +13,19 @@ const migrationsPath = fileURLToPath(
 
 /**
  * ORM options shared by the app, the tests and the migration CLI.
- * The connection URL is supplied by the caller (see src/server/db/orm.ts).
+ * The connection URL is supplied by the caller (see src/server/db/orm.ts); a test may give the
+ * entities of another set of features (src/server/feature-set.ts).
  */
-export function ormOptions(clientUrl: string, debug = false) {
+export function ormOptions(
+  clientUrl: string,
+  {
+    debug = false,
+    entities: entityList = entities,
+  }: { debug?: boolean; entities?: typeof entities } = {},
+) {
   return defineConfig({
     clientUrl,
-    entities,
+    entities: entityList,
     subscribers: [new AuditSubscriber()],
     extensions: [Migrator],
     debug,

@@ -19,7 +19,7 @@ import { ormOptions } from '../mikro-orm.config';
 import { exportPerson } from '../src/server/privacy/privacy-export.service';
 import { eraseAddresses } from '../src/server/privacy/erasure.service';
 import { erasureLedger } from '../src/server/privacy/erasure-ledger-file';
-import { createEventBus, erasureHooks } from '../src/server/features';
+import { appFeatures, createEventBus, erasureHooks } from '../src/server/features';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, dropDatabase } from '../src/server/test/pg-admin';
@@ -148,10 +148,16 @@ try {
   await conn.execute('vacuum analyze');
   const seedSeconds = (performance.now() - seedStart) / 1000;
 
-  const held = await exportPerson(orm.em.fork() as EntityManager, EMAIL);
-  if (held.contacts.length !== 2 || held.messages.length !== 2 || held.quarantined.length !== 1)
+  const held = await exportPerson(
+    orm.em.fork() as EntityManager,
+    EMAIL,
+    appFeatures.exportSections,
+  );
+  if (held.contacts.length !== 2 || held.messages?.length !== 2 || held.quarantined?.length !== 1)
     throw new Error(`The export missed the person's rows: ${JSON.stringify(held).slice(0, 300)}`);
-  const app = await timed(() => exportPerson(orm.em.fork() as EntityManager, EMAIL));
+  const app = await timed(() =>
+    exportPerson(orm.em.fork() as EntityManager, EMAIL, appFeatures.exportSections),
+  );
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -1,4 +1,5 @@
-import type { TWebhookEventType } from '../shared/webhooks.schema';
+import type { WebhookEvent } from './feature';
+import type { ExportSection } from './privacy-hooks';
 import type { SessionManager } from './auth/session';
 import type { Orm } from './db/orm-type';
 import type { EventBus } from './events/event-bus';
@@ -33,10 +34,13 @@ export interface AppDeps {
   pageViews: PageViewIntake;
   /** Leads sent with an integration key, stored many per transaction under load (integration-keys/). */
   keyedLeads: GroupCommit<KeyedSubmission, KeyedAnswer>;
-  /** Erasures: the bus they publish on, and the ledger's file and key (privacy/). */
-  privacy: ErasureDeps;
-  /** The webhook event types the features send (features.ts), as endpoints subscribe to them. */
-  webhookEvents: readonly TWebhookEventType[];
+  /**
+   * Erasures (the bus they publish on, the ledger's file and key, every feature's hook) and a
+   * person's export (every feature's section): privacy/.
+   */
+  privacy: ErasureDeps & { exportSections: readonly ExportSection[] };
+  /** The webhook events the features send (their registrations), as endpoints subscribe to them. */
+  webhookEvents: readonly WebhookEvent[];
   /** Booking links' lifetime (BOOKING_TOKEN_TTL_HOURS; 168 when absent). */
   booking?: { tokenTtlHours: number };
 }

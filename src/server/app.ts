@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     createExpressMiddleware({ router: appRouter, createContext, onError, maxBatchSize: 10 }),
   );
 
-  app.get('/api/openapi.json', (_req, res) => res.json(openApiDocument()));
+  app.get('/api/openapi.json', (_req, res) => res.json(openApiDocument(deps.webhookEvents)));
   app.use('/api/docs', apiDocsRouter());
   // Streamed answers trpc-to-openapi cannot send; registered first because its middleware answers
   // 404 to anything it does not match and never passes a request on.

@@ -10,7 +10,8 @@ import { writeAudit } from './audit/write-audit.service';
 import { SessionManager } from './auth/session';
 import { bookingPageLink } from './booking/bookings.service';
 import type { Orm } from './db/orm-type';
-import { createEventBus, erasureHooks, webhookEvents } from './features';
+import { appFeatures } from './features';
+import type { FeatureSet } from './feature-set';
 import { GroupCommit } from './db/group-commit';
 import { submitContactsWithKeys } from './integration-keys/integration-submit.service';
 import type { JobQueue } from './jobs/job-queue';
@@ -41,6 +42,8 @@ export interface AppParts {
   erasureLedger?: ErasureLedger;
   /** Page views stored per UTC day, and distinct values of each kind (the defaults when absent). */
   pageViewCaps?: PageViewCaps;
+  /** The features to build it of (the product's when absent; a test adds one of its own). */
+  features?: FeatureSet;
 }
 
 export interface BuiltApp {
@@ -73,7 +76,8 @@ export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
     bookingReminderOffsets: parts.booking?.reminderOffsets,
     bookingLink: parts.booking && bookingPageLink(publicUrl, parts.booking.tokenTtlHours),
   };
-  const events = createEventBus(notifier);
+  const features = parts.features ?? appFeatures;
+  const events = features.createEventBus(notifier);
   const deps: AppDeps = {
     orm: parts.orm,
     sessions: parts.sessions ?? throwAwaySessions(),
@@ -81,7 +85,12 @@ export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
     notifier,
     jobs: parts.queue,
     events,
-    privacy: { events, ledger: parts.erasureLedger ?? throwAwayLedger(), erasers: erasureHooks },
+    privacy: {
+      events,
+      ledger: parts.erasureLedger ?? throwAwayLedger(),
+      erasers: features.erasureHooks,
+      exportSections: features.exportSections,
+    },
     keyedLeads: new GroupCommit(parts.orm.em, (tem, items) =>
       submitContactsWithKeys(tem, items, events),
     ),
@@ -92,7 +101,7 @@ export function buildApp(parts: AppParts, options: AppOptions = {}): BuiltApp {
       parts.pageViewCaps ?? { views: DEFAULT_DAILY_VIEW_CAP, keys: DEFAULT_DAILY_KEY_CAP },
     ),
     booking: parts.booking && { tokenTtlHours: parts.booking.tokenTtlHours },
-    webhookEvents: webhookEvents.map(({ type, label, version }) => ({ type, label, version })),
+    webhookEvents: features.webhookEvents,
   };
   return { app: createApp(deps, options), deps };
 }

@@ -6,7 +6,7 @@ import type { EventBus, EventOf, Subscriptions } from './events/event-bus';
 import type { Notifier } from './notifications/outbox.service';
 import type { WebhookNotifier } from './webhooks/webhook-settings';
 import type { ErasureDeps } from './privacy/erasure.service';
-import type { ErasureHook } from './erasure-hook';
+import type { ErasureHook, ExportSection } from './privacy-hooks';
 import type { Orm } from './db/orm-type';
 import type { JobQueue, QueueDefinition } from './jobs/job-queue';
 import type { Logger } from './logger';
@@ -98,8 +98,11 @@ export interface Feature {
   seedDemo?: (em: EntityManager) => Promise<void>;
   /** How it reacts to domain events (run in features.ts order, in the change's transaction). */
   subscriptions?: (deps: SubscriberDeps) => Subscriptions;
-  /** Its part of a person's erasure (privacy/erasure.service.ts runs every feature's). */
-  privacy?: { erase: ErasureHook };
+  /**
+   * Its part of a person's erasure and data export (privacy/ runs every feature's): what its
+   * tables hold about a person goes with them, and is in their export.
+   */
+  privacy?: { erase?: ErasureHook; export?: ExportSection[] };
   /** The webhook events it sends (the webhooks feature delivers them; /api/openapi.json lists them). */
   webhooks?: WebhookEvent[];
   /** Its job queues (the job queue creates every feature's at start). */

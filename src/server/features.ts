@@ -1,7 +1,7 @@
 // Every feature of the server, once. The ORM's entity list, the maintenance loop, the demo
-// data, the job queues and their workers are derived from here, so adding a feature is one
-// line and no infrastructure folder names any of them.
-import type { EntityManager } from '@mikro-orm/postgresql';
+// data, the job queues and their workers, the webhook events, the erasure and the event bus are
+// derived from here (feature-set.ts), so adding a feature is its folder plus one line, and no
+// infrastructure folder names any of them.
 import { auditFeature } from './audit/audit.feature';
 import { authFeature } from './auth/auth.feature';
 import { bookingFeature } from './booking/booking.feature';
@@ -9,10 +9,8 @@ import { campaignsFeature } from './campaigns/campaigns.feature';
 import { contactActivityFeature } from './contact-activity/contact-activity.feature';
 import { contactImportsFeature } from './contact-imports/contact-imports.feature';
 import { contactsFeature } from './contacts/contacts.feature';
-import { EventBus, type EventOf, type Subscriptions } from './events/event-bus';
-import { queueWebhookBodies } from './webhooks/webhook-events.service';
-import type { ErasureHook } from './erasure-hook';
-import type { Feature, StopWorkers, SubscriberDeps, WebhookEvent, WorkerContext } from './feature';
+import type { Feature } from './feature';
+import { assemble } from './feature-set';
 import { formGuardFeature } from './form-guard/form-guard.feature';
 import { integrationKeysFeature } from './integration-keys/integration-keys.feature';
 import { leadRoutingFeature } from './lead-routing/lead-routing.feature';
@@ -55,62 +53,16 @@ export const FEATURES: readonly Feature[] = [
   webAnalyticsFeature,
 ];
 
-/** Every table of the app, for the ORM. */
-export const entities = FEATURES.flatMap((f) => f.entities);
+/** The product's parts, derived from the registrations (feature-set.ts). */
+export const appFeatures = assemble(FEATURES);
 
-export const maintenanceTasks = FEATURES.flatMap((f) => f.maintenance ?? []);
-
-/** Every feature's job queues, for the job queue to create at start. */
-export const jobQueues = FEATURES.flatMap((f) => f.queues ?? []);
-
-/**
- * Starts every feature's workers on this instance (the server, a test app with a job queue);
- * answers one stop for what they leave running besides the queue's own workers.
- */
-export async function startWorkers(context: WorkerContext): Promise<StopWorkers> {
-  const stops = await Promise.all(FEATURES.map((f) => f.startWorkers?.(context)));
-  return async (graceMs) => {
-    await Promise.all(stops.map((stop) => stop?.(graceMs)));
-  };
-}
-
-/** Demo content for a fresh install, every feature's in one transaction. */
-export async function seedDemoData(em: EntityManager): Promise<void> {
-  await em.transactional(async (tem) => {
-    for (const feature of FEATURES) await feature.seedDemo?.(tem);
-  });
-}
-
-/**
- * Every feature's part of a person's erasure, in reverse features order: what depends on a
- * contact goes before the contacts, whose foreign keys take the rest.
- */
-export const erasureHooks: readonly ErasureHook[] = [...FEATURES]
-  .reverse()
-  .flatMap((f) => (f.privacy ? [f.privacy.erase] : []));
-
-/** Every feature's webhook events (what endpoints may subscribe to; /api/openapi.json lists them). */
-export const webhookEvents: readonly WebhookEvent[] = FEATURES.flatMap((f) => f.webhooks ?? []);
-
-/** Each webhook event as a subscription: its domain event queues its bodies for the endpoints. */
-const webhookSubscriptions = (notifier: SubscriberDeps['notifier']): Subscriptions[] =>
-  webhookEvents.map((event) => ({
-    [event.on]: [
-      {
-        all: (em: EntityManager, events: readonly EventOf<typeof event.on>[]) =>
-          queueWebhookBodies(em, event, notifier.webhooks, () => event.bodies(em, events)),
-      },
-    ],
-  }));
-
-/**
- * The app's event bus, with every feature's subscriptions in features order, then the webhook
- * events' (so a body reads what the others did: the owner routing gave a lead).
- */
-export function createEventBus(notifier: SubscriberDeps['notifier']): EventBus {
-  const events = new EventBus();
-  return events.register([
-    ...FEATURES.flatMap((f) => (f.subscriptions ? [f.subscriptions({ notifier, events })] : [])),
-    ...webhookSubscriptions(notifier),
-  ]);
-}
+export const {
+  entities,
+  maintenanceTasks,
+  jobQueues,
+  startWorkers,
+  seedDemoData,
+  erasureHooks,
+  webhookEvents,
+  createEventBus,
+} = appFeatures;

@@ -7,18 +7,25 @@ import type { SuccessStatus } from './trpc/trpc';
 import { streamedRoutes } from './streamed-routes';
 import { z } from 'zod';
 import { webhookBody } from '../shared/webhooks.schema';
-import { webhookEvents } from './features';
+import { appFeatures } from './features';
+import type { WebhookEvent } from './feature';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
-let cached: OpenApiDocument | undefined;
+const cached = new WeakMap<readonly WebhookEvent[], OpenApiDocument>();
 
-/** The REST API description (OpenAPI 3.1), generated from the same procedures that serve it. */
-export function openApiDocument(): OpenApiDocument {
-  cached ??= buildDocument();
-  return cached;
+/**
+ * The REST API description (OpenAPI 3.1), generated from the same procedures that serve it, with
+ * the webhook events the app sends (the product's when not given).
+ */
+export function openApiDocument(
+  webhookEvents: readonly WebhookEvent[] = appFeatures.webhookEvents,
+): OpenApiDocument {
+  let doc = cached.get(webhookEvents);
+  if (!doc) cached.set(webhookEvents, (doc = buildDocument(webhookEvents)));
+  return doc;
 }
 
-function buildDocument(): OpenApiDocument {
+function buildDocument(webhookEvents: readonly WebhookEvent[]): OpenApiDocument {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Convoza API',
     description:
@@ -34,7 +41,7 @@ function buildDocument(): OpenApiDocument {
   for (const { path, method, operation } of streamedRoutes())
     if (operation) doc.paths[path] = { ...doc.paths[path], [method]: operation };
   applyApiConventions(doc);
-  doc.webhooks = webhookOperations();
+  doc.webhooks = webhookOperations(webhookEvents);
   return doc;
 }
 
@@ -62,7 +69,9 @@ function receiverSchema(schema: z.ZodType): Record<string, unknown> {
  * Every webhook event the features send (OpenAPI 3.1 `webhooks`): the body each delivery posts,
  * as its registration declares it, and what the receiver answers.
  */
-function webhookOperations(): NonNullable<OpenApiDocument['webhooks']> {
+function webhookOperations(
+  webhookEvents: readonly WebhookEvent[],
+): NonNullable<OpenApiDocument['webhooks']> {
   return Object.fromEntries(
     webhookEvents.map((event) => [
       event.type,

@@ -10,7 +10,8 @@ import { attachSharedCache, invalidateAllShared } from './db/shared-cache';
 import { listen, type HttpTimeouts } from './http/listen';
 import { SessionManager, type Actor } from './auth/session';
 import { JobQueue } from './jobs/job-queue';
-import { jobQueues, startWorkers } from './features';
+import { appFeatures } from './features';
+import type { FeatureSet } from './feature-set';
 import type { WorkerOptions } from './feature';
 import { createLogger, type Logger } from './logger';
 import { DEFAULT_BOOKING_TOKEN_TTL_HOURS } from '../shared/booking.schema';
@@ -156,10 +157,16 @@ export interface TestAppOptions {
   log?: Logger;
   /** Page views stored per day and distinct values per kind (the product's defaults when absent). */
   pageViewCaps?: PageViewCaps;
+  /**
+   * The features to build the app of (feature-set.ts `assemble`): the product's when absent; a
+   * test adds a feature of its own. Their tables must exist (the test creates what it adds).
+   */
+  features?: FeatureSet;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const features = options.features ?? appFeatures;
+  const database = await createTestDatabase(features.entities);
   await acceptDatabaseTimeZones(database.em());
   const log =
     options.log ?? createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent');
@@ -180,7 +187,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const queue =
     options.smtpUrl || options.webhooks || options.jobs
-      ? await JobQueue.start(db.url, log, jobQueues)
+      ? await JobQueue.start(db.url, log, features.jobQueues)
       : undefined;
   const mailer = options.smtpUrl ? smtpMailer(options.smtpUrl, TEST_MAIL_FROM) : undefined;
   const webhooks: WebhookSettings = options.webhooks
@@ -202,6 +209,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     publicUrl: 'http://convoza.test',
     booking: { tokenTtlHours: DEFAULT_BOOKING_TOKEN_TTL_HOURS },
     pageViewCaps: options.pageViewCaps,
+    features,
     // Each test app its own ledger file (the database's copy is emptied with the tables).
     erasureLedger: erasureLedger(
       join(tmpdir(), `convoza-test-ledger-${randomUUID()}.jsonl`),
@@ -210,7 +218,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
   const { app, deps } = buildApp(parts, options.app);
   const stopWorkers = queue
-    ? await startWorkers({
+    ? await features.startWorkers({
         queue,
         orm: db.orm,
         databaseUrl: db.url,
@@ -261,7 +269,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       return createCaller(ctx);
     },
     startInstance: async ({ app: appOptions, ownOrm = false } = {}) => {
-      const orm = ownOrm ? await MikroORM.init(ormOptions(db.url)) : db.orm;
+      const orm = ownOrm
+        ? await MikroORM.init(ormOptions(db.url, { entities: features.entities }))
+        : db.orm;
       if (ownOrm) stopCaches.push(attachSharedCache(orm, db.url, log));
       const built = buildApp({ ...parts, orm }, appOptions);
       const other = await listen(built.app, 0, '127.0.0.1');

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
 import { countOf, createdBefore, quotesAddress } from '../db/person-match.sql';
-import type { ErasedPeople } from '../erasure-hook';
+import type { ErasedPeople } from '../privacy-hooks';
 
 /**
  * The audit's part of a person's erasure: entries about their records (`who.records`, e.g.

@@ -12,6 +12,7 @@ import { tellHostsOfErasedLeads } from './erased-lead-calls';
 import { UserAvailability } from './user-availability.entity';
 import { CALENDAR_FEED_QUEUE } from './calendar-feed.queue';
 import { startCalendarFeedWorker } from './calendar-feed-worker';
+import { bookingExport } from './booking-export.sql';
 
 /** A booking webhook: `{ booking, contact }`, the contact as it is now (read per event). */
 const bookingWebhook = (
@@ -56,6 +57,7 @@ export const bookingFeature: Feature = {
     CalendarBusyTime,
     CalendarSubscription,
   ],
+  privacy: { export: [bookingExport] },
   seedDemo: seedDemoAvailability,
   webhooks: [
     bookingWebhook('booking.created', 'Call booked by a lead'),

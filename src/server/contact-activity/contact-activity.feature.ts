@@ -1,6 +1,7 @@
 import type { Feature } from '../feature';
 import { ContactActivity } from './contact-activity.entity';
 import { recordBulkActivity, recordContactActivity } from './contact-activity.service';
+import { activityExport } from './activity-export.sql';
 
 /**
  * The timeline: every corrected field, status and owner change, booked call and task (created, done,
@@ -9,6 +10,7 @@ import { recordBulkActivity, recordContactActivity } from './contact-activity.se
 export const contactActivityFeature: Feature = {
   name: 'contactActivity',
   entities: [ContactActivity],
+  privacy: { export: [activityExport] },
   subscriptions: () => ({
     'contact.fields_changed': [
       (em, { contactId, changes, actorId }) =>

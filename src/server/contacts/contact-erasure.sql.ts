@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { countOf, createdBefore } from '../db/person-match.sql';
 import { runSql } from '../db/typed-sql';
-import type { ErasedPeople } from '../erasure-hook';
+import type { ErasedPeople } from '../privacy-hooks';
 
 /** The ids of the contacts with these addresses (any case), created before `before` if given. */
 export async function contactIdsWithAddresses(

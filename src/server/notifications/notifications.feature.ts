@@ -7,12 +7,13 @@ import { alertNewOwner } from './owner-alert.service';
 import { EMAIL_QUEUE } from './email.queue';
 import { eraseEmails } from './outbox-erasure.sql';
 import { startEmailWorker } from './email-worker';
+import { outboxExport } from './outbox-export.sql';
 
 export const notificationsFeature: Feature = {
   name: 'notifications',
   entities: [NotificationSettings, Notification, NotificationPreferences],
   queues: [EMAIL_QUEUE],
-  privacy: { erase: eraseEmails },
+  privacy: { erase: eraseEmails, export: [outboxExport] },
   // Sending needs SMTP; without it messages are recorded as not_configured and nothing is queued.
   startWorkers: async ({ queue, orm, notifier }) => {
     if (notifier.mailer) await startEmailWorker(queue, orm, notifier.mailer);

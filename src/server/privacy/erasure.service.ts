@@ -8,7 +8,7 @@ import {
   type TErasureCounts,
   type TErasureResult,
 } from '../../shared/privacy.schema';
-import type { ErasedPeople, ErasureHook } from '../erasure-hook';
+import type { ErasedPeople, ErasureHook } from '../privacy-hooks';
 import { auditEntityTypeOf } from '../audit/audit.service';
 import { lockForTransaction } from '../db/advisory-lock.sql';
 import { isPersonal } from '../db/personal-data';

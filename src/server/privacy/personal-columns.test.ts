@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import { isPersonal } from '../db/personal-data';
 import { useTestApp } from '../test/use-test-app';
-import { SECTIONS_BY_CONTACT } from './privacy-export.sql';
+import { appFeatures } from '../features';
 
 /** Tables holding a copy of a person's data without a relation to their contact. */
 const COPY_TABLES = [
@@ -151,7 +151,7 @@ describe('personal columns', () => {
       )
       .map((m) => m.tableName)
       .sort();
-    const exported = [...Object.values(SECTIONS_BY_CONTACT), 'notification_messages'];
+    const exported = appFeatures.exportSections.map((section) => section.table);
     expect(linked.filter((table) => !exported.includes(table))).toEqual([]);
     // Deleting the contact takes their rows, but for the webhook log, which the erasure deletes
     // itself (by contact and by payload: a delivery outlives a contact deleted the usual way).

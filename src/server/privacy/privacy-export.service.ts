@@ -2,33 +2,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TPrivacyExport } from '../../shared/privacy.schema';
 import { contactViewsWithIds } from '../contacts/contact-lookup.service';
-import { contactIdsWithEmail, personRows } from './privacy-export.sql';
+import { contactIdsWithEmail } from './person-contacts.sql';
+import type { ExportSection } from '../privacy-hooks';
 
 /**
- * Gathers it in one repeatable-read transaction, so the sections agree (a contact created
- * halfway is in all of them or none). The address is matched in any case.
+ * Gathers the contacts with the address, then every feature's section about them or the address
+ * (their registrations' `privacy.export`), in one repeatable-read transaction, so the sections
+ * agree (a contact created halfway is in all of them or none). The address is matched in any case.
  */
-export function exportPerson(em: EntityManager, email: string): Promise<TPrivacyExport> {
+export function exportPerson(
+  em: EntityManager,
+  email: string,
+  sections: readonly ExportSection[],
+): Promise<TPrivacyExport> {
   return em.transactional(
     async (tem) => {
-      const ids = await contactIdsWithEmail(tem, email);
-      const contacts = await contactViewsWithIds(tem, ids);
-      const held = personRows(tem, email, ids);
-      return {
+      const contactIds = await contactIdsWithEmail(tem, email);
+      // The sections' keys come from the registrations: the type knows the fixed part only.
+      const held = {
         email,
         exportedAt: new Date().toISOString(),
-        contacts,
-        activities: await held.activities(),
-        messages: await held.messages(),
-        webhookDeliveries: await held.webhookDeliveries(),
-        bookings: await held.bookings(),
-        tasks: await held.tasks(),
-        serviceInquiries: await held.serviceInquiries(),
-        quarantined: await held.quarantined(),
-        importErrors: await held.importErrors(),
-        auditEntries: await held.auditEntries(),
-        firstTouch: await held.firstTouch(),
-      };
+        contacts: await contactViewsWithIds(tem, contactIds),
+      } as TPrivacyExport;
+      for (const section of sections)
+        held[section.name] = await section.rows(tem, { email, contactIds });
+      return held;
     },
     { isolationLevel: 'repeatable read', readOnly: true },
   );

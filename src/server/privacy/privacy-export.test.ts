@@ -51,22 +51,40 @@ describe('POST /api/privacy/exports', () => {
       /^attachment; filename="privacy-export-\d{4}-\d\d-\d\d\.json"$/,
     );
     const held = (await res.json()) as TPrivacyExport;
+    // The sections API clients read: each feature's (their registrations), none lost in a move.
+    expect(Object.keys(held).sort()).toEqual(
+      [
+        'email',
+        'exportedAt',
+        'contacts',
+        'activities',
+        'messages',
+        'webhookDeliveries',
+        'bookings',
+        'tasks',
+        'serviceInquiries',
+        'quarantined',
+        'importErrors',
+        'auditEntries',
+        'firstTouch',
+      ].sort(),
+    );
     expect(held.email).toBe('quinn.export@example.com');
     expect(held.contacts.map((c) => [c.id, c.name, c.phone, c.status])).toEqual([
       [id, 'Quinn Exportable', '+1 555 0199', 'contacted'],
     ]);
     expect(held.contacts[0]!.consent).toMatchObject({ noticeVersion: 1, marketingOptIn: false });
-    const activityTypes = held.activities.map((a) => a.type);
+    const activityTypes = held.activities!.map((a) => a.type);
     expect(activityTypes).toContain('note');
     expect(activityTypes).toContain('status_changed');
-    expect(held.activities.every((a) => a.contact_id === id)).toBe(true);
+    expect(held.activities!.every((a) => a.contact_id === id)).toBe(true);
     expect(JSON.stringify(held.activities)).toContain('Prefers mornings.');
     expect(held.quarantined).toHaveLength(1);
-    expect(held.quarantined[0]!.payload).toMatchObject({ email: 'QUINN.EXPORT@EXAMPLE.COM' });
+    expect(held.quarantined![0]!.payload).toMatchObject({ email: 'QUINN.EXPORT@EXAMPLE.COM' });
     expect(held.firstTouch).toEqual([
       { contactId: id, source: 'linkedin', campaign: '(none)', landingPage: '/pricing' },
     ]);
-    expect(held.auditEntries.map((e) => e.action)).toContain('update_status');
+    expect(held.auditEntries!.map((e) => e.action)).toContain('update_status');
     expect(JSON.stringify(held)).not.toContain('someone.else');
 
     // The same over tRPC, and audited as an export about a person.

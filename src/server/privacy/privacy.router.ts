@@ -89,7 +89,7 @@ export const adminPrivacyRouter = router({
     .input(ZPrivacyExportRequest)
     .output(ZPrivacyExport)
     .mutation(async ({ ctx, input }) => {
-      const held = await exportPerson(ctx.em, input.email);
+      const held = await exportPerson(ctx.em, input.email, ctx.deps.privacy.exportSections);
       ctx.res.setHeader?.(
         'Content-Disposition',
         `attachment; filename="${privacyExportFileName(held)}"`,

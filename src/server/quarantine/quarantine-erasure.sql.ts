@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { countOf, createdBefore } from '../db/person-match.sql';
-import type { ErasedPeople } from '../erasure-hook';
+import type { ErasedPeople } from '../privacy-hooks';
 
 /** The quarantine's part of a person's erasure: the submissions held from their address. */
 export async function eraseQuarantined(em: EntityManager, who: ErasedPeople) {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { createdBefore, quotesAddress } from '../db/person-match.sql';
 import { runSql } from '../db/typed-sql';
-import type { ErasedPeople } from '../erasure-hook';
+import type { ErasedPeople } from '../privacy-hooks';
 import { deleteEmails } from '../notifications/outbox.service';
 
 /**

@@ -10,6 +10,7 @@ import {
 import { refuseWithOpenTasks } from './tasks.service';
 import { followUpMissedCall } from './missed-call-follow-up';
 import { eraseTasks } from './task-erasure.sql';
+import { taskExport } from './task-export.sql';
 
 /**
  * Tasks and their reminder emails; a missed call's follow-up; a user with open tasks cannot be
@@ -18,7 +19,7 @@ import { eraseTasks } from './task-erasure.sql';
 export const tasksFeature: Feature = {
   name: 'tasks',
   entities: [Task],
-  privacy: { erase: eraseTasks },
+  privacy: { erase: eraseTasks, export: [taskExport] },
   seedDemo: seedDemoTasks,
   subscriptions: ({ notifier, events }) => ({
     'task.created': [(em, { task }) => rescheduleReminder(em, task, notifier, 'Replaced')],

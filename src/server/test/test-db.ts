@@ -14,11 +14,16 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A private database for one test file, cloned from the migrated template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A private database for one test file, cloned from the migrated template; its ORM knows the
+ * given entities (the product's when absent).
+ */
+export async function createTestDatabase(
+  entities?: NonNullable<Parameters<typeof ormOptions>[1]>['entities'],
+): Promise<TestDatabase> {
   const name = `convoza_t_${randomBytes(5).toString('hex')}`;
   const url = await createDatabase(name, { template: templateDb() });
-  const orm = await MikroORM.init(ormOptions(url));
+  const orm = await MikroORM.init(ormOptions(url, { entities }));
   return {
     name,
     url,

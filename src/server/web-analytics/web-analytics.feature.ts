@@ -8,6 +8,7 @@ import { PageViewDay, PageViewDayKey, PageViewDayVisitor } from './page-view-day
 import { VisitorSalt } from './visitor-salt.entity';
 import { forgetOldSalts } from './visitors.sql';
 import { seedDemoPageViews } from './web-analytics.demo';
+import { firstTouchExport } from './first-touch-export.sql';
 
 /** First-party, cookie-less page views (POST /api/collect) and the leads' first touch. */
 export const webAnalyticsFeature: Feature = {
@@ -21,6 +22,7 @@ export const webAnalyticsFeature: Feature = {
     PageViewDayKey,
     PageViewDayVisitor,
   ],
+  privacy: { export: [firstTouchExport] },
   seedDemo: seedDemoPageViews,
   maintenance: [
     { name: 'pageViewPartitions', run: (em, now) => ensurePageViewPartitions(em, now) },

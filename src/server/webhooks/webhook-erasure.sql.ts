@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { createdBefore, quotesAddress } from '../db/person-match.sql';
 import { runSql } from '../db/typed-sql';
 import { deleteJobs } from '../jobs/job-rows.sql';
-import type { ErasedPeople } from '../erasure-hook';
+import type { ErasedPeople } from '../privacy-hooks';
 import { WEBHOOK_QUEUE } from './webhook.queue';
 
 export async function eraseDeliveries(em: EntityManager, who: ErasedPeople) {

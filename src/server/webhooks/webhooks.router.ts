@@ -40,7 +40,9 @@ export const adminWebhooksRouter = router({
     )
     .input(z.void())
     .output(z.array(ZWebhookEventType))
-    .query(({ ctx }) => [...ctx.deps.webhookEvents]),
+    .query(({ ctx }) =>
+      ctx.deps.webhookEvents.map(({ type, label, version }) => ({ type, label, version })),
+    ),
 
   list: adminProcedure
     .meta(rest('GET', '/webhooks', 'Every webhook endpoint'))

@@ -1,6 +1,6 @@
-// The shape of a feature's part of a person's erasure (feature.ts: `privacy.erase`), apart from
-// the registration type: the hooks live in the features, and naming feature.ts from them would
-// close an import cycle through the types the registration names.
+// The shape of a feature's part of a person's erasure and export (feature.ts: `privacy`), apart
+// from the registration type: the hooks live in the features, and naming feature.ts from them
+// would close an import cycle through the types the registration names.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TErasureCounts } from '../shared/privacy.schema';
 
@@ -30,3 +30,25 @@ export type ErasureHook = (
   em: EntityManager,
   who: ErasedPeople,
 ) => Promise<Partial<TErasureCounts>>;
+
+/** Whose data an export gathers: the address asked for, and the contacts with it (any case). */
+export interface ExportedPerson {
+  email: string;
+  contactIds: number[];
+}
+
+/**
+ * One section of a person's data export, read by the feature that owns its table: every row
+ * about the person (whole, less the columns no person should receive), in a stable order. The
+ * export runs every feature's sections in features order, on one snapshot.
+ */
+export interface ExportSection {
+  /** Its key in the export (`bookings`); one per section across the features. */
+  name: string;
+  /**
+   * The table it reads. Each table with a relation to a contact must be some section's
+   * (privacy/personal-columns.test.ts).
+   */
+  table: string;
+  rows: (em: EntityManager, person: ExportedPerson) => Promise<Record<string, unknown>[]>;
+}
