@@ -70,7 +70,12 @@ describe('a feature from its own folder', () => {
       version: 1,
     });
     expect(await admin.trpc.admin.webhooks.events.query()).toEqual(listed.body);
-    const doc = await (await fetch(`${t.url}/api/openapi.json`)).json();
+    const doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as {
+      webhooks: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: object }> } } }
+      >;
+    };
     expect(
       doc.webhooks['sample.greeted'].post.requestBody.content['application/json'].schema,
     ).toMatchObject({ required: ['type', 'timestamp', 'data'] });
