@@ -2,7 +2,7 @@
 // with a code and with a recovery code, and sign another session out; at 1280 and 375 px.
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   E2E_ADMIN,
@@ -55,8 +55,9 @@ describe('Account Security', () => {
     await expect
       .poll(() => page.getByAltText('QR code to scan with your authenticator app').isVisible())
       .toBe(true);
-    await page.screenshot({ path: shot('account-2fa-setup-desktop.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(
+      await screenshotAndAxe(page, 'account-2fa-setup-desktop.png', { fullPage: true }),
+    ).toEqual([]);
     await page.getByLabel('Code from the app').fill(await generate({ secret, epoch: now() - 30 }));
     await page.getByRole('button', { name: 'Turn On' }).click();
     const codes = page.getByTestId('recovery-codes');
@@ -87,8 +88,7 @@ describe('Account Security', () => {
     await p.page.setViewportSize(PHONE);
     await p.page.getByRole('button', { name: 'Use a recovery code' }).click();
     await p.page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
-    await p.page.screenshot({ path: shot('login-2fa-phone.png') });
-    expect(await seriousAxeViolations(p.page)).toEqual([]);
+    expect(await screenshotAndAxe(p.page, 'login-2fa-phone.png')).toEqual([]);
     await p.page.getByRole('button', { name: 'Verify' }).click();
     await p.page.waitForURL('**/admin');
     await p.close();
@@ -126,8 +126,9 @@ describe('Account Security', () => {
     const sessions = p.page.getByTestId('session');
     await expect.poll(() => sessions.count(), RENDERED).toBeGreaterThanOrEqual(2);
     await expect.poll(() => p.page.getByText('This device').count()).toBe(1);
-    await p.page.screenshot({ path: shot('account-sessions-phone.png'), fullPage: true });
-    expect(await seriousAxeViolations(p.page)).toEqual([]);
+    expect(
+      await screenshotAndAxe(p.page, 'account-sessions-phone.png', { fullPage: true }),
+    ).toEqual([]);
     await p.page.getByRole('button', { name: 'Sign Out All Other Sessions' }).click();
     await expectToast(p.page, 'Success', /Signed out \d+ other session/);
     await expect.poll(() => sessions.count(), RENDERED).toBe(1);

@@ -1,8 +1,8 @@
 // The Audit Log screen: a change made in the back office shows up with who, what, before ->
 // after and where from; filters narrow it; the CSV export downloads the filtered log.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { downloaded } from './support/browser';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   chooseOption,
@@ -13,7 +13,6 @@ import {
   useAdminSuite,
   unexpectedErrors,
 } from './support/admin';
-import { shot } from './support/browser';
 
 const suite = useAdminSuite();
 let contactId = 0;
@@ -49,16 +48,9 @@ describe('Audit Log screen', () => {
     await expect.poll(() => page.getByText('No Matching Entries').isVisible(), RENDERED).toBe(true);
     await chooseOption(page, 'Filter by entity', 'Contact');
     await expect.poll(() => entries.count(), RENDERED).toBe(1);
-    await page.screenshot({ path: shot('audit-log-desktop.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'audit-log-desktop.png', { fullPage: true })).toEqual([]);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
-    const csv = readFileSync((await download.path())!, 'utf8')
-      .trim()
-      .split('\n');
+    const csv = (await downloaded(page, page.getByRole('button', { name: 'Export CSV' }))).lines;
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain('update_status');
     await expectToast(page, 'Success', 'Audit log exported');
@@ -75,8 +67,7 @@ describe('Audit Log screen', () => {
     const p = await adminPage(suite, { viewport: PHONE });
     await p.page.goto('/admin/audit-log');
     await p.page.getByTestId('audit-entry').first().waitFor();
-    await p.page.screenshot({ path: shot('audit-log-phone.png'), fullPage: true });
-    expect(await seriousAxeViolations(p.page)).toEqual([]);
+    expect(await screenshotAndAxe(p.page, 'audit-log-phone.png', { fullPage: true })).toEqual([]);
     const overflow = await p.page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,
     );

@@ -1,7 +1,7 @@
 // A lead who phoned in is added by hand, then its email corrected from its details; the
 // timeline shows the correction before and after. At 1280 and 375 px.
 import { describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { seriousAxeViolations, screenshotAndAxe } from './support/public';
 import {
   adminPage,
   cardMenu,
@@ -79,8 +79,7 @@ describe('contacts entered and corrected by hand', () => {
     expect(entry).toContain('grace@navy.test');
     expect(entry).toContain('grace.hopper@navy.test');
     await activity.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('contact-edited-phone.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'contact-edited-phone.png')).toEqual([]);
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
   });

@@ -1,7 +1,7 @@
 // A contact's own page: reached from its details, kept across a reload, with its status, fields,
 // calls, tasks and a timeline filtered by kind. At 1280 and 375 px.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   cardMenu,
@@ -13,7 +13,6 @@ import {
   useAdminSuite,
   unexpectedErrors,
 } from './support/admin';
-import { shot } from './support/browser';
 
 const suite = useAdminSuite();
 let id = 0;
@@ -53,8 +52,9 @@ describe('the contact page', () => {
     await page.getByRole('option', { name: 'Notes' }).click();
     await expect.poll(() => activity.getByRole('listitem').count(), RENDERED).toBe(1);
     expect(await activity.innerText()).toContain('Prefers email before noon.');
-    await page.screenshot({ path: shot('contact-page-desktop.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'contact-page-desktop.png', { fullPage: true })).toEqual(
+      [],
+    );
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
   });
@@ -67,8 +67,7 @@ describe('the contact page', () => {
       .poll(() => page.getByRole('heading', { level: 1, name: 'Maya Patel' }).isVisible(), RENDERED)
       .toBe(true);
     await page.getByRole('list', { name: 'Activity' }).waitFor();
-    await page.screenshot({ path: shot('contact-page-phone.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'contact-page-phone.png', { fullPage: true })).toEqual([]);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );

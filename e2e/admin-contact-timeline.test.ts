@@ -1,7 +1,7 @@
 // A contact's activity in its details: a status change appears with who made it, a note is
 // added (and refused when blank), then deleted after confirmation; at 1280 and 375 px.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { seriousAxeViolations, screenshotAndAxe } from './support/public';
 import {
   adminPage,
   cardMenu,
@@ -73,8 +73,7 @@ describe('contact activity', () => {
     await expect
       .poll(() => activity.getByText('Called: wants a demo.').isVisible(), RENDERED)
       .toBe(true);
-    await page.screenshot({ path: shot('contact-timeline-phone.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'contact-timeline-phone.png')).toEqual([]);
     await activity.getByRole('button', { name: 'Delete note' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete note' }).click();
     await expectToast(page, 'Success', 'Note deleted');

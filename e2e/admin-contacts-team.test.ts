@@ -1,8 +1,7 @@
 // Team work on the contacts screen: the owner filter, assigning in the details, picking contacts
 // and acting on them in bulk (status, owner, export, delete), and the Lead Routing card.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   cardMenu,
@@ -16,7 +15,7 @@ import {
   unexpectedErrors,
   type AdminPage,
 } from './support/admin';
-import { shot } from './support/browser';
+import { shot, downloaded } from './support/browser';
 
 const suite = useAdminSuite();
 let rita = 0;
@@ -89,8 +88,9 @@ describe('contacts: ownership and bulk actions', () => {
     await chooseOption(page, 'Filter by owner', 'Rita Reyes');
     await expect.poll(() => page.getByTestId('contact-card').count(), RENDERED).toBe(6);
     await page.getByRole('checkbox', { name: 'Select Ava Rossi' }).check();
-    await page.screenshot({ path: shot('contacts-bulk-desktop.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'contacts-bulk-desktop.png', { fullPage: true })).toEqual(
+      [],
+    );
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
   });
@@ -115,16 +115,9 @@ describe('contacts: ownership and bulk actions', () => {
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await bar.getByRole('button', { name: 'Select all 2 matching' }).click();
     await expect.poll(() => bar.getByText('2 contacts selected').isVisible(), RENDERED).toBe(true);
-    await page.screenshot({ path: shot('contacts-bulk-phone.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'contacts-bulk-phone.png', { fullPage: true })).toEqual([]);
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      bar.getByRole('button', { name: 'Export' }).click(),
-    ]);
-    const csv = readFileSync((await download.path())!, 'utf8')
-      .trim()
-      .split('\n');
+    const csv = (await downloaded(page, bar.getByRole('button', { name: 'Export' }))).lines;
     expect(
       csv
         .slice(1)
@@ -161,8 +154,7 @@ describe('Users: Lead Routing', () => {
     await card.getByRole('button', { name: 'Save Routing' }).click();
     await expectToast(page, 'Success', 'New leads go in turn to 1 user');
     await expect.poll(() => card.getByText('Round-robin is on').isVisible(), RENDERED).toBe(true);
-    await page.screenshot({ path: shot('lead-routing-phone.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'lead-routing-phone.png', { fullPage: true })).toEqual([]);
     expect(await suite.sql('select user_id from lead_routing_members')).toEqual([
       { user_id: rita },
     ]);

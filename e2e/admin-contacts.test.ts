@@ -1,6 +1,5 @@
 // Every contacts action against known rows: search, status filter, status change, details,
 // delete, export download, import (good, bad, not CSV, skip_invalid with progress and error report) and Delete All.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminPage,
@@ -16,7 +15,7 @@ import {
   type AdminPage,
 } from './support/admin';
 import { EXPORT_HEADER } from '../src/server/contacts/contacts-export-copy.sql';
-import { shot } from './support/browser';
+import { shot, downloaded } from './support/browser';
 
 const suite = useAdminSuite();
 let p: AdminPage;
@@ -154,15 +153,11 @@ describe('admin contacts', () => {
   });
 
   it('exports a CSV download named contacts-YYYY-MM-DD.csv', async () => {
-    const [download] = await Promise.all([
-      p.page.waitForEvent('download'),
-      p.page.getByRole('button', { name: 'Export CSV' }).click(),
-    ]);
+    const download = await downloaded(p.page, p.page.getByRole('button', { name: 'Export CSV' }));
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-    expect(download.suggestedFilename()).toBe(`contacts-${today}.csv`);
-    const csv = readFileSync((await download.path())!, 'utf8');
-    const lines = csv.trim().split('\n');
+    expect(download.name).toBe(`contacts-${today}.csv`);
+    const { text: csv, lines } = download;
     // The contact's fields in the API's order, the consent's parts flat (contact-columns.test.ts).
     expect(`${lines[0]}\n`).toBe(EXPORT_HEADER);
     expect(lines).toHaveLength(4);
@@ -249,11 +244,9 @@ describe('admin contacts', () => {
     expect(await dialog.getByText('2 imported, 0 updated, 2 skipped').isVisible()).toBe(true);
     expect(await dialog.getByText(/^Line 3: email/).isVisible()).toBe(true);
     await expectToast(p.page, 'Upload Complete', 'Imported 2 contacts, skipped 2 invalid');
-    const [download] = await Promise.all([
-      p.page.waitForEvent('download'),
-      dialog.getByRole('link', { name: 'Download error report (2 rows)' }).click(),
-    ]);
-    const report = readFileSync((await download.path())!, 'utf8');
+    const report = (
+      await downloaded(p.page, dialog.getByRole('link', { name: 'Download error report (2 rows)' }))
+    ).text;
     expect(report.split('\n')[0]).toBe('line,reason');
     expect(report).toMatch(/^3,/m);
     expect(report).toMatch(/^5,/m);

@@ -2,7 +2,7 @@
 // the user moves the status to the lifecycle stage and reads the status table; at 1280 px the
 // proposed columns are shown as they come.
 import { describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   DESKTOP,
@@ -57,8 +57,7 @@ describe('importing another CRM’s export', () => {
     await dialog.getByText('How statuses are read').click();
     expect(await dialog.getByRole('cell', { name: /Opportunity/ }).isVisible()).toBe(true);
     await dialog.getByText('How statuses are read').scrollIntoViewIfNeeded();
-    await p.page.screenshot({ path: shot('import-mapping-phone.png') });
-    expect(await seriousAxeViolations(p.page)).toEqual([]);
+    expect(await screenshotAndAxe(p.page, 'import-mapping-phone.png')).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Import Contacts' }).click();
     await expectToast(p.page, 'Upload Complete', 'Imported 3 contacts');

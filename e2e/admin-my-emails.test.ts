@@ -1,7 +1,7 @@
 // A user turns their own task reminders off on the Account page, at 375 px, and sees the choice
 // kept after a reload; at 1280 px the card sits with the other account settings.
 import { describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   DESKTOP,
@@ -35,8 +35,9 @@ describe('my emails', () => {
       )
       .toBe('false');
     await page.getByRole('heading', { name: 'My Emails' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('account-my-emails-phone.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'account-my-emails-phone.png', { fullPage: true })).toEqual(
+      [],
+    );
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
 

@@ -1,7 +1,7 @@
 // Passwords from the screens: "Forgot password?" to a new one through the emailed link (read
 // from the outbox: this app has no SMTP), at 375 px; a change on the Account page at 1280 px.
 import { describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   E2E_ADMIN,
@@ -35,8 +35,7 @@ describe('passwords', () => {
         RENDERED,
       )
       .toBe(true);
-    await page.screenshot({ path: shot('forgot-password-phone.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'forgot-password-phone.png')).toEqual([]);
     const [mail] = await suite.sql<{ text: string }>(
       `select text from notification_messages where kind = 'password_reset'`,
     );

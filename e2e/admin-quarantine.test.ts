@@ -1,7 +1,7 @@
 // The Security Center's Quarantine panel: held submissions with their reason, Release (becomes a
 // contact) and Delete (after confirmation); at 1280 and 375 px.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   closeToasts,
@@ -11,7 +11,6 @@ import {
   useAdminSuite,
   unexpectedErrors,
 } from './support/admin';
-import { shot } from './support/browser';
 
 const suite = useAdminSuite();
 const hold = (name: string, email: string, reason: string) =>
@@ -48,8 +47,7 @@ describe('Quarantine panel', () => {
     const badge = page.getByTestId('quarantine-badge');
     await expect.poll(() => badge.textContent(), RENDERED).toBe('2 submissions wait in quarantine');
     await page.getByText('Quarantine (2)').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('quarantine-desktop.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'quarantine-desktop.png', { fullPage: true })).toEqual([]);
 
     const rae = panel.getByTestId('quarantine-item').filter({ hasText: 'Rae Genuine' });
     await rae.getByRole('button', { name: 'Release' }).click();
@@ -79,8 +77,7 @@ describe('Quarantine panel', () => {
     const item = p.page.getByTestId('quarantine-item').first();
     await item.waitFor();
     await item.scrollIntoViewIfNeeded();
-    await p.page.screenshot({ path: shot('quarantine-phone.png') });
-    expect(await seriousAxeViolations(p.page)).toEqual([]);
+    expect(await screenshotAndAxe(p.page, 'quarantine-phone.png')).toEqual([]);
     const overflow = await p.page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,
     );
@@ -109,8 +106,7 @@ describe('Quarantine panel', () => {
     await expect.poll(() => items.first().textContent()).toContain('Pia Phone');
     await expect.poll(() => page.getByText('Quarantine (1)').isVisible()).toBe(true);
     await page.getByRole('searchbox', { name: 'Filter by reason' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('quarantine-filtered-desktop.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'quarantine-filtered-desktop.png')).toEqual([]);
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
   });

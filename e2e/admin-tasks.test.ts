@@ -1,7 +1,7 @@
 // Tasks as a rep uses them: one added from a contact's details shows on its timeline and on the
 // Tasks page, an overdue one in red, and a tick marks it done. At 1280 and 375 px.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { seriousAxeViolations, screenshotAndAxe } from './support/public';
 import {
   adminPage,
   cardMenu,
@@ -77,8 +77,7 @@ describe('tasks', () => {
     const leads = page.getByRole('region', { name: 'New leads waiting' });
     expect(await leads.innerText()).toMatch(/Maya Patel\s+waiting 3 h/);
     await page.getByRole('heading', { name: 'My Day' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('my-day-desktop.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'my-day-desktop.png')).toEqual([]);
     expect(unexpectedErrors(p.consoleErrors)).toEqual([]);
     await p.close();
   });
@@ -97,8 +96,7 @@ describe('tasks', () => {
     expect(await overdue.evaluate((el) => getComputedStyle(el).color)).toMatch(
       /^oklch\(0\.5\d* 0\.2\d* 2\d/,
     );
-    await page.screenshot({ path: shot('tasks-phone.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'tasks-phone.png', { fullPage: true })).toEqual([]);
     await list.getByRole('checkbox', { name: 'Mark done: Send the case study' }).click();
     await expectToast(page, 'Success', 'Task updated successfully');
     await expect.poll(() => list.getByTestId('task-row').count(), RENDERED).toBe(1);

@@ -2,7 +2,7 @@
 // detected from the browser at the first sign-in and changed on Account (phone). The company's
 // zone, where the analytics count their days, is changed on Analytics (desktop).
 import { describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   DESKTOP,
@@ -45,8 +45,7 @@ describe('time zones', () => {
     await expectToast(page, 'Success', 'Your time zone is saved');
     expect(await myZone()).toBe('America/New_York');
     await page.getByRole('heading', { name: 'Time Zone' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('account-time-zone-phone.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'account-time-zone-phone.png')).toEqual([]);
 
     await page.goto(`/admin/contacts/${id}`);
     await expect
@@ -81,8 +80,7 @@ describe('time zones', () => {
       { time_zone: 'America/Los_Angeles' },
     ]);
     await page.getByRole('heading', { name: 'Company Time Zone' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('analytics-company-time-zone-desktop.png') });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await screenshotAndAxe(page, 'analytics-company-time-zone-desktop.png')).toEqual([]);
     expect(unexpectedErrors(d.consoleErrors)).toEqual([]);
     await d.close();
   });

@@ -1,7 +1,7 @@
 // Visiting public pages is counted, cookie-less, and shows on Analytics > Website (desktop and
 // phone), through the API as well.
 import { describe, expect, it } from 'vitest';
-import { seriousAxeViolations } from './support/public';
+import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
   DESKTOP,
@@ -71,8 +71,7 @@ describe('the Website panel', () => {
     await d.page
       .getByRole('heading', { name: 'Visit to Customer' })
       .evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await d.page.screenshot({ path: shot('analytics-funnel-desktop.png') });
-    expect(await seriousAxeViolations(d.page)).toEqual([]);
+    expect(await screenshotAndAxe(d.page, 'analytics-funnel-desktop.png')).toEqual([]);
     // A figure that counts contacts opens them: the newsletter's lead, on the contacts list.
     await suite.sql(
       `insert into contacts (name, email, source, utm_source, utm_campaign, landing_page)
@@ -86,8 +85,7 @@ describe('the Website panel', () => {
       .toContain('Website leads · first touch source newsletter');
     await d.page.getByText('nora@example.com').waitFor();
     expect(await d.page.getByText('1 matching contacts').isVisible()).toBe(true);
-    await d.page.screenshot({ path: shot('contacts-from-funnel-desktop.png') });
-    expect(await seriousAxeViolations(d.page)).toEqual([]);
+    expect(await screenshotAndAxe(d.page, 'contacts-from-funnel-desktop.png')).toEqual([]);
     expect(unexpectedErrors(d.consoleErrors)).toEqual([]);
     await d.close();
 

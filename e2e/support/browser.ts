@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // Debian chromium through playwright-core; a page that records console errors and any
 // request to another host, so tests can assert there were none.
@@ -7,6 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from 'playwright-core';
 
@@ -73,3 +74,13 @@ mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
 /** The path of a screenshot named `name` (e.g. 'contacts-375.png'). */
 export const shot = (name: string) => join(SCREENSHOT_DIR, name);
+
+/** Clicks what downloads a file (a button, a link) and answers the file: its name and its text. */
+export async function downloaded(
+  page: Page,
+  trigger: Locator,
+): Promise<{ name: string; text: string; lines: string[] }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const text = readFileSync((await file.path())!, 'utf8');
+  return { name: file.suggestedFilename(), text, lines: text.trim().split('\n') };
+}

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startAppServer, type AppServer } from './app-server';
-import { launchBrowser, openPage, type WatchedPage } from './browser';
+import { launchBrowser, openPage, shot, type WatchedPage } from './browser';
 import { lateBound } from '../../src/server/test/use-test-app';
 
 export const PUBLIC_PAGES: { path: string; h1: RegExp }[] = [
@@ -65,6 +65,19 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Looks at the page: a screenshot in SCREENSHOT_DIR (`name`, to open and judge), then its serious
+ * and critical axe violations (a test expects none).
+ */
+export async function screenshotAndAxe(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string[]> {
+  await page.screenshot({ path: shot(name), ...options });
+  return seriousAxeViolations(page);
 }
 
 /** Every axe violation, of any impact. */
