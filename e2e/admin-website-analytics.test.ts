@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshotAndAxe } from './support/public';
 import {
   adminPage,
+  chooseOption,
   DESKTOP,
   PHONE,
   RENDERED,
@@ -66,7 +67,7 @@ describe('the Website panel', () => {
       .poll(() => funnelRow('newsletter').textContent(), RENDERED)
       .toBe('newsletter30000%');
     expect(await d.page.getByTestId('funnel-other').textContent()).toBe('Other (1)10000%');
-    await d.page.getByLabel('Group by').selectOption('landingPage');
+    await chooseOption(d.page, 'Group by', 'Landing page');
     await expect.poll(() => funnelRow('/').textContent(), RENDERED).toBe('/30000%');
     await d.page
       .getByRole('heading', { name: 'Visit to Customer' })

@@ -228,12 +228,17 @@ describe('booking the strategy call', () => {
         await page.getByRole('button', { name: 'Actions for the call with Grace Booker' }).click();
         await page.getByRole('menuitem', { name: 'Move the call' }).click();
         const dialog = page.getByRole('dialog', { name: 'Move the call with Grace Booker' });
-        const times = dialog.getByRole('radio');
+        const timeGroup = dialog.getByRole('group', { name: /^Times on / });
+        const times = timeGroup.getByRole('radio');
         await times.first().waitFor({ state: 'attached' });
-        // Tomorrow, a whole day of free times (late in the day, today has only a few left).
-        await dialog.getByLabel('Day', { exact: true }).selectOption({ index: 1 });
-        // A time is picked by its label, as a pointer or a finger does.
-        await dialog.locator('label:has(input[type=radio])').nth(2).click();
+        // Tomorrow, a whole day of free times (late in the day, today has only a few left); a
+        // day and a time are picked by their labels, as a pointer or a finger does.
+        await dialog
+          .getByRole('group', { name: 'Day', exact: true })
+          .locator('label:has(input[type=radio])')
+          .nth(1)
+          .click();
+        await timeGroup.locator('label:has(input[type=radio])').nth(2).click();
         expect(await times.nth(2).isChecked()).toBe(true);
         expect(await seriousAxeViolations(page)).toEqual([]);
         await page.screenshot({ path: shot(`meetings-move-${name}.png`) });

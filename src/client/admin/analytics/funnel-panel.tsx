@@ -14,7 +14,8 @@ import {
   CardHeader,
   CardTitle,
 } from '../../components/ui/card';
-import { FIELD_CLASS } from '../../components/ui/control-styles';
+import { OptionSelect } from '../components/option-select';
+import { optionsOf } from '../components/filter-options';
 import { trpc } from '../../lib/trpc';
 import { InlineLoadError, LoadingState } from '../components/page-states';
 import { formatNumber } from '../lib/format';
@@ -158,18 +159,12 @@ export function FunnelPanel({ days }: { days: number }) {
           <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
             Group by
           </label>
-          <select
+          <OptionSelect
             id={selectId}
-            className={FIELD_CLASS}
             value={groupBy}
-            onChange={(e) => setGroupBy(e.target.value as TFunnelGroup)}
-          >
-            {FUNNEL_GROUPS.map((g) => (
-              <option key={g} value={g}>
-                {GROUP_LABELS[g]}
-              </option>
-            ))}
-          </select>
+            onChange={setGroupBy}
+            options={optionsOf(FUNNEL_GROUPS, (g) => GROUP_LABELS[g])}
+          />
         </div>
       </CardHeader>
       <CardContent className="space-y-6">

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { TAvailability } from '../../../shared/booking.schema';
 import { Button } from '../../components/ui/button';
-import { TimeZoneSelect } from '../time-zone/time-zone-select';
+import { TimeZoneSelect } from '../../components/time-zone-select';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { trpc } from '../../lib/trpc';

@@ -1,43 +1,45 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import {
-  CAMPAIGN_STATUSES,
   NEW_CAMPAIGN_DEFAULTS,
   type TCampaign,
+  type TCampaignStatus,
 } from '../../../shared/campaigns.schema';
 import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { toast } from '../../lib/use-toast';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { CountBadges, countItems } from '../components/count-badges';
-import { FilterSelect } from '../components/filter-select';
 import { ListPage } from '../components/list-page';
-import { SearchInput } from '../components/search-input';
-import { countBy, filterCampaigns } from '../lib/filters';
+import { filterCampaigns } from '../lib/filters';
 import { CampaignCard } from './campaign-card';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { CampaignEditDialog } from './campaign-edit-dialog';
 import { useCampaignMutations } from './use-campaigns';
 import { campaignTone } from '../lib/status-styles';
-import { useFilter } from '../lib/use-filter';
-import { optionsOf, withAll } from '../components/filter-options';
+import { useBriefSearch, type BriefSearch } from '../lib/brief-search';
 
-/** Campaign statuses in the order the filter and the count badges list them. */
-const STATUS_ORDER = ['active', 'draft', 'paused', 'completed'] as const;
-const STATUS_OPTIONS = withAll('All Status', optionsOf(STATUS_ORDER));
+const SEARCH: BriefSearch<TCampaign, TCampaignStatus> = {
+  label: 'Search campaigns',
+  match: filterCampaigns,
+  by: {
+    label: 'Filter by status',
+    allLabel: 'All Status',
+    values: ['active', 'draft', 'paused', 'completed'],
+    valueOf: (c) => c.status,
+    tone: campaignTone,
+    countsLabel: 'Campaigns per status',
+  },
+};
 
 export function CampaignsPage() {
   const campaigns = trpc.admin.campaigns.list.useQuery();
   const { create, update, duplicate, remove } = useCampaignMutations();
-  const [search, searchControl] = useFilter('');
-  const [status, statusControl] = useFilter('all');
   const [editing, setEditing] = useState<TCampaign | null>(null);
   const [details, setDetails] = useState<TCampaign | null>(null);
   const [deleting, setDeleting] = useState<TCampaign | null>(null);
 
   const all = campaigns.data ?? [];
-  const shown = filterCampaigns(all, search, status);
-  const counts = countBy(all, CAMPAIGN_STATUSES, (c) => c.status);
+  const { shown, toolbar, summary } = useBriefSearch(all, SEARCH);
   const newButton = (label: string) => (
     <Button onClick={() => create.mutate(NEW_CAMPAIGN_DEFAULTS)} disabled={create.isPending}>
       <Plus aria-hidden /> {create.isPending ? 'Creating...' : label}
@@ -51,18 +53,8 @@ export function CampaignsPage() {
         subtitle="Create and manage marketing campaigns"
         actions={newButton('New Campaign')}
         total={{ testId: 'campaigns-total', count: all.length, noun: 'campaigns' }}
-        toolbar={
-          <>
-            <SearchInput {...searchControl} label="Search campaigns" />
-            <FilterSelect label="Filter by status" {...statusControl} options={STATUS_OPTIONS} />
-          </>
-        }
-        summary={
-          <CountBadges
-            label="Campaigns per status"
-            items={countItems(counts, STATUS_ORDER, campaignTone)}
-          />
-        }
+        toolbar={toolbar}
+        summary={summary}
         query={campaigns}
         items="campaigns"
         shown={shown.length}

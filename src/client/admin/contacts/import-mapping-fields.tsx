@@ -6,10 +6,11 @@ import {
   type TMappedField,
 } from '../../../shared/import-mapping';
 import { REQUIRED_CSV_COLUMNS } from '../../../shared/contact-csv.schema';
-import { FIELD_CLASS } from '../../components/ui/control-styles';
+import { OptionSelect } from '../components/option-select';
 import { capitalize } from '../lib/format';
 
-const NOT_IMPORTED = '';
+/** The choice of no column (a select's values are never empty; no header is a lone NUL). */
+const NOT_IMPORTED = '\u0000';
 
 const FIELD_LABELS: Partial<Record<TMappedField, string>> = {
   owner: 'Owner (a user’s email or name)',
@@ -40,20 +41,16 @@ function ColumnSelect({
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select
+      <OptionSelect
         id={id}
-        className={FIELD_CLASS}
         value={value ?? NOT_IMPORTED}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.value === NOT_IMPORTED ? undefined : e.target.value)}
-      >
-        <option value={NOT_IMPORTED}>Not imported</option>
-        {columns.map((column) => (
-          <option key={column} value={column}>
-            {column}
-          </option>
-        ))}
-      </select>
+        onChange={(picked) => onChange(picked === NOT_IMPORTED ? undefined : picked)}
+        options={[
+          { value: NOT_IMPORTED, label: 'Not imported' },
+          ...columns.map((column) => ({ value: column, label: column })),
+        ]}
+      />
     </div>
   );
 }

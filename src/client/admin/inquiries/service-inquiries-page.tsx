@@ -1,32 +1,40 @@
 import { useState } from 'react';
-import { PRIORITIES, type TServiceInquiry } from '../../../shared/service-inquiries.schema';
+import {
+  PRIORITIES,
+  type TPriority,
+  type TServiceInquiry,
+} from '../../../shared/service-inquiries.schema';
 import { trpc } from '../../lib/trpc';
 import { ContactDetailsDialog } from '../contacts/contact-details-dialog';
-import { CountBadges, countItems } from '../components/count-badges';
-import { FilterSelect } from '../components/filter-select';
 import { ListPage } from '../components/list-page';
-import { SearchInput } from '../components/search-input';
-import { countBy, filterInquiries } from '../lib/filters';
+import { filterInquiries } from '../lib/filters';
 import { InquiryCard } from './inquiry-card';
 import { InquiryDetailsDialog } from './inquiry-details-dialog';
 import { InquiryEditDialog } from './inquiry-edit-dialog';
 import { priorityTone } from '../lib/status-styles';
-import { useFilter } from '../lib/use-filter';
-import { optionsOf, withAll } from '../components/filter-options';
+import { useBriefSearch, type BriefSearch } from '../lib/brief-search';
 
-const PRIORITY_OPTIONS = withAll('All Priorities', optionsOf(PRIORITIES));
+const SEARCH: BriefSearch<TServiceInquiry, TPriority> = {
+  label: 'Search inquiries',
+  match: filterInquiries,
+  by: {
+    label: 'Filter by priority',
+    allLabel: 'All Priorities',
+    values: PRIORITIES,
+    valueOf: (i) => i.priority,
+    tone: priorityTone,
+    countsLabel: 'Inquiries per priority',
+  },
+};
 
 export function ServiceInquiriesPage() {
   const inquiries = trpc.admin.serviceInquiries.list.useQuery();
-  const [search, searchControl] = useFilter('');
-  const [priority, priorityControl] = useFilter('all');
   const [viewing, setViewing] = useState<TServiceInquiry | null>(null);
   const [editing, setEditing] = useState<TServiceInquiry | null>(null);
   const [contactId, setContactId] = useState<number | null>(null);
 
   const all = inquiries.data ?? [];
-  const shown = filterInquiries(all, search, priority);
-  const counts = countBy(all, PRIORITIES, (i) => i.priority);
+  const { shown, toolbar, summary } = useBriefSearch(all, SEARCH);
 
   return (
     <>
@@ -34,22 +42,8 @@ export function ServiceInquiriesPage() {
         title="Service Inquiries"
         subtitle="Track and manage service requests from customers"
         total={{ testId: 'inquiries-total', count: all.length, noun: 'inquiries' }}
-        toolbar={
-          <>
-            <SearchInput {...searchControl} label="Search inquiries" />
-            <FilterSelect
-              label="Filter by priority"
-              {...priorityControl}
-              options={PRIORITY_OPTIONS}
-            />
-          </>
-        }
-        summary={
-          <CountBadges
-            label="Inquiries per priority"
-            items={countItems(counts, PRIORITIES, priorityTone)}
-          />
-        }
+        toolbar={toolbar}
+        summary={summary}
         query={inquiries}
         items="service inquiries"
         shown={shown.length}

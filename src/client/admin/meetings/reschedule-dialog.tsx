@@ -1,10 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { TBookingListItem } from '../../../shared/booking.schema';
 import { Button } from '../../components/ui/button';
-import { FIELD_CLASS } from '../../components/ui/control-styles';
 import { DialogFooter } from '../../components/ui/dialog';
-import { Label } from '../../components/ui/label';
-import { dayLabel, timeLabel } from '../../lib/call-times';
+import { DayChoices, TimeChoices } from '../../components/slot-choices';
 import { displayTimeZone } from '../lib/display-zone';
 import { trpc } from '../../lib/trpc';
 import { TitledDialog } from '../components/titled-dialog';
@@ -19,7 +17,6 @@ export function RescheduleDialog({
   call: TBookingListItem;
   onClose: () => void;
 }) {
-  const dayId = useId();
   const zone = displayTimeZone();
   const slots = trpc.admin.booking.moveSlots.useQuery({ id: call.id, days: 14, timeZone: zone });
   const days = (slots.data?.days ?? []).filter((d) => d.slots.length);
@@ -52,44 +49,25 @@ export function RescheduleDialog({
         <p className="text-sm text-slate-600">No free time in the next two weeks.</p>
       ) : (
         <div className="space-y-4">
-          <div>
-            <Label htmlFor={dayId}>Day</Label>
-            <select
-              id={dayId}
-              className={FIELD_CLASS}
-              value={shown.date}
-              onChange={(e) => {
-                setDate(e.target.value);
-                setStartsAt(null);
-              }}
-            >
-              {days.map((d) => (
-                <option key={d.date} value={d.date}>
-                  {dayLabel(d.date)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-900">Time</legend>
-            <div className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-4">
-              {shown.slots.map((s) => (
-                <label
-                  key={s.startsAt}
-                  className="cursor-pointer rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium text-slate-800 has-checked:border-primary has-checked:bg-primary has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-primary"
-                >
-                  <input
-                    type="radio"
-                    name="reschedule-time"
-                    className="sr-only"
-                    checked={startsAt === s.startsAt}
-                    onChange={() => setStartsAt(s.startsAt)}
-                  />
-                  {timeLabel(s.startsAt, zone)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <DayChoices
+            name="reschedule-day"
+            days={days}
+            active={shown.date}
+            onPick={(picked) => {
+              setDate(picked);
+              setStartsAt(null);
+            }}
+            legendClassName="text-sm font-medium text-slate-900"
+          />
+          <TimeChoices
+            name="reschedule-time"
+            day={shown}
+            timeZone={zone}
+            chosen={startsAt}
+            onChoose={setStartsAt}
+            legendClassName="text-sm font-medium text-slate-900"
+            gridClassName="max-h-64 grid-cols-3 overflow-y-auto p-1 sm:grid-cols-4"
+          />
         </div>
       )}
       <DialogFooter>

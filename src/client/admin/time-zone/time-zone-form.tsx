@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
-import { TimeZoneSelect } from './time-zone-select';
+import { TimeZoneSelect } from '../../components/time-zone-select';
 
 /** A zone to pick and save; `extra` sits beside Save (a "use this browser's zone" button). */
 export function TimeZoneForm({

@@ -5,7 +5,6 @@ import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ListPage } from '../components/list-page';
-import { SearchInput } from '../components/search-input';
 import { filterUsers } from '../lib/filters';
 import { displayName } from '../lib/format';
 import { useCurrentUser } from '../use-current-user';
@@ -17,6 +16,9 @@ import { CalendarFeeds } from '../booking/calendar-feeds';
 import { TitledDialog } from '../components/titled-dialog';
 import { UserCreateDialog } from './user-create-dialog';
 import { UserEditDialog } from './user-edit-dialog';
+import { useBriefSearch, type BriefSearch } from '../lib/brief-search';
+
+const USER_SEARCH: BriefSearch<TUser, never> = { label: 'Search users', match: filterUsers };
 
 /** Why a delete is not offered; the server refuses both cases too. */
 function deleteRefusal(
@@ -35,14 +37,13 @@ export function UsersPage() {
   const users = trpc.admin.users.list.useQuery();
   const me = useCurrentUser().data;
   const { remove } = useUserMutations();
-  const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TUser | null>(null);
   const [deleting, setDeleting] = useState<TUser | null>(null);
   const [hoursOf, setHoursOf] = useState<TUser | null>(null);
 
   const all = users.data ?? [];
-  const shown = filterUsers(all, search);
+  const { shown, toolbar } = useBriefSearch(all, USER_SEARCH);
   const adminCount = all.filter((u) => u.role === 'admin' && u.isActive).length;
 
   return (
@@ -61,7 +62,7 @@ export function UsersPage() {
           count: all.length,
           besideToolbar: true,
         }}
-        toolbar={<SearchInput value={search} onChange={setSearch} label="Search users" />}
+        toolbar={toolbar}
         query={users}
         items="users"
         shown={shown.length}

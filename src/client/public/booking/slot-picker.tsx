@@ -1,8 +1,10 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { TSlots } from '../../../shared/booking.schema';
 import { apiRequest, errorMessage } from '../../lib/api-request';
 import { browserTimeZone, dayLabel, timeLabel } from '../../lib/call-times';
 import { ctaClass } from '../components/cta-styles';
+import { DayChoices, TimeChoices } from '../../components/slot-choices';
+import { TimeZoneSelect } from '../../components/time-zone-select';
 
 const DAYS_SHOWN = 7;
 
@@ -14,16 +16,6 @@ const dateIn = (instant: Date, timeZone: string) =>
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-const shortDay = (date: string, part: 'weekday' | 'day') =>
-  new Intl.DateTimeFormat('en-US', {
-    ...(part === 'weekday' ? { weekday: 'short' } : { day: 'numeric' }),
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T12:00:00Z`));
-
-/** A day or time to choose: a bordered box, filled when chosen, ringed when focused. */
-const CHOICE =
-  'items-center rounded-lg border border-slate-300 px-2 py-2 text-center text-sm font-medium text-slate-800 has-checked:border-primary has-checked:bg-primary has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-primary has-focus-visible:ring-offset-2';
 
 export interface SlotChoice {
   startsAt: string;
@@ -57,10 +49,6 @@ export function SlotPicker({
   const error = answer?.url === url ? (answer.error ?? null) : null;
   const [chosen, setChosen] = useState<string | null>(null);
   const [pickedDay, setPickedDay] = useState<string | null>(null);
-  const zones = useMemo(() => {
-    const all = Intl.supportedValuesOf?.('timeZone') ?? [];
-    return all.includes(timeZone) ? all : [timeZone, ...all];
-  }, [timeZone]);
   const zoneId = useId();
 
   useEffect(() => {
@@ -84,21 +72,15 @@ export function SlotPicker({
           <label htmlFor={zoneId} className="block text-sm font-medium text-slate-700">
             Time zone
           </label>
-          <select
+          <TimeZoneSelect
             id={zoneId}
             value={timeZone}
-            onChange={(e) => {
-              setTimeZone(e.target.value);
+            onChange={(zone) => {
+              setTimeZone(zone);
               setChosen(null);
             }}
             className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-          >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </select>
+          />
         </div>
         <div className="flex gap-2">
           <button
@@ -133,52 +115,15 @@ export function SlotPicker({
       )}
       {active && slots && (
         <>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-700">Day</legend>
-            <div className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-7">
-              {slots.days.map((day) => (
-                <label
-                  key={day.date}
-                  className={`${CHOICE} flex flex-col ${day.slots.length ? 'cursor-pointer' : 'cursor-not-allowed opacity-40'}`}
-                >
-                  <input
-                    type="radio"
-                    name="day"
-                    value={day.date}
-                    disabled={!day.slots.length}
-                    checked={active.date === day.date}
-                    onChange={() => setPickedDay(day.date)}
-                    className="sr-only"
-                  />
-                  <span className="text-xs uppercase">{shortDay(day.date, 'weekday')}</span>
-                  <span className="text-lg font-semibold">{shortDay(day.date, 'day')}</span>
-                  <span className="sr-only">
-                    {dayLabel(day.date)}, {day.slots.length} free times
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <fieldset key={active.date}>
-            <legend className="text-base font-semibold text-slate-900">
-              Times on {dayLabel(active.date)}
-            </legend>
-            <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-              {active.slots.map((slot) => (
-                <label key={slot.startsAt} className={`${CHOICE} cursor-pointer`}>
-                  <input
-                    type="radio"
-                    name="time"
-                    value={slot.startsAt}
-                    checked={chosen === slot.startsAt}
-                    onChange={() => setChosen(slot.startsAt)}
-                    className="sr-only"
-                  />
-                  {timeLabel(slot.startsAt, timeZone)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <DayChoices name="day" days={slots.days} active={active.date} onPick={setPickedDay} />
+          <TimeChoices
+            key={active.date}
+            name="time"
+            day={active}
+            timeZone={timeZone}
+            chosen={chosen}
+            onChoose={setChosen}
+          />
         </>
       )}
 
