@@ -18,15 +18,29 @@ export async function exportedRows(
   return (await runSql(em, statement)).map((r) => r.row);
 }
 
+/**
+ * The rows of `table` (alias `r` in `where`) where `where` holds, whole but for `hidden`, in id
+ * order (or `orderBy`'s).
+ */
+export const rowsWhere = (
+  em: EntityManager,
+  table: string,
+  where: RawBuilder<unknown>,
+  {
+    hidden = [],
+    orderBy = sql`r.id`,
+  }: { hidden?: readonly string[]; orderBy?: RawBuilder<unknown> } = {},
+) =>
+  exportedRows(
+    em,
+    sql`select ${jsonRow('r', hidden)} as row from ${sql.table(table)} r
+         where ${where} order by ${orderBy}`,
+  );
+
 /** The rows of a table with a `contact_id` about those contacts, in id order. */
 export const rowsOfContacts = (
   em: EntityManager,
   table: string,
   contactIds: readonly number[],
   hidden: readonly string[] = [],
-) =>
-  exportedRows(
-    em,
-    sql`select ${jsonRow('r', hidden)} as row from ${sql.table(table)} r
-         where r.contact_id = any(${contactIds}::int[]) order by r.id`,
-  );
+) => rowsWhere(em, table, sql`r.contact_id = any(${contactIds}::int[])`, { hidden });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { exportedRows, jsonRow } from '../db/exported-rows.sql';
+import { rowsWhere } from '../db/exported-rows.sql';
 import type { ExportSection } from '../privacy-hooks';
 
 /**
@@ -10,13 +10,13 @@ export const outboxExport: ExportSection = {
   name: 'messages',
   table: 'notification_messages',
   rows: (em, { email, contactIds }) =>
-    exportedRows(
+    rowsWhere(
       em,
-      sql`select ${jsonRow('m')} as row from notification_messages m
-           where m.contact_id = any(${contactIds}::int[]) or lower(m."to") = lower(${email})
-              or m.id in (select t.reminder_message_id from tasks t
-                           where t.contact_id = any(${contactIds}::int[])
-                              or strpos(lower(t.title), lower(${email})) > 0)
-           order by m.id`,
+      'notification_messages',
+      sql`r.contact_id = any(${contactIds}::int[])
+      or lower(r."to") = lower(${email})
+      or r.id in (select t.reminder_message_id from tasks t
+                   where t.contact_id = any(${contactIds}::int[])
+                      or strpos(lower(t.title), lower(${email})) > 0)`,
     ),
 };

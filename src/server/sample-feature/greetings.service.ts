@@ -24,9 +24,18 @@ export const startGreetingWorker = (queue: JobQueue, orm: Orm) =>
     await orm.em.fork().nativeUpdate(Greeting, { id: data.greetingId }, { sentAt: new Date() });
   });
 
-/** The greetings of these contacts, for the webhook's bodies. */
-export const greetingsOf = (em: EntityManager, contactIds: number[]) =>
-  em.find(Greeting, { contactId: { $in: contactIds } }, { orderBy: { id: 'asc' } });
+/** The `sample.greeted` bodies of these new contacts: their greetings. */
+export async function greetedBodies(em: EntityManager, contactIds: number[]) {
+  const greetings = await em.find(
+    Greeting,
+    { contactId: { $in: contactIds } },
+    { orderBy: { id: 'asc' } },
+  );
+  return greetings.map((g) => ({
+    contactId: g.contactId,
+    data: { contactId: g.contactId, greeting: g.text },
+  }));
+}
 
 /** Its part of a person's erasure: their greetings go. */
 export async function eraseGreetings(em: EntityManager, who: ErasedPeople) {

@@ -4,7 +4,7 @@ import { GREETING_QUEUE } from './greeting.queue';
 import {
   eraseGreetings,
   greetingExport,
-  greetingsOf,
+  greetedBodies,
   greetLead,
   startGreetingWorker,
 } from './greetings.service';
@@ -26,16 +26,11 @@ export const sampleFeature: Feature = {
       version: 1,
       data: ZGreetedWebhookData,
       on: 'contact.created',
-      bodies: async (em, events) =>
-        (
-          await greetingsOf(
-            em,
-            events.map((e) => e.contact.id),
-          )
-        ).map((g) => ({
-          contactId: g.contactId,
-          data: { contactId: g.contactId, greeting: g.text },
-        })),
+      bodies: (em, events) =>
+        greetedBodies(
+          em,
+          events.map((e) => e.contact.id),
+        ),
     }),
   ],
   privacy: { erase: eraseGreetings, export: [greetingExport] },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { exportedRows, jsonRow } from '../db/exported-rows.sql';
+import { rowsWhere } from '../db/exported-rows.sql';
 import type { ExportSection } from '../privacy-hooks';
 
 /** A person's export: the tasks about their contacts, and those whose title quotes the address. */
@@ -7,10 +7,10 @@ export const taskExport: ExportSection = {
   name: 'tasks',
   table: 'tasks',
   rows: (em, { email, contactIds }) =>
-    exportedRows(
+    rowsWhere(
       em,
-      sql`select ${jsonRow('t')} as row from tasks t
-           where t.contact_id = any(${contactIds}::int[]) or strpos(lower(t.title), lower(${email})) > 0
-           order by t.id`,
+      'tasks',
+      sql`r.contact_id = any(${contactIds}::int[])
+      or strpos(lower(r.title), lower(${email})) > 0`,
     ),
 };

@@ -20,6 +20,7 @@ import {
   updateWebhook,
 } from './webhook-endpoints.service';
 import { restRoutes } from '../trpc/rest-meta';
+import type { AppDeps } from '../app-deps';
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './webhook-settings';
 
 const rest = restRoutes(['webhooks'], 'webhook');
@@ -28,6 +29,10 @@ const NO_WEBHOOKS: WebhookSettings = {
   allowPrivateNetworks: false,
   timeoutMs: WEBHOOK_TIMEOUT_MS,
 };
+
+/** What an endpoint's URL and events are checked against: the network guard, the event types. */
+const endpointRules = (deps: AppDeps) =>
+  [deps.notifier.webhooks ?? NO_WEBHOOKS, deps.webhookEvents] as const;
 
 export const adminWebhooksRouter = router({
   events: adminProcedure
@@ -85,14 +90,7 @@ export const adminWebhooksRouter = router({
     )
     .input(ZWebhookCreate)
     .output(ZWebhookCreated)
-    .mutation(({ ctx, input }) =>
-      createWebhook(
-        ctx.em,
-        input,
-        ctx.deps.notifier.webhooks ?? NO_WEBHOOKS,
-        ctx.deps.webhookEvents,
-      ),
-    ),
+    .mutation(({ ctx, input }) => createWebhook(ctx.em, input, ...endpointRules(ctx.deps))),
 
   update: adminProcedure
     .meta(
@@ -105,14 +103,7 @@ export const adminWebhooksRouter = router({
     )
     .input(ZWebhookUpdate)
     .output(ZWebhook)
-    .mutation(({ ctx, input }) =>
-      updateWebhook(
-        ctx.em,
-        input,
-        ctx.deps.notifier.webhooks ?? NO_WEBHOOKS,
-        ctx.deps.webhookEvents,
-      ),
-    ),
+    .mutation(({ ctx, input }) => updateWebhook(ctx.em, input, ...endpointRules(ctx.deps))),
 
   delete: adminProcedure
     .meta(

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Briefcase, Mail, Megaphone, Users } from 'lucide-react';
+import { Briefcase, Mail, Megaphone, Users, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { TAnalyticsSummary } from '../../../shared/analytics.schema';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -18,6 +18,34 @@ import { QueryState } from '../components/query-state';
 import { StatusBreakdowns } from './status-breakdowns';
 import { WebsitePanel } from './website-panel';
 import { FunnelPanel } from './funnel-panel';
+
+/** The four totals at the top, each a figure of the summary. */
+const TOTALS = [
+  {
+    key: 'totalContacts',
+    label: 'Total Contacts',
+    subtitle: 'Customer inquiries received',
+    icon: Mail,
+  },
+  { key: 'totalUsers', label: 'System Users', subtitle: 'Active admin users', icon: Users },
+  {
+    key: 'totalServiceInquiries',
+    label: 'Service Inquiries',
+    subtitle: 'Detailed service requests',
+    icon: Briefcase,
+  },
+  {
+    key: 'totalCampaigns',
+    label: 'Marketing Campaigns',
+    subtitle: 'Active and completed campaigns',
+    icon: Megaphone,
+  },
+] as const satisfies readonly {
+  key: keyof TAnalyticsSummary;
+  label: string;
+  subtitle: string;
+  icon: LucideIcon;
+}[];
 
 export function AnalyticsPage() {
   const [days, setDays] = useState(30);
@@ -64,30 +92,15 @@ function AnalyticsBody({
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatTile
-          label="Total Contacts"
-          value={data.totalContacts}
-          subtitle="Customer inquiries received"
-          icon={Mail}
-        />
-        <StatTile
-          label="System Users"
-          value={data.totalUsers}
-          subtitle="Active admin users"
-          icon={Users}
-        />
-        <StatTile
-          label="Service Inquiries"
-          value={data.totalServiceInquiries}
-          subtitle="Detailed service requests"
-          icon={Briefcase}
-        />
-        <StatTile
-          label="Marketing Campaigns"
-          value={data.totalCampaigns}
-          subtitle="Active and completed campaigns"
-          icon={Megaphone}
-        />
+        {TOTALS.map((tile) => (
+          <StatTile
+            key={tile.key}
+            label={tile.label}
+            subtitle={tile.subtitle}
+            icon={tile.icon}
+            value={data[tile.key]}
+          />
+        ))}
       </div>
       <StatusBreakdowns
         data={data}

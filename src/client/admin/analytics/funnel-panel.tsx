@@ -15,6 +15,7 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { OptionSelect } from '../components/option-select';
+import { Label } from '../../components/ui/label';
 import { optionsOf } from '../components/filter-options';
 import { trpc } from '../../lib/trpc';
 import { InlineLoadError, LoadingState } from '../components/page-states';
@@ -156,9 +157,7 @@ export function FunnelPanel({ days }: { days: number }) {
           </CardDescription>
         </div>
         <div className="w-44">
-          <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
-            Group by
-          </label>
+          <Label htmlFor={selectId}>Group by</Label>
           <OptionSelect
             id={selectId}
             value={groupBy}

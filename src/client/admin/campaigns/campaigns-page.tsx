@@ -18,17 +18,12 @@ import { useCampaignMutations } from './use-campaigns';
 import { campaignTone } from '../lib/status-styles';
 import { useBriefSearch, type BriefSearch } from '../lib/brief-search';
 
+/** Campaign statuses in the order the filter and the count badges list them. */
+const STATUS_ORDER: TCampaignStatus[] = ['active', 'draft', 'paused', 'completed'];
 const SEARCH: BriefSearch<TCampaign, TCampaignStatus> = {
-  label: 'Search campaigns',
+  items: 'campaigns',
   match: filterCampaigns,
-  by: {
-    label: 'Filter by status',
-    allLabel: 'All Status',
-    values: ['active', 'draft', 'paused', 'completed'],
-    valueOf: (c) => c.status,
-    tone: campaignTone,
-    countsLabel: 'Campaigns per status',
-  },
+  by: { field: 'status', values: STATUS_ORDER, tone: campaignTone, all: 'All Status' },
 };
 
 export function CampaignsPage() {
@@ -39,7 +34,7 @@ export function CampaignsPage() {
   const [deleting, setDeleting] = useState<TCampaign | null>(null);
 
   const all = campaigns.data ?? [];
-  const { shown, toolbar, summary } = useBriefSearch(all, SEARCH);
+  const { shown, list } = useBriefSearch(all, SEARCH);
   const newButton = (label: string) => (
     <Button onClick={() => create.mutate(NEW_CAMPAIGN_DEFAULTS)} disabled={create.isPending}>
       <Plus aria-hidden /> {create.isPending ? 'Creating...' : label}
@@ -53,17 +48,14 @@ export function CampaignsPage() {
         subtitle="Create and manage marketing campaigns"
         actions={newButton('New Campaign')}
         total={{ testId: 'campaigns-total', count: all.length, noun: 'campaigns' }}
-        toolbar={toolbar}
-        summary={summary}
+        {...list}
         query={campaigns}
         items="campaigns"
-        shown={shown.length}
         empty={{
           title: 'No Campaigns Yet',
           hint: 'Create your first campaign to get started.',
           action: newButton('Create Campaign'),
         }}
-        noMatch={{ title: 'No Matching Campaigns' }}
       >
         <ul
           className="grid grid-cols-1 gap-3 lg:grid-cols-2 2xl:grid-cols-3"

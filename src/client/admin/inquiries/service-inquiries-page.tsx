@@ -15,16 +15,9 @@ import { priorityTone } from '../lib/status-styles';
 import { useBriefSearch, type BriefSearch } from '../lib/brief-search';
 
 const SEARCH: BriefSearch<TServiceInquiry, TPriority> = {
-  label: 'Search inquiries',
+  items: 'inquiries',
   match: filterInquiries,
-  by: {
-    label: 'Filter by priority',
-    allLabel: 'All Priorities',
-    values: PRIORITIES,
-    valueOf: (i) => i.priority,
-    tone: priorityTone,
-    countsLabel: 'Inquiries per priority',
-  },
+  by: { field: 'priority', values: PRIORITIES, tone: priorityTone, all: 'All Priorities' },
 };
 
 export function ServiceInquiriesPage() {
@@ -34,7 +27,7 @@ export function ServiceInquiriesPage() {
   const [contactId, setContactId] = useState<number | null>(null);
 
   const all = inquiries.data ?? [];
-  const { shown, toolbar, summary } = useBriefSearch(all, SEARCH);
+  const { shown, list } = useBriefSearch(all, SEARCH);
 
   return (
     <>
@@ -42,16 +35,13 @@ export function ServiceInquiriesPage() {
         title="Service Inquiries"
         subtitle="Track and manage service requests from customers"
         total={{ testId: 'inquiries-total', count: all.length, noun: 'inquiries' }}
-        toolbar={toolbar}
-        summary={summary}
+        {...list}
         query={inquiries}
         items="service inquiries"
-        shown={shown.length}
         empty={{
           title: 'No Service Inquiries Yet',
           hint: 'Service inquiries will appear here once received.',
         }}
-        noMatch={{ title: 'No Matching Inquiries' }}
       >
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Service inquiries">
           {shown.map((inquiry) => (

@@ -5,57 +5,73 @@ import { optionsOf, withAll } from '../components/filter-options';
 import { FilterSelect } from '../components/filter-select';
 import { SearchInput } from '../components/search-input';
 import { countBy } from './filters';
+import { capitalize } from './format';
 import { useFilter } from './use-filter';
 
-/** A small list's search, and optionally one value to filter and count by (status, priority). */
+/**
+ * A small list's search, and optionally one field to filter and count by (status, priority); the
+ * labels follow from the names: "Search campaigns", "Filter by status", "Campaigns per status".
+ */
 export interface BriefSearch<T, K extends string> {
-  /** The search box's label ("Search campaigns"). */
-  label: string;
+  /** What the list holds, in the plural ("campaigns"). */
+  items: string;
+  /** Said under "No Matching Campaigns" when nothing matches (nothing more when absent). */
+  noMatchHint?: string;
   /** The items shown for a search term and a chosen value ('all': any); see filters.ts. */
   match: (items: readonly T[], term: string, value: K | 'all') => T[];
   by?: {
-    /** The select's label ("Filter by status") and its first choice ("All Status"). */
-    label: string;
-    allLabel: string;
-    /** The values, in the order the select and the count badges list them. */
+    field: { [F in keyof T]: T[F] extends K ? F : never }[keyof T] & string;
+    /** Its values, in the order the select and the count badges list them. */
     values: readonly K[];
-    valueOf: (item: T) => K;
     tone: (value: K) => BadgeTone;
-    /** The count badges' list label ("Campaigns per status"). */
-    countsLabel: string;
+    /** The select's first choice ("All Status"). */
+    all: string;
   };
+}
+
+/** What a brief search gives its ListPage: the toolbar, the count badges and the no-match state. */
+interface BriefSearchList {
+  toolbar: ReactNode;
+  summary?: ReactNode;
+  shown: number;
+  noMatch: { title: string; hint?: string };
 }
 
 /**
  * The search of the small lists the browser filters (users, inquiries, campaigns): the items
- * shown, the toolbar (a search box and the filter) and the count badges, for a ListPage.
+ * shown, and for their ListPage (`{...list}`) the toolbar (a search box and the filter), the count
+ * badges and what it says when nothing matches.
  */
 export function useBriefSearch<T, K extends string>(
   items: readonly T[],
   search: BriefSearch<T, K>,
-): { shown: T[]; toolbar: ReactNode; summary?: ReactNode } {
+): { shown: T[]; list: BriefSearchList } {
   const [term, termControl] = useFilter('');
   const [value, valueControl] = useFilter<K | 'all'>('all');
   const { by } = search;
-  return {
-    shown: search.match(items, term, value),
-    toolbar: (
-      <>
-        <SearchInput {...termControl} label={search.label} />
-        {by && (
-          <FilterSelect
-            label={by.label}
-            {...valueControl}
-            options={withAll(by.allLabel, optionsOf(by.values))}
-          />
-        )}
-      </>
-    ),
-    summary: by && (
-      <CountBadges
-        label={by.countsLabel}
-        items={countItems(countBy(items, by.values, by.valueOf), by.values, by.tone)}
-      />
-    ),
-  };
+  const shown = search.match(items, term, value);
+  const toolbar = (
+    <>
+      <SearchInput {...termControl} label={`Search ${search.items}`} />
+      {by && (
+        <FilterSelect
+          label={`Filter by ${by.field}`}
+          {...valueControl}
+          options={withAll(by.all, optionsOf(by.values))}
+        />
+      )}
+    </>
+  );
+  const summary = by && (
+    <CountBadges
+      label={`${capitalize(search.items)} per ${by.field}`}
+      items={countItems(
+        countBy(items, by.values, (item) => item[by.field] as K),
+        by.values,
+        by.tone,
+      )}
+    />
+  );
+  const noMatch = { title: `No Matching ${capitalize(search.items)}`, hint: search.noMatchHint };
+  return { shown, list: { toolbar, summary, shown: shown.length, noMatch } };
 }

@@ -18,7 +18,11 @@ import { UserCreateDialog } from './user-create-dialog';
 import { UserEditDialog } from './user-edit-dialog';
 import { useBriefSearch, type BriefSearch } from '../lib/brief-search';
 
-const USER_SEARCH: BriefSearch<TUser, never> = { label: 'Search users', match: filterUsers };
+const USER_SEARCH: BriefSearch<TUser, never> = {
+  items: 'users',
+  match: filterUsers,
+  noMatchHint: 'Try adjusting your search criteria',
+};
 
 /** Why a delete is not offered; the server refuses both cases too. */
 function deleteRefusal(
@@ -43,7 +47,7 @@ export function UsersPage() {
   const [hoursOf, setHoursOf] = useState<TUser | null>(null);
 
   const all = users.data ?? [];
-  const { shown, toolbar } = useBriefSearch(all, USER_SEARCH);
+  const { shown, list } = useBriefSearch(all, USER_SEARCH);
   const adminCount = all.filter((u) => u.role === 'admin' && u.isActive).length;
 
   return (
@@ -62,12 +66,10 @@ export function UsersPage() {
           count: all.length,
           besideToolbar: true,
         }}
-        toolbar={toolbar}
+        {...list}
         query={users}
         items="users"
-        shown={shown.length}
         empty={{ title: 'No Users Yet', hint: 'Create your first user to get started.' }}
-        noMatch={{ title: 'No Matching Users', hint: 'Try adjusting your search criteria' }}
       >
         <LeadRoutingCard />
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Users">
