@@ -1,6 +1,6 @@
 // How a list of feature registrations becomes the app's parts: the ORM's entities, the
-// maintenance loop, the job queues and their workers, the demo data, the erasure's hooks, the
-// webhook events and the event bus. features.ts assembles the product's list; a test may assemble
+// maintenance loop, the job queues and their workers, the demo data, the erasure's hooks and the
+// export's sections, the webhook events and the event bus. features.ts assembles the product's list; a test may assemble
 // another (the product's plus a feature of its own) and start an app on it.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EventBus, type EventOf, type Subscriptions } from './events/event-bus';
@@ -52,7 +52,10 @@ export function assemble(features: readonly Feature[]): FeatureSet {
   const types = webhookEvents.map((e) => e.type);
   const exportSections = features.flatMap((f) => f.privacy?.export ?? []);
   const repeated = (names: string[]) => names.find((name, i) => names.indexOf(name) !== i);
-  const twice = repeated(types) ?? repeated(exportSections.map((s) => s.name));
+  // The export's own fields come first; a section of the same name would overwrite one.
+  const twice =
+    repeated(types) ??
+    repeated(['email', 'exportedAt', 'contacts', ...exportSections.map((s) => s.name)]);
   if (twice)
     throw new Error(`${twice} is declared twice (webhook events and export sections are unique)`);
 

@@ -105,6 +105,12 @@ describe('a feature from its own folder', () => {
     expect(sent.map((r) => [r.contact_id, r.email])).toEqual([[id, 'grace@example.com']]);
   });
 
+  it('cannot be listed twice: a webhook event or an export section has one owner', () => {
+    expect(() => assemble([...FEATURES, sampleFeature, sampleFeature])).toThrow(
+      'sample.greeted is declared twice',
+    );
+  });
+
   it("is in a person's export, and their erasure removes its rows", async () => {
     const id = await lead('ada.sample@example.com');
     await lead('someone.else@example.com');
