@@ -32,15 +32,18 @@ function failAll(error: Error): void {
 function parser(): Worker {
   if (worker) return worker;
   const w = new Worker(WORKER_SOURCE, { eval: true });
-  w.unref(); // never keeps the process alive by itself
   w.on('message', (reply: { id: number; value?: unknown; error?: string }) => {
     const p = pending.get(reply.id);
     pending.delete(reply.id);
+    if (!pending.size) w.unref();
     if (reply.error === undefined) p?.done(reply.value);
     else p?.fail(new SyntaxError(reply.error));
   });
   w.on('error', (error) => failAll(error));
   w.on('exit', () => failAll(new Error('the JSON parser thread stopped')));
+  // Idle, it never keeps the process alive (see send). After the listeners: adding a 'message'
+  // listener refs the thread again, and a bench or a script that parsed one body never exited.
+  w.unref();
   worker = w;
   return w;
 }
@@ -68,6 +71,9 @@ function send(body: Buffer, checkOnly: boolean): Promise<unknown> {
   return new Promise((done, fail) => {
     const id = nextId++;
     pending.set(id, { done, fail });
-    parser().postMessage({ id, bytes, checkOnly }, [bytes]);
+    const w = parser();
+    // Held while a parse is under way, as any other pending I/O would be.
+    w.ref();
+    w.postMessage({ id, bytes, checkOnly }, [bytes]);
   });
 }
