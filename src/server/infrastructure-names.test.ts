@@ -3,17 +3,12 @@
 // name of one of its job queues. The features say what they have in their registrations
 // (features.ts); the infrastructure takes it from there. (.dependency-cruiser.cjs keeps the
 // imports apart for the lint; this also reads the strings, and the tests and test support.)
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FEATURE_FOLDERS, filesUnder, INFRASTRUCTURE, SERVER } from './server-folders';
 import { FEATURES, jobQueues } from './features';
 
-const SERVER = import.meta.dirname;
-const INFRASTRUCTURE = ['db', 'events', 'http', 'jobs', 'observability', 'trpc', 'test'];
-/** Every other folder of src/server is a feature's. */
-const FEATURE_FOLDERS = readdirSync(SERVER).filter(
-  (name) => statSync(join(SERVER, name)).isDirectory() && !INFRASTRUCTURE.includes(name),
-);
 const NAMES = new Set([...FEATURES.map((f) => f.name), ...jobQueues.map((q) => q.name)]);
 
 /** What `source` (at `path`, relative to src/server) says of a feature: imports and names. */
@@ -35,14 +30,6 @@ export function featuresNamed(path: string, source: string): string[] {
     }
   }
   return found;
-}
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(join(SERVER, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return path === 'db/migrations' ? [] : filesUnder(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
 }
 
 describe('the infrastructure', () => {

@@ -3,23 +3,14 @@
 // one writes a table another feature declares, or pg-boss's tables outside the job queue
 // (jobs/). Reads across features are allowed (a report joins what it shows); writes go through
 // the owner's service. (The dependency rules keep the imports apart; this reads the statements.)
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FEATURE_FOLDERS, filesUnder, SERVER } from './server-folders';
 
-const SERVER = import.meta.dirname;
-const INFRASTRUCTURE = ['db', 'events', 'http', 'jobs', 'observability', 'trpc', 'test'];
-const folders = readdirSync(SERVER).filter((name) => statSync(join(SERVER, name)).isDirectory());
-const FEATURE_FOLDERS = folders.filter((name) => !INFRASTRUCTURE.includes(name));
-
+/** A feature's code: its files but its tests and test support. */
 const filesOf = (folder: string): string[] =>
-  readdirSync(join(SERVER, folder), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesOf(join(folder, entry.name))
-      : /\.ts$/.test(entry.name) && !/\.test\.ts$|-test-support\.ts$/.test(entry.name)
-        ? [join(folder, entry.name)]
-        : [],
-  );
+  filesUnder(folder).filter((file) => !/\.test\.tsx?$|-test-support\.ts$/.test(file));
 
 /** Every table an entity declares, and the feature folder it is in. */
 const OWNERS = new Map(

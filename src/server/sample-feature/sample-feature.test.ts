@@ -8,7 +8,10 @@ import { webhookBody, type TWebhookEventType } from '../../shared/webhooks.schem
 import type { TPrivacyExport } from '../../shared/privacy.schema';
 import { assemble } from '../feature-set';
 import { FEATURES } from '../features';
-import { BROWSER_HEADERS, relaxContactProtections } from '../form-guard/contact-form-test-support';
+import {
+  relaxContactProtections,
+  submitWebsiteLead,
+} from '../form-guard/contact-form-test-support';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { startReceiver, verifyStandardWebhook } from '../webhooks/test-receiver';
 import { GREETINGS_TABLE_SQL } from './greetings-table.sql';
@@ -37,15 +40,8 @@ const greetings = () =>
     );
 
 /** A website lead; answers its id. */
-async function lead(email: string): Promise<number> {
-  const res = await fetch(`${t.url}/api/contacts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
-    body: JSON.stringify({ name: 'Grace Hopper', email, message: 'Hello' }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { contact: { id: number } }).contact.id;
-}
+const lead = (email: string) =>
+  submitWebsiteLead(t.url, { name: 'Grace Hopper', email, message: 'Hello' });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 100; i++) {

@@ -8,7 +8,10 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookBody, type TWebhookEventType } from '../../shared/webhooks.schema';
 import { bookTomorrow, manage } from '../booking/booking-test-support';
 import { webhookEvents } from '../features';
-import { BROWSER_HEADERS, relaxContactProtections } from '../form-guard/contact-form-test-support';
+import {
+  relaxContactProtections,
+  submitWebsiteLead,
+} from '../form-guard/contact-form-test-support';
 import { openApiDocument } from '../openapi';
 import { useSignedIn, useTestApp } from '../test/use-test-app';
 import { startReceiver, verifyStandardWebhook } from './test-receiver';
@@ -25,15 +28,8 @@ beforeEach(async () => {
 });
 
 /** A website lead; answers its id. */
-async function lead(email = 'ada@example.com'): Promise<number> {
-  const res = await fetch(`${t.url}/api/contacts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
-    body: JSON.stringify({ name: 'Ada Lovelace', email, message: 'Call me' }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { contact: { id: number } }).contact.id;
-}
+const lead = (email = 'ada@example.com') =>
+  submitWebsiteLead(t.url, { name: 'Ada Lovelace', email, message: 'Call me' });
 
 /** What makes each event happen, as a user or a lead would. */
 const CAUSES: Record<string, () => Promise<void>> = {
