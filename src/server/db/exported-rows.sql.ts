@@ -18,29 +18,35 @@ export async function exportedRows(
   return (await runSql(em, statement)).map((r) => r.row);
 }
 
+/** Whom an export section is about (the shape of privacy-hooks.ts's ExportedPerson). */
+interface Person {
+  email: string;
+  contactIds: readonly number[];
+}
+
 /**
- * The rows of `table` (alias `r` in `where`) where `where` holds, whole but for `hidden`, in id
- * order (or `orderBy`'s).
+ * A person's export section of one table: its rows (alias `r` in `where`) where `where` holds
+ * for the person, whole but for `hidden`, in id order (or `orderBy`'s). The table is named once,
+ * for the section and its statement.
  */
-export const rowsWhere = (
-  em: EntityManager,
+export const tableSection = (
+  name: string,
   table: string,
-  where: RawBuilder<unknown>,
+  where: (person: Person) => RawBuilder<unknown>,
   {
     hidden = [],
     orderBy = sql`r.id`,
   }: { hidden?: readonly string[]; orderBy?: RawBuilder<unknown> } = {},
-) =>
-  exportedRows(
-    em,
-    sql`select ${jsonRow('r', hidden)} as row from ${sql.table(table)} r
-         where ${where} order by ${orderBy}`,
-  );
+) => ({
+  name,
+  table,
+  rows: (em: EntityManager, person: Person) =>
+    exportedRows(
+      em,
+      sql`select ${jsonRow('r', hidden)} as row from ${sql.table(table)} r
+           where ${where(person)} order by ${orderBy}`,
+    ),
+});
 
-/** The rows of a table with a `contact_id` about those contacts, in id order. */
-export const rowsOfContacts = (
-  em: EntityManager,
-  table: string,
-  contactIds: readonly number[],
-  hidden: readonly string[] = [],
-) => rowsWhere(em, table, sql`r.contact_id = any(${contactIds}::int[])`, { hidden });
+/** The rows about the person's contacts (their `contact_id` is one of them). */
+export const ofContacts = ({ contactIds }: Person) => sql`r.contact_id = any(${contactIds}::int[])`;

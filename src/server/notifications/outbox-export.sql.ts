@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { rowsWhere } from '../db/exported-rows.sql';
+import { tableSection } from '../db/exported-rows.sql';
 import type { ExportSection } from '../privacy-hooks';
 
 /**
@@ -7,18 +7,14 @@ import type { ExportSection } from '../privacy-hooks';
  * reminders of tasks about them (or whose title quotes the address: those name them). The ids
  * are a union, so each branch uses its index (an OR with the tasks' subquery read every message).
  */
-export const outboxExport: ExportSection = {
-  name: 'messages',
-  table: 'notification_messages',
-  rows: (em, { email, contactIds }) =>
-    rowsWhere(
-      em,
-      'notification_messages',
-      sql`r.id in (
-        select m.id from notification_messages m where m.contact_id = any(${contactIds}::int[])
-        union select m.id from notification_messages m where lower(m."to") = lower(${email})
-        union select t.reminder_message_id from tasks t
-               where t.contact_id = any(${contactIds}::int[])
-                  or strpos(lower(t.title), lower(${email})) > 0)`,
-    ),
-};
+export const outboxExport: ExportSection = tableSection(
+  'messages',
+  'notification_messages',
+  ({ email, contactIds }) =>
+    sql`r.id in (
+      select m.id from notification_messages m where m.contact_id = any(${contactIds}::int[])
+      union select m.id from notification_messages m where lower(m."to") = lower(${email})
+      union select t.reminder_message_id from tasks t
+             where t.contact_id = any(${contactIds}::int[])
+                or strpos(lower(t.title), lower(${email})) > 0)`,
+);

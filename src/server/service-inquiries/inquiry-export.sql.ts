@@ -1,9 +1,9 @@
-import { rowsOfContacts } from '../db/exported-rows.sql';
+import { ofContacts, tableSection } from '../db/exported-rows.sql';
 import type { ExportSection } from '../privacy-hooks';
 
 /** A person's export: the service inquiries of their contacts. */
-export const inquiryExport: ExportSection = {
-  name: 'serviceInquiries',
-  table: 'service_inquiries',
-  rows: (em, { contactIds }) => rowsOfContacts(em, 'service_inquiries', contactIds),
-};
+export const inquiryExport: ExportSection = tableSection(
+  'serviceInquiries',
+  'service_inquiries',
+  ofContacts,
+);
