@@ -2,7 +2,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TPrivacyExport } from '../../shared/privacy.schema';
 import { contactViewsWithIds } from '../contacts/contact-lookup.service';
-import { contactIdsWithEmail } from './person-contacts.sql';
+import { contactIdsWithAddresses } from '../contacts/contacts.service';
 import type { ExportSection } from '../privacy-hooks';
 
 /**
@@ -17,7 +17,8 @@ export function exportPerson(
 ): Promise<TPrivacyExport> {
   return em.transactional(
     async (tem) => {
-      const contactIds = await contactIdsWithEmail(tem, email);
+      // The same look-up as an erasure's: the address in any case, every contact with it.
+      const contactIds = await contactIdsWithAddresses(tem, [email.toLowerCase()], null);
       // The sections' keys come from the registrations: the type knows the fixed part only.
       const held = {
         email,
